@@ -1,0 +1,55 @@
+import { redirect } from "react-router";
+import { getAuth } from "./auth.server";
+import type { Role } from "./rules";
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  role: Role;
+  isMainAdmin: boolean;
+};
+
+// Root, layout and route loaders of one request ask the same question: ask the database once.
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = readSessionUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  if (user.banned) return null;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    username: user.username ?? null,
+    role: user.role === "admin" ? "admin" : "user",
+    isMainAdmin: user.isMainAdmin === true,
+  };
+}
+
+/** For shopper pages: anonymous visitors go to /auth and come back after signing in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/auth?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** First line of every /admin loader and action: anyone but an administrator goes to /admin. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user?.role === "admin") return user;
+  throw redirect("/admin");
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { findProjectRoot } from "~/lib/paths.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** What every query module sees: the same API on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(findProjectRoot(), "app/db/migrations");
+const drizzleOptions = { schema, casing: "snake_case" } as const;
+// An arbitrary constant: instances starting together on one PostgreSQL take turns.
+const MIGRATION_LOCK_ID = 72_730_001;
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is given, else the embedded PGlite in
+ * `<dataDir>/db`, or in memory when `dataDir` is "memory://".
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+    return {
+      db,
+      driver: "postgres",
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+          try {
+            await migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder });
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.dataDir ?? "memory://";
+  let location = dataDir;
+  if (dataDir !== "memory://") {
+    location = path.join(dataDir, "db");
+    mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  const pgliteDb = drizzlePglite({ client, ...drizzleOptions });
+  return {
+    db: pgliteDb as unknown as Database,
+    driver: "pglite",
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+// On globalThis so that the dev server's module reloads keep one open database.
+const registry = globalThis as typeof globalThis & { __petshopDatabase?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  registry.__petshopDatabase = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  const handle = registry.__petshopDatabase;
+  if (!handle) throw new Error("The database is not open: call startApp() first.");
+  return handle;
+}
+
+export function getDb(): Database {
+  return getDatabaseHandle().db;
+}

@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+
+const taxonomyColumns = {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull(),
+  slug: text().notNull(),
+  icon: text(),
+  sortOrder: integer().notNull().default(0),
+  ...timestamps,
+};
+
+export const productFamilies = pgTable("product_families", taxonomyColumns, (t) => [
+  uniqueIndex().on(t.slug),
+]);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    ...taxonomyColumns,
+    familyId: integer()
+      .notNull()
+      .references(() => productFamilies.id, { onDelete: "restrict" }),
+  },
+  (t) => [uniqueIndex().on(t.familyId, t.slug)],
+);
+
+export const productSubcategories = pgTable(
+  "product_subcategories",
+  {
+    ...taxonomyColumns,
+    categoryId: integer()
+      .notNull()
+      .references(() => productCategories.id, { onDelete: "restrict" }),
+  },
+  (t) => [uniqueIndex().on(t.categoryId, t.slug)],
+);
+
+export const brands = pgTable("brands", taxonomyColumns, (t) => [uniqueIndex().on(t.slug)]);
+
+export const serviceFamilies = pgTable("service_families", taxonomyColumns, (t) => [
+  uniqueIndex().on(t.slug),
+]);
+
+export const serviceCategories = pgTable(
+  "service_categories",
+  {
+    ...taxonomyColumns,
+    familyId: integer()
+      .notNull()
+      .references(() => serviceFamilies.id, { onDelete: "restrict" }),
+  },
+  (t) => [uniqueIndex().on(t.familyId, t.slug)],
+);
+
+export const serviceSubcategories = pgTable(
+  "service_subcategories",
+  {
+    ...taxonomyColumns,
+    categoryId: integer()
+      .notNull()
+      .references(() => serviceCategories.id, { onDelete: "restrict" }),
+  },
+  (t) => [uniqueIndex().on(t.categoryId, t.slug)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    familyId: integer()
+      .notNull()
+      .references(() => productFamilies.id, { onDelete: "restrict" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => productCategories.id, { onDelete: "restrict" }),
+    subcategoryId: integer().references(() => productSubcategories.id, { onDelete: "restrict" }),
+    brandId: integer().references(() => brands.id, { onDelete: "restrict" }),
+    priceCents: integer().notNull().default(0),
+    isOfferActive: boolean().notNull().default(false),
+    offerPriceCents: integer(),
+    stock: integer().notNull().default(0),
+    image: text(),
+    imageAlt: text().notNull().default(""),
+    // Lower-cased, accent-free title and brand, kept by the domain code, so that a
+    // search for 'raton' finds 'Ratón' with the same SQL on PGlite and PostgreSQL.
+    searchText: text().notNull().default(""),
+    // A product that appears in orders is archived, never deleted.
+    isArchived: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.familyId),
+    index().on(t.categoryId),
+    index().on(t.subcategoryId),
+    index().on(t.brandId),
+    check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check(
+      "products_offer_price_positive",
+      sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`,
+    ),
+  ],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    familyId: integer().references(() => serviceFamilies.id, { onDelete: "restrict" }),
+    categoryId: integer().references(() => serviceCategories.id, { onDelete: "restrict" }),
+    subcategoryId: integer().references(() => serviceSubcategories.id, { onDelete: "restrict" }),
+    priceCents: integer().notNull().default(0),
+    showPrice: boolean().notNull().default(true),
+    isOfferActive: boolean().notNull().default(false),
+    offerPriceCents: integer(),
+    image: text(),
+    imageAlt: text().notNull().default(""),
+    searchText: text().notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.familyId),
+    index().on(t.categoryId),
+    index().on(t.subcategoryId),
+    check("services_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check(
+      "services_offer_price_positive",
+      sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`,
+    ),
+  ],
+);

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+
+export const socialNetworks = ["facebook", "instagram", "tiktok", "twitter"] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+export type SocialMedia = Record<SocialNetwork, { url: string; isActive: boolean }>;
+
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    image: text(),
+    imageAlt: text().notNull().default(""),
+    link: text().notNull().default(""),
+    buttonText: text().notNull().default("Ver Más"),
+    isActive: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index().on(t.isActive, t.sortOrder)],
+);
+
+/** One row (id = 1): the shop's look, networks, contact and legal identity. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer().primaryKey().default(1),
+    shopName: text().notNull(),
+    logo: text(),
+    primaryColor: text().notNull().default("#2ea8a8"),
+    secondaryColor: text().notNull().default("#f8a78b"),
+    fontFamily: text().notNull().default("Fredoka"),
+    socialMedia: jsonb().$type<SocialMedia>().notNull(),
+    googleMapsApiKey: text().notNull().default(""),
+    contactEmail: text().notNull().default(""),
+    contactPhone: text().notNull().default(""),
+    contactAddress: text().notNull().default(""),
+    contactHours: text().notNull().default(""),
+    // The complaints book names the provider (Código de Protección al Consumidor).
+    providerLegalName: text().notNull().default(""),
+    providerRuc: text().notNull().default(""),
+    providerAddress: text().notNull().default(""),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check("shop_settings_singleton", sql`${t.id} = 1`)],
+);
+
+export const paymentMethods = pgTable("payment_methods", {
+  // Derived from the name: lowercased, spaces to underscores ('yape', 'transferencia').
+  id: text().primaryKey(),
+  name: text().notNull(),
+  details: text().notNull().default(""),
+  kind: text({ enum: ["manual", "stripe"] }).notNull().default("manual"),
+  isActive: boolean().notNull().default(true),
+  isDefault: boolean().notNull().default(false),
+  publishableKey: text().notNull().default(""),
+  priceId: text().notNull().default(""),
+  qrImage: text(),
+  sortOrder: integer().notNull().default(0),
+  ...timestamps,
+});
+
+export const pageKeys = ["home", "about", "products", "services"] as const;
+export type PageKey = (typeof pageKeys)[number];
+
+/** Editable texts of a page; each key's shape is a zod schema in domain/content. */
+export const pageContents = pgTable("page_contents", {
+  key: text({ enum: pageKeys }).primaryKey(),
+  content: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/** The first keyword (by sortOrder) found in a message wins; 'default' is the fallback. */
+export const chatbotAnswers = pgTable(
+  "chatbot_answers",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    keyword: text().notNull().unique(),
+    answer: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index().on(t.sortOrder)],
+);

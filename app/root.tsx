@@ -1,0 +1,94 @@
+import type { CSSProperties, ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { getDisplayName } from "~/auth/rules";
+import { getSessionUser } from "~/auth/guards.server";
+import { buildThemeStyle } from "~/domain/settings/settings";
+import { getShopSettings } from "~/domain/settings/settings.server";
+import { readToast } from "~/lib/toast.server";
+import { StatusPage } from "~/ui/layout/status-page";
+import { Toaster, useToastFrom } from "~/ui/toaster";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, settings, flash] = await Promise.all([
+    getSessionUser(request),
+    getShopSettings(),
+    readToast(request),
+  ]);
+  return data(
+    {
+      user: user ? { displayName: getDisplayName(user), isAdmin: user.role === "admin" } : null,
+      shop: {
+        name: settings.shopName,
+        logo: settings.logo,
+        whatsappPhone: settings.contactPhone,
+        theme: buildThemeStyle(settings),
+      },
+      // A fresh object per flash so that the same message twice is shown twice.
+      toast: flash.toast ? { ...flash.toast } : null,
+    },
+    { headers: flash.headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang="es-PE" style={root?.shop.theme as CSSProperties | undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2ea8a8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh font-sans antialiased">
+        <Toaster>{children}</Toaster>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToastFrom(loaderData.toast);
+  return <Outlet />;
+}
+
+/** Never a stack trace for a shopper: a Spanish page, details only in the server log. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <StatusPage status={404} />;
+  }
+  if (isRouteErrorResponse(error)) {
+    return <StatusPage status={error.status} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) {
+    return (
+      <StatusPage status={500}>
+        <pre className="mt-6 max-w-3xl overflow-auto rounded bg-gray-100 p-4 text-left text-xs">
+          {error.stack}
+        </pre>
+      </StatusPage>
+    );
+  }
+  return <StatusPage status={500} />;
+}

@@ -1,0 +1,64 @@
+// The site map: Spanish URLs -> English route modules.
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/store/layout.tsx", [
+    index("routes/store/home.tsx"),
+    route("nosotros", "routes/store/about.tsx"),
+    route(
+      "productos/:familySlug?/:categorySlug?/:subcategorySlug?",
+      "routes/store/product-list.tsx",
+    ),
+    route("producto/:productId", "routes/store/product-detail.tsx"),
+    route(
+      "servicios/:familySlug?/:categorySlug?/:subcategorySlug?",
+      "routes/store/service-list.tsx",
+    ),
+    route("contacto", "routes/store/contact.tsx"),
+    route("carrito", "routes/store/cart.tsx"),
+    route("faq", "routes/store/faq.tsx"),
+    route("libro-reclamaciones", "routes/store/complaints-book.tsx"),
+
+    route("auth", "routes/account/sign-in.tsx"),
+    route("auth/forgot-password", "routes/account/password.tsx", { id: "forgot-password" }),
+    route("auth/update-password", "routes/account/password.tsx", { id: "update-password" }),
+    route("perfil", "routes/account/profile.tsx"),
+
+    route("*", "routes/store/not-found.tsx"),
+  ]),
+  route("salir", "routes/account/sign-out.tsx"),
+
+  route("admin", "routes/admin/sign-in.tsx"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("productos", "routes/admin/products/list.tsx"),
+      route("productos/nuevo", "routes/admin/products/editor.tsx", { id: "admin-product-new" }),
+      route("productos/editar/:productId", "routes/admin/products/editor.tsx", {
+        id: "admin-product-edit",
+      }),
+      route("servicios", "routes/admin/services/list.tsx"),
+      route("servicios/nuevo", "routes/admin/services/editor.tsx", { id: "admin-service-new" }),
+      route("servicios/editar/:serviceId", "routes/admin/services/editor.tsx", {
+        id: "admin-service-edit",
+      }),
+      route("usuarios", "routes/admin/users/list.tsx"),
+      route("usuarios/nuevo", "routes/admin/users/editor.tsx", { id: "admin-user-new" }),
+      route("usuarios/editar/:userId", "routes/admin/users/editor.tsx", { id: "admin-user-edit" }),
+      route("chatbot", "routes/admin/chatbot.tsx"),
+      route("taxonomia", "routes/admin/taxonomies.tsx"),
+      route("promociones", "routes/admin/promotions.tsx"),
+      route("configuracion", "routes/admin/settings/general.tsx"),
+      route("configuracion/contacto", "routes/admin/settings/contact.tsx"),
+      route("configuracion/nosotros", "routes/admin/settings/about.tsx"),
+      route("configuracion/pagos", "routes/admin/settings/payments.tsx"),
+      route("gestion-contenido", "routes/admin/content/hub.tsx"),
+      route("gestion-contenido/inicio", "routes/admin/content/home.tsx"),
+      route("gestion-contenido/productos", "routes/admin/content/products-page.tsx"),
+      route("gestion-contenido/servicios", "routes/admin/content/services-page.tsx"),
+    ]),
+  ]),
+
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("healthz", "routes/api/healthz.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { getAuth } from "~/auth/auth.server";
+import { getSafeRedirect } from "~/auth/rules";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/sign-out";
+
+export function loader() {
+  return redirect("/");
+}
+
+/** 'Salir' for shoppers and administrators: ends the session, back to where asked. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const redirectTo = getSafeRedirect(form.get("redirectTo"), "/");
+  const { headers } = await getAuth().api.signOut({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  return redirectWithToast(redirectTo, { title: "Sesión Cerrada" }, { headers: pickSetCookie(headers) });
+}
+
+function pickSetCookie(headers: Headers): Headers {
+  const result = new Headers();
+  for (const cookie of headers.getSetCookie()) result.append("Set-Cookie", cookie);
+  return result;
+}

@@ -1,0 +1,63 @@
+import { ExternalLink, LogOut } from "lucide-react";
+import { Form, NavLink, Outlet } from "react-router";
+import { requireAdmin } from "~/auth/guards.server";
+import { getDisplayName } from "~/auth/rules";
+import { cn } from "~/lib/cn";
+import { adminSections, dashboardSection } from "~/ui/admin/admin-nav";
+import { Button } from "~/ui/primitives/button";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  return { adminName: user.username ?? getDisplayName(user) };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-4 border-b bg-white px-4 py-3">
+        <p className="font-bold text-primary-strong">Panel de Gestión</p>
+        <div className="flex items-center gap-2 text-sm">
+          <span className="hidden text-muted sm:inline">{loaderData.adminName}</span>
+          <Button asChild variant="ghost" size="sm">
+            <a href="/" target="_blank" rel="noopener">
+              <ExternalLink aria-hidden /> Ver tienda
+            </a>
+          </Button>
+          <Form method="post" action="/salir">
+            <input type="hidden" name="redirectTo" value="/admin" />
+            <Button type="submit" variant="outline" size="sm">
+              <LogOut aria-hidden /> Salir
+            </Button>
+          </Form>
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
+        <nav aria-label="Gestión" className="hidden w-56 shrink-0 md:block">
+          <ul className="flex flex-col gap-1">
+            {[dashboardSection, ...adminSections].map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-primary-soft",
+                      isActive && "bg-primary-soft font-semibold text-primary-strong",
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { LockKeyhole } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { getSessionUser } from "~/auth/guards.server";
+import { adminSignInSchema } from "~/domain/users/admin-sign-in";
+import { signInAdmin } from "~/domain/users/admin-sign-in.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { Field } from "~/ui/form/field";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Gestión | Iniciar Sesión" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = adminSignInSchema.safeParse(form);
+  const username = typeof form.username === "string" ? form.username : "";
+  if (!parsed.success) {
+    const errors = parsed.error.flatten().fieldErrors;
+    return data(
+      { username, errors: { username: errors.username?.[0], password: errors.password?.[0] }, toast: null },
+      { status: 400 },
+    );
+  }
+  const cookies = await signInAdmin(request, parsed.data);
+  if (!cookies) {
+    return data(
+      {
+        username,
+        errors: {},
+        toast: {
+          title: "Error de Inicio de Sesión",
+          description: "Usuario o contraseña incorrectos.",
+          variant: "destructive" as const,
+        },
+      },
+      { status: 401 },
+    );
+  }
+  return redirectWithToast(
+    "/admin/dashboard",
+    { title: "Inicio de Sesión Exitoso", description: "Bienvenido, Administrador." },
+    { headers: cookies },
+  );
+}
+
+export default function AdminSignIn({ actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors: { username?: string; password?: string } = actionData?.errors ?? {};
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-primary-soft px-4">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-lg">
+        <div className="flex flex-col items-center text-center">
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+            <LockKeyhole className="size-6" aria-hidden />
+          </span>
+          <h1 className="mt-3 text-2xl font-bold">Panel de Gestión</h1>
+          <p className="text-sm text-muted">Ingresa con tu usuario de administrador.</p>
+        </div>
+        <Form method="post" className="mt-6 flex flex-col gap-4">
+          <Field
+            label="Usuario"
+            error={errors.username}
+            inputProps={{
+              name: "username",
+              autoComplete: "username",
+              required: true,
+              defaultValue: actionData?.username ?? "",
+            }}
+          />
+          <Field
+            label="Contraseña"
+            error={errors.password}
+            inputProps={{
+              name: "password",
+              type: "password",
+              autoComplete: "current-password",
+              required: true,
+            }}
+          />
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Ingresando…" : "Ingresar"}
+          </Button>
+        </Form>
+        <a href="/" className="mt-6 block text-center text-sm text-primary-strong underline">
+          Volver a la tienda
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { readConfig } from "./config.server";
+import { openDatabase, setDatabase } from "./db/client.server";
+import { acquireDataDirLock } from "./db/data-dir-lock.server";
+import { seedDemoShop } from "./db/seed/seed.server";
+import { ensureMainAdmin } from "./domain/users/main-admin.server";
+
+export type RunningApp = {
+  driver: "pglite" | "postgres";
+  /** Closes the database and releases DATA_DIR; the process may then exit. */
+  stop: () => Promise<void>;
+};
+
+/** Locks DATA_DIR (embedded database only), opens and migrates the database, seeds it. */
+export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
+  const config = readConfig();
+  const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+  try {
+    const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await handle.migrate();
+      setDatabase(handle);
+      if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
+      await ensureMainAdmin(config.admin, log);
+    } catch (error) {
+      setDatabase(undefined);
+      await handle.close();
+      throw error;
+    }
+    return {
+      driver: handle.driver,
+      async stop() {
+        setDatabase(undefined);
+        await handle.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

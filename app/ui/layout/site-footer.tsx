@@ -1,0 +1,32 @@
+import { BookOpenText } from "lucide-react";
+import { Link } from "react-router";
+
+export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: boolean }) {
+  return (
+    <footer className="mt-16 border-t border-primary/20 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm sm:flex-row sm:justify-between">
+        <nav aria-label="Pie de página" className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+          <Link to="/faq" className="hover:text-primary-strong hover:underline">
+            Preguntas Frecuentes
+          </Link>
+          <Link
+            to="/libro-reclamaciones"
+            className="inline-flex items-center gap-1.5 hover:text-primary-strong hover:underline"
+          >
+            <BookOpenText className="size-4" aria-hidden />
+            Libro de Reclamaciones
+          </Link>
+          <Link
+            to={isAdmin ? "/admin/dashboard" : "/admin"}
+            className="hover:text-primary-strong hover:underline"
+          >
+            Gestión
+          </Link>
+        </nav>
+        <p className="text-muted">
+          © {new Date().getFullYear()} {shopName}. Todos los derechos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,83 @@
+// Starts the shop: `node server.js` serves the production build, `--dev` runs Vite
+// with hot reload. Everything the app needs before serving (DATA_DIR lock,
+// migrations, seed, main administrator) happens in startApp().
+import compression from "compression";
+import express from "express";
+
+const isDev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= isDev ? "development" : "production";
+
+let viteServer;
+let serverModule;
+if (isDev) {
+  const vite = await import("vite");
+  viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  serverModule = await viteServer.ssrLoadModule("./server/app.ts");
+} else {
+  serverModule = await import("./build/server/index.js");
+}
+
+const config = serverModule.readConfig();
+let running;
+try {
+  running = await serverModule.startApp();
+} catch (error) {
+  console.error(`Cannot start: ${error instanceof Error ? error.message : error}`);
+  await viteServer?.close();
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+if (viteServer) {
+  app.use(viteServer.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const source = await viteServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed file names: cache for a year. Everything else in public/: an hour.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use(serverModule.app);
+}
+
+const server = app.listen(config.port, () => {
+  console.log(`Patitas Felices listening on ${config.appUrl} (port ${config.port}, ${running.driver})`);
+});
+server.on("error", async (error) => {
+  console.error(`Cannot listen on port ${config.port}: ${error.message}`);
+  await running.stop();
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing connections and the database.`);
+  // An open PGlite keeps a timer alive: exit explicitly once it is closed.
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  // Let requests in flight finish (up to 5 s) before the database goes away.
+  const drained = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  server.closeAllConnections();
+  try {
+    await running.stop();
+    await viteServer?.close();
+  } catch (error) {
+    console.error("Error while closing the database:", error);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,36 @@
+// Bundled by Vite into build/server/index.js (see vite.config.ts): the Express app
+// that serves React Router, plus what server.js needs to start and stop the shop.
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express, { type RequestHandler } from "express";
+import { readConfig } from "~/config.server";
+
+export { readConfig } from "~/config.server";
+export { startApp } from "~/startup.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF: a state-changing request sent by a browser always carries Origin; refuse it
+ * unless it is the shop's own (APP_URL, or the host the request was addressed to).
+ */
+function rejectForeignOrigins(appUrl: string): RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    if (origin === undefined) return next();
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    if (origin === appOrigin || origin === ownOrigin) return next();
+    res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: origen no permitido.");
+  };
+}
+
+export const app = express();
+app.disable("x-powered-by");
+app.use(rejectForeignOrigins(readConfig().appUrl));
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);

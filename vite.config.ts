@@ -1,0 +1,23 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    // The server bundle's entry is our Express app, which imports the React Router
+    // server build as a virtual module; see server.js and docs/decisions/002.
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  ssr: {
+    // Native or WASM packages must stay as runtime imports of node_modules.
+    external: ["@electric-sql/pglite", "sharp", "pg", "exceljs", "nodemailer"],
+  },
+  server: {
+    watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] },
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));
