@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { USERNAME_PATTERN } from "./auth/rules";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -11,7 +12,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional(),
-  ADMIN_USERNAME: z.string().min(1).default("admin"),
+  // better-auth's username rule, or the administrator could never sign in.
+  ADMIN_USERNAME: z
+    .string()
+    .regex(USERNAME_PATTERN, "ADMIN_USERNAME must be 3 to 30 letters, digits, '_' or '.'")
+    .default("admin"),
   ADMIN_EMAIL: z.string().min(1).default("admin@localhost"),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   SMTP_URL: z

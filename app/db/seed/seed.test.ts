@@ -1,0 +1,97 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import {
+  chatbotAnswers,
+  pageContents,
+  paymentMethods,
+  productCategories,
+  productFamilies,
+  products,
+  promotions,
+  services,
+  shopSettings,
+} from "../schema";
+import { useTestDatabase } from "../test-database.server";
+import { seedDemoShop } from "./seed.server";
+
+const { handle } = useTestDatabase();
+
+describe("the demo shop seed", () => {
+  test("creates the runtime contract's catalogue and content on an empty database", async () => {
+    const { db } = handle();
+    expect(await seedDemoShop(db)).toBe(true);
+
+    const families = await db.select().from(productFamilies);
+    expect(families.map((family) => family.name).sort()).toEqual(["Gatos", "Perros"]);
+    expect((await db.select().from(productCategories)).length).toBeGreaterThan(0);
+
+    const seededProducts = await db.select().from(products);
+    expect(seededProducts).toHaveLength(4);
+    for (const product of seededProducts) {
+      expect(product.stock).toBeGreaterThanOrEqual(30);
+      expect(product.stock).toBeLessThanOrEqual(100);
+      expect(product.image).toMatch(/^\/images\/products\/.+\.webp$/);
+    }
+    expect(seededProducts.some((product) => product.isOfferActive && product.offerPriceCents)).toBe(true);
+
+    const byTitle = Object.fromEntries((await db.select().from(services)).map((s) => [s.title, s]));
+    expect(byTitle["Baño y Corte para Perro"]).toMatchObject({ priceCents: 6000, showPrice: true });
+    expect(byTitle["Consulta Veterinaria General"]).toMatchObject({
+      priceCents: 8000,
+      isOfferActive: true,
+      offerPriceCents: 7000,
+    });
+    expect(byTitle["Desparasitación"]).toMatchObject({ priceCents: 5000, showPrice: false });
+
+    const seededPromotions = await db.select().from(promotions).orderBy(promotions.sortOrder);
+    expect(seededPromotions.map((p) => [p.link, p.isActive])).toEqual([
+      ["/productos", true],
+      ["/servicios", true],
+      ["/productos", false],
+    ]);
+    expect(seededPromotions[1]!.buttonText).toBe("Agendar Cita");
+
+    const keywords = (await db.select().from(chatbotAnswers).orderBy(chatbotAnswers.sortOrder)).map(
+      (answer) => answer.keyword,
+    );
+    expect(keywords).toEqual([
+      "hola",
+      "horario",
+      "ubicacion",
+      "delivery",
+      "servicios",
+      "productos",
+      "contacto",
+      "gracias",
+      "adios",
+      "default",
+    ]);
+
+    const methods = Object.fromEntries(
+      (await db.select().from(paymentMethods)).map((m) => [m.id, m.isActive]),
+    );
+    expect(methods).toEqual({ yape: true, plin: true, transferencia: true, stripe: false });
+
+    const pages = (await db.select().from(pageContents)).map((page) => page.key).sort();
+    expect(pages).toEqual(["about", "home", "products", "services"]);
+
+    const [settings] = await db.select().from(shopSettings);
+    expect(settings).toMatchObject({ primaryColor: "#2ea8a8", secondaryColor: "#f8a78b", fontFamily: "Fredoka" });
+    expect(settings!.providerRuc).toMatch(/^\d{11}$/);
+  });
+
+  test("runs once: a restart neither duplicates nor restores what the owner changed", async () => {
+    const { db } = handle();
+    const [croquetas] = await db.select().from(products).where(sql`${products.title} like 'Croquetas%'`);
+    await db.update(products).set({ priceCents: 9990 }).where(eq(products.id, croquetas!.id));
+    await db.delete(promotions).where(eq(promotions.isActive, false));
+
+    expect(await seedDemoShop(db)).toBe(false);
+
+    expect(await db.select().from(products)).toHaveLength(4);
+    const [after] = await db.select().from(products).where(eq(products.id, croquetas!.id));
+    expect(after!.priceCents).toBe(9990);
+    expect(await db.select().from(promotions)).toHaveLength(2);
+    expect(await db.select().from(chatbotAnswers)).toHaveLength(10);
+  });
+});

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { signInAdminCookie } from "~/auth/testing.server";
+import { users } from "~/db/schema";
+import { useTestDatabase } from "~/db/test-database.server";
+import { ensureMainAdmin } from "./main-admin.server";
+
+const { handle } = useTestDatabase();
+
+test("without ADMIN_PASSWORD a random password is printed once, and it signs in", async () => {
+  const logs: string[] = [];
+  const created = await ensureMainAdmin(
+    { username: "admin", email: "admin@localhost", password: undefined },
+    (message) => logs.push(message),
+  );
+  expect(created).toBe(true);
+  expect(logs).toHaveLength(1);
+  const password = /shown only this once\): (\S+)/.exec(logs[0]!)?.[1];
+  expect(password).toBeTruthy();
+
+  const [admin] = await handle().db.select().from(users).where(eq(users.username, "admin"));
+  expect(admin).toMatchObject({ role: "admin", email: "admin@localhost", isMainAdmin: true });
+  expect(await signInAdminCookie("admin", password!)).toContain("patitas.session_token=");
+
+  // A restart finds the administrator and neither creates nor prints anything.
+  expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(false);
+  expect(logs).toHaveLength(1);
+  expect(await handle().db.select().from(users)).toHaveLength(1);
+});

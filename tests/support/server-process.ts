@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+// @ts-expect-error plain JavaScript module without types
+import { buildIfStale } from "../../scripts/build-if-stale.js";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const ADMIN_PASSWORD = "clave-de-prueba-123";
+
+/** The process tests run the production build, as `npm start` does. */
+export function ensureBuild(): void {
+  (buildIfStale as () => void)();
+}
+
+export function makeDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "patitas-server-"));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Sends the signal and waits for the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Starts `node server.js` and resolves once it listens (or rejects with its output). */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = String(await freePort());
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: port,
+      APP_URL: url,
+      ADMIN_PASSWORD,
+      AUTH_SECRET: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000);
+    const check = () => {
+      if (output.includes("listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with code ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Starts a server expected to refuse to start; resolves with its exit code and output. */
+export async function runServerExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", PORT: port, ADMIN_PASSWORD, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+/** Signs in at /admin like the form does; returns the session cookie header. */
+export async function signInAtAdmin(url: string): Promise<string> {
+  const response = await fetch(`${url}/admin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }),
+  });
+  if (response.status !== 302 || response.headers.get("location") !== "/admin/dashboard") {
+    throw new Error(`Admin sign-in failed with status ${response.status}`);
+  }
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((cookie) => cookie.startsWith("patitas."))
+    .join("; ");
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// With TEST_DATABASE_URL (see .ci/run) the database suites run again on PostgreSQL,
+// plus the checks that only make sense there; otherwise on in-memory PGlite, plus
+// the checks that start the built server as a process.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: onPostgres
+      ? ["app/**/*.test.{ts,tsx}", "tests/postgres/**/*.test.ts"]
+      : ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: {
+      // Tests never write a secret into ./data.
+      AUTH_SECRET: "test-secret-for-vitest-only-0123456789",
+      DATA_DIR: "/tmp/patitas-vitest-data",
+      APP_URL: "http://localhost:3000",
+    },
+  },
+});
