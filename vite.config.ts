@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our Express app, which imports the React Router
-    // server build as a virtual module; see server.js and docs/decisions/002.
+    // server build as a virtual module; see server.js and docs/decisions/001.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
   resolve: {

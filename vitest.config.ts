@@ -15,6 +15,7 @@ export default defineConfig({
       ? ["app/**/*.test.{ts,tsx}", "tests/postgres/**/*.test.ts"]
       : ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: {

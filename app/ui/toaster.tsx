@@ -35,6 +35,7 @@ export function Toaster({ children }: { children: ReactNode }) {
             duration={current.duration ?? DEFAULT_TOAST_DURATION}
             variant={current.variant ?? "default"}
             role={current.variant === "destructive" ? "alert" : "status"}
+            data-toast=""
           >
             <div className="grid gap-1">
               <ToastTitle>{current.title}</ToastTitle>

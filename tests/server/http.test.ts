@@ -1,17 +1,16 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureBuild, makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
+import { makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
 import { listAdminUrls } from "../support/site-map";
 
 let dataDir: string;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  ensureBuild();
   dataDir = makeDataDir();
   server = await startServer({ DATA_DIR: dataDir });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

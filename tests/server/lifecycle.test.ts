@@ -1,16 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
-  ensureBuild,
   makeDataDir,
   runServerExpectingFailure,
   signInAtAdmin,
   startServer,
 } from "../support/server-process";
-
-beforeAll(() => ensureBuild(), 120_000);
 
 async function countRows(dataDir: string, table: string): Promise<number> {
   const db = await PGlite.create(path.join(dataDir, "db"));

@@ -4,16 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-// @ts-expect-error plain JavaScript module without types
-import { buildIfStale } from "../../scripts/build-if-stale.js";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_PASSWORD = "clave-de-prueba-123";
-
-/** The process tests run the production build, as `npm start` does. */
-export function ensureBuild(): void {
-  (buildIfStale as () => void)();
-}
 
 export function makeDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "patitas-server-"));
@@ -120,7 +113,7 @@ export async function signInAtAdmin(url: string): Promise<string> {
   }
   return response.headers
     .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
+    .map((cookie) => cookie.split(";")[0] ?? "")
     .filter((cookie) => cookie.startsWith("patitas."))
     .join("; ");
 }

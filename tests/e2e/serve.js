@@ -1,0 +1,21 @@
+// The end-to-end server: the production build on a fresh DATA_DIR, with a known
+// administrator password, on E2E_PORT.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildIfStale } from "../../scripts/build-if-stale.js";
+
+const port = process.env.E2E_PORT ?? "4310";
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  PORT: port,
+  APP_URL: `http://localhost:${port}`,
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "patitas-e2e-")),
+  ADMIN_USERNAME: "admin",
+  ADMIN_PASSWORD: "clave-e2e-123",
+  AUTH_SECRET: "",
+  DATABASE_URL: "",
+});
+buildIfStale();
+process.chdir(path.resolve(import.meta.dirname, "../.."));
+await import("../../server.js");

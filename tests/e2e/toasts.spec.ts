@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin, toast } from "./support";
+
+test("a toast carried across a redirect disappears after 5 seconds", async ({ page }) => {
+  await signInAsAdmin(page);
+  const welcome = toast(page, "Inicio de Sesión Exitoso");
+  await expect(welcome).toBeVisible();
+  await page.waitForTimeout(3_500);
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toBeHidden({ timeout: 3_000 });
+  // The flash cookie is consumed: reloading does not show it again.
+  await page.reload();
+  await expect(page.getByText("Inicio de Sesión Exitoso")).toHaveCount(0);
+});
+
+test("swiping a toast to the right dismisses it; one toast at a time", async ({ page }) => {
+  await page.goto("/admin");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.getByLabel("Usuario").fill("admin");
+    await page.getByLabel("Contraseña").fill(`equivocada-${attempt}`);
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "Ingresar" }).click(),
+    ]);
+    await expect(toast(page, "Error de Inicio de Sesión")).toHaveCount(1);
+  }
+  const error = toast(page, "Error de Inicio de Sesión");
+  await expect(error).toHaveCount(1);
+  const box = (await error.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + 20 + step * 15, y);
+  await page.mouse.up();
+  await expect(error).toBeHidden({ timeout: 2_000 });
+});
