@@ -1,7 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// E2E_BASE_URL runs the tests against a server that is already up (e.g. `npm run dev`
+// on its own PORT and DATA_DIR, with ADMIN_PASSWORD=clave-e2e-123); otherwise the
+// production build is started on a fresh DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 4310);
-export const baseURL = `http://localhost:${port}`;
+const externalURL = process.env.E2E_BASE_URL;
+export const baseURL = externalURL ?? `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,12 +39,14 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /mobile\.spec\.ts/ },
     { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec\.ts/ },
   ],
-  webServer: {
-    command: "node tests/e2e/serve.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: externalURL
+    ? undefined
+    : {
+        command: "node tests/e2e/serve.js",
+        url: `${baseURL}/healthz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: "pipe",
+        env: { E2E_PORT: String(port) },
+      },
 });

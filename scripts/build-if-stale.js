@@ -1,6 +1,6 @@
 // `npm start` builds only when the build is missing or older than its sources.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,6 +25,8 @@ function newestModification(target) {
   for (const entry of readdirSync(target)) {
     // Migrations are read at run time, not bundled; they never make a build stale.
     if (entry === "node_modules" || entry === "migrations") continue;
+    // Tests are not part of the build.
+    if (/\.test\.tsx?$/.test(entry)) continue;
     newest = Math.max(newest, newestModification(path.join(target, entry)));
   }
   return newest;
@@ -36,8 +38,42 @@ export function isBuildStale() {
   return sources.some((source) => newestModification(path.join(root, source)) > builtAt);
 }
 
+const lockDir = path.join(root, ".build-lock");
+
+/** Several test processes may ask for a build at once: one builds, the others wait. */
+function withBuildLock(work) {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      // A lock older than two minutes belongs to a build that died.
+      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs > 120_000) {
+        rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error("Timed out waiting for another build to finish");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 export function buildIfStale({ force = false } = {}) {
   if (!force && !isBuildStale()) return;
+  withBuildLock(() => {
+    if (!force && !isBuildStale()) return;
+    runBuild();
+  });
+}
+
+function runBuild() {
   console.log("Building the app…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,

@@ -5,8 +5,10 @@ const formatter = new Intl.NumberFormat("es-PE", {
   maximumFractionDigits: 2,
 });
 
-/** The one place money is formatted: 6000 céntimos -> 'S/ 60.00'. */
+/**
+ * The one place money is formatted: 6000 céntimos -> 'S/ 60.00'. The space is the
+ * es-PE format's U+00A0 (no-break space), so a price never wraps after 'S/'.
+ */
 export function formatMoney(cents: number): string {
-  // Intl separates the symbol with a no-break space; the shop writes a plain one.
-  return formatter.format(cents / 100).replace(/\u00a0/g, " ");
+  return formatter.format(cents / 100);
 }

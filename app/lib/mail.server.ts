@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { readConfig } from "~/config.server";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailReceipt = { delivery: "smtp" } | { delivery: "outbox"; file: string };
+
+let smtp: { url: string; transporter: Transporter } | undefined;
+
+function getSmtpTransport(url: string): Transporter {
+  if (smtp?.url !== url) smtp = { url, transporter: nodemailer.createTransport(url) };
+  return smtp.transporter;
+}
+
+const outboxWriter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+function findLinks(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+}
+
+/**
+ * Sends an e-mail through SMTP_URL; without it, writes the message as an .eml file
+ * to $DATA_DIR/outbox and logs its subject and links, so nothing is lost on a
+ * machine without mail.
+ */
+export async function sendMail(
+  message: MailMessage,
+  log: (line: string) => void = console.log,
+): Promise<MailReceipt> {
+  const config = readConfig();
+  const host = new URL(config.appUrl).hostname;
+  const envelope = { from: `"Patitas Felices" <no-reply@${host}>`, ...message };
+  if (config.smtpUrl) {
+    await getSmtpTransport(config.smtpUrl).sendMail(envelope);
+    return { delivery: "smtp" };
+  }
+  const outbox = path.join(config.dataDir, "outbox");
+  mkdirSync(outbox, { recursive: true });
+  const info = (await outboxWriter.sendMail(envelope)) as { message: Buffer };
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(outbox, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
+  writeFileSync(file, info.message);
+  const links = findLinks(message.text);
+  log(
+    `Mail to ${message.to} written to ${file}: "${message.subject}"` +
+      (links.length > 0 ? ` — links: ${links.join(" ")}` : ""),
+  );
+  return { delivery: "outbox", file };
+}

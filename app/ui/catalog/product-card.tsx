@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
+import { Button } from "~/ui/primitives/button";
+import { OfferBadge, PriceTag } from "./price-tag";
+
+export type ProductCardData = Priced & {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  imageAlt: string;
+  stock: number;
+};
+
+/** One product in a grid (catalogue, featured offers): links to /producto/{id}. */
+export function ProductCard({
+  product,
+  isDescriptionShown = false,
+  isImageEager = false,
+}: {
+  product: ProductCardData;
+  isDescriptionShown?: boolean;
+  isImageEager?: boolean;
+}) {
+  const href = `/producto/${product.id}`;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition hover:shadow-md">
+      <Link to={href} className="relative block aspect-square overflow-hidden bg-primary-soft" tabIndex={-1}>
+        <img
+          src={product.image || "/images/logos/logo_defecto.png"}
+          alt={product.imageAlt || product.title}
+          width={400}
+          height={400}
+          loading={isImageEager ? "eager" : "lazy"}
+          decoding="async"
+          className="size-full object-cover transition group-hover:scale-105"
+        />
+        {hasActiveOffer(product) ? <OfferBadge className="absolute top-3 left-3" /> : null}
+        {product.stock === 0 ? (
+          <span className="absolute top-3 right-3 rounded-full bg-ink px-2.5 py-0.5 text-xs font-bold text-white">
+            Agotado
+          </span>
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-base leading-snug font-semibold">
+          <Link to={href} className="hover:text-primary-strong">
+            {product.title}
+          </Link>
+        </h3>
+        <PriceTag item={product} />
+        {isDescriptionShown ? <p className="line-clamp-3 text-sm text-muted">{product.description}</p> : null}
+        <Button asChild variant="outline" size="sm" className="mt-auto self-start">
+          <Link to={href} aria-label={`Ver Detalles: ${product.title}`}>
+            Ver Detalles
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
