@@ -9,6 +9,8 @@ export const baseURL = externalURL ?? `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Separate runs in one checkout (several people at once) need separate output folders.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: 2,
   retries: 0,

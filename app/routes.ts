@@ -27,6 +27,7 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("salir", "routes/account/sign-out.tsx"),
+  route("producto/:productId/imagen.jpg", "routes/api/product-share-image.ts"),
 
   route("admin", "routes/admin/sign-in.tsx"),
   ...prefix("admin", [

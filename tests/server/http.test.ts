@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
 import { listAdminUrls } from "../support/site-map";
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 async function databaseFingerprint(): Promise<string> {
-  const db = await PGlite.create(path.join(dataDir, "db"));
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
   try {
     const tables = await db.query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",

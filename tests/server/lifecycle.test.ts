@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { describe, expect, test } from "vitest";
 import {
   makeDataDir,
@@ -10,7 +11,7 @@ import {
 } from "../support/server-process";
 
 async function countRows(dataDir: string, table: string): Promise<number> {
-  const db = await PGlite.create(path.join(dataDir, "db"));
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
   try {
     const result = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     return result.rows[0]!.n;

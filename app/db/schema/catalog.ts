@@ -105,6 +105,17 @@ export const products = pgTable(
     index().on(t.categoryId),
     index().on(t.subcategoryId),
     index().on(t.brandId),
+    // Catalogue pages list a level's live products by title, one page at a time.
+    index("products_family_listing_idx")
+      .on(t.familyId, t.title, t.id)
+      .where(sql`${t.isArchived} = false`),
+    index("products_category_listing_idx")
+      .on(t.categoryId, t.title, t.id)
+      .where(sql`${t.isArchived} = false`),
+    index("products_subcategory_listing_idx")
+      .on(t.subcategoryId, t.title, t.id)
+      .where(sql`${t.isArchived} = false`),
+    index("products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check(
@@ -136,6 +147,7 @@ export const services = pgTable(
     index().on(t.familyId),
     index().on(t.categoryId),
     index().on(t.subcategoryId),
+    index("services_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("services_price_nonnegative", sql`${t.priceCents} >= 0`),
     check(
       "services_offer_price_positive",

@@ -1,43 +1,138 @@
-import { Link } from "react-router";
-import { listProductFamilies } from "~/domain/catalog/taxonomy.server";
+import { data, redirect } from "react-router";
+import { readConfig } from "~/config.server";
+import { buildCatalogPath, buildCrumbs, listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
+import { listBrands, listProducts } from "~/domain/catalog/products.server";
+import {
+  findProductCategoryPath,
+  listChildLevels,
+  productTree,
+  resolveTaxonomyPath,
+} from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
 import { pageTitle } from "~/lib/meta";
+import { Breadcrumbs } from "~/ui/catalog/breadcrumbs";
+import { CatalogSearch } from "~/ui/catalog/catalog-search";
+import { LevelCards } from "~/ui/catalog/level-cards";
+import { Pagination } from "~/ui/catalog/pagination";
+import { ProductCard } from "~/ui/catalog/product-card";
+import { StoreErrorBoundary } from "~/ui/layout/store-error-boundary";
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(data?.page?.mainTitle ?? "Productos", matches) },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [{ title: pageTitle("Página no encontrada", matches) }];
+  return [
+    { title: pageTitle(data.title, matches) },
+    { name: "description", content: data.description || `${data.title}: productos para perros y gatos.` },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+  ];
+};
 
-export async function loader() {
-  const [page, families] = await Promise.all([getPageContent("products"), listProductFamilies()]);
-  return { page, families };
+const childTypeNames = ["familias", "categorías", "subcategorías"] as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseCatalogQuery(url);
+
+  // The product page of the original shop linked categories as /productos/categoria/{id}.
+  if (params.familySlug === "categoria" && params.categorySlug && !params.subcategorySlug) {
+    const isRealFamily = (await resolveTaxonomyPath(productTree, { familySlug: "categoria" })) !== null;
+    const legacy = isRealFamily ? null : await findProductCategoryPath(params.categorySlug);
+    if (legacy) throw redirect(`${buildCatalogPath("/productos", legacy)}${url.search}`, 301);
+  }
+
+  const path = await resolveTaxonomyPath(productTree, params);
+  if (!path) throw data(null, { status: 404 });
+
+  const [page, children, brands] = await Promise.all([
+    getPageContent("products"),
+    listChildLevels(productTree, path),
+    listBrands(),
+  ]);
+  const brand = query.marca ? brands.find((candidate) => candidate.slug === query.marca) : undefined;
+  const isFiltering = Boolean(query.q || query.marca);
+  const isProductLevel = path.subcategory !== undefined || (path.category !== undefined && children.length === 0);
+  const results =
+    isFiltering || isProductLevel
+      ? await listProducts({
+          path,
+          query: query.q,
+          // An unknown brand in a shared link matches nothing rather than everything.
+          brandId: query.marca ? (brand?.id ?? -1) : undefined,
+          page: query.pagina,
+        })
+      : null;
+
+  const levels = listPathLevels(path);
+  const basePath = buildCatalogPath("/productos", path);
+  const title = levels.length === 0 ? (page?.mainTitle ?? "Nuestros Productos") : levels.map((l) => l.name).join(" - ");
+  let emptyText: string | null = null;
+  if (results && results.items.length === 0) {
+    emptyText = isFiltering ? "No hay productos que coincidan con tu búsqueda o filtro" : "No hay productos para mostrar";
+  } else if (!results && children.length === 0) {
+    emptyText = `No hay ${childTypeNames[levels.length] ?? "productos"} para mostrar`;
+  }
+
+  return {
+    title,
+    description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
+    canonicalUrl: `${readConfig().appUrl}${basePath}`,
+    crumbs: buildCrumbs("/productos", "Productos", path),
+    children: results
+      ? []
+      : children.map((child) => ({
+          id: child.id,
+          name: child.name,
+          icon: child.icon,
+          to: `${basePath}/${encodeURIComponent(child.slug)}`,
+        })),
+    products: results?.items ?? [],
+    total: results?.total ?? 0,
+    page: query.pagina,
+    pageCount: results?.pageCount ?? 1,
+    search: url.search,
+    query: query.q,
+    brandSlug: query.marca,
+    brands: brands.map(({ slug, name }) => ({ slug, name })),
+    isFiltering,
+    emptyText,
+  };
 }
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { page, families } = loaderData;
+  const d = loaderData;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <nav aria-label="Ruta de navegación" className="text-sm text-muted">
-        Productos
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold">{page?.mainTitle ?? "Nuestros Productos"}</h1>
-      {page?.mainDescription ? <p className="mt-2 text-muted">{page.mainDescription}</p> : null}
-      {families.length === 0 ? (
-        <p className="mt-10 text-center text-muted">No hay familias para mostrar</p>
-      ) : (
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {families.map((family) => (
-            <li key={family.id}>
-              <Link
-                to={`/productos/${family.slug}`}
-                className="block rounded-2xl border bg-white p-6 text-center text-xl font-semibold shadow-sm transition hover:shadow-md"
-              >
-                {family.name}
-              </Link>
+    <section className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs crumbs={d.crumbs} />
+      <h1 className="mt-3 text-3xl font-bold">{d.title}</h1>
+      {d.description ? <p className="mt-2 max-w-3xl text-muted">{d.description}</p> : null}
+
+      <div className="mt-6">
+        <CatalogSearch placeholder="Buscar productos..." query={d.query} brands={d.brands} brandSlug={d.brandSlug} />
+      </div>
+
+      {d.isFiltering && d.total > 0 ? (
+        <p className="mt-6 text-sm text-muted" role="status">
+          {d.total === 1 ? "1 producto encontrado" : `${d.total} productos encontrados`}
+        </p>
+      ) : null}
+
+      {d.children.length > 0 ? <LevelCards cards={d.children} className="mt-8" /> : null}
+
+      {d.products.length > 0 ? (
+        <ul className="mt-6 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+          {d.products.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} isImageEager={index < 4} />
             </li>
           ))}
         </ul>
-      )}
+      ) : null}
+
+      {d.emptyText ? <p className="mt-12 text-center text-lg text-muted">{d.emptyText}</p> : null}
+
+      <Pagination page={d.page} pageCount={d.pageCount} search={d.search} />
     </section>
   );
 }
+
+export const ErrorBoundary = StoreErrorBoundary;

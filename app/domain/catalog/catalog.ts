@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+export const PRODUCTS_PER_PAGE = 24;
+
+export type TaxonomyLevel = { id: number; name: string; slug: string; icon: string | null };
+
+/** The levels a catalogue URL names; absent levels are undefined. */
+export type TaxonomyPath = {
+  family?: TaxonomyLevel;
+  category?: TaxonomyLevel;
+  subcategory?: TaxonomyLevel;
+};
+
+/** '/productos/perros/alimentos' from the base and the levels' slugs (each URL-encoded). */
+export function buildCatalogPath(base: "/productos" | "/servicios", path: TaxonomyPath): string {
+  const slugs = [path.family, path.category, path.subcategory]
+    .filter((level): level is TaxonomyLevel => level !== undefined)
+    .map((level) => encodeURIComponent(level.slug));
+  return [base, ...slugs].join("/");
+}
+
+/** The levels of a path from the top, e.g. [Perros, Alimentos]. */
+export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
+  return [path.family, path.category, path.subcategory].filter(
+    (level): level is TaxonomyLevel => level !== undefined,
+  );
+}
+
+/** Breadcrumbs from the base ('Productos' -> /productos) down to the path's last level. */
+export function buildCrumbs(
+  base: "/productos" | "/servicios",
+  baseLabel: string,
+  path: TaxonomyPath,
+): { label: string; to: string }[] {
+  const crumbs: { label: string; to: string }[] = [{ label: baseLabel, to: base }];
+  const partial: TaxonomyPath = {};
+  for (const key of ["family", "category", "subcategory"] as const) {
+    const level = path[key];
+    if (!level) break;
+    partial[key] = level;
+    crumbs.push({ label: level.name, to: buildCatalogPath(base, partial) });
+  }
+  return crumbs;
+}
+
+/** The query string of a product list: search text, brand slug and page, as shared in links. */
+export const catalogQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || undefined),
+  marca: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || undefined),
+  pagina: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
+
+export function parseCatalogQuery(url: URL): CatalogQuery {
+  const parsed = catalogQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  return parsed.success ? parsed.data : { q: undefined, marca: undefined, pagina: 1 };
+}
+
+/** A LIKE pattern that matches `text` anywhere, with the user's % and _ taken literally. */
+export function toContainsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -1,0 +1,18 @@
+import { getProductDetail } from "~/domain/catalog/products.server";
+import { renderShareImage } from "~/domain/catalog/share-image.server";
+import type { Route } from "./+types/product-share-image";
+
+/** GET /producto/{id}/imagen.jpg: the product's link-preview image. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.productId) ? Number(params.productId) : null;
+  const product = id === null ? null : await getProductDetail(id);
+  if (!product) return new Response("No encontrado", { status: 404 });
+  const jpeg = await renderShareImage(product.image);
+  return new Response(new Uint8Array(jpeg), {
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": "public, max-age=86400",
+      "Last-Modified": product.updatedAt.toUTCString(),
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { PawPrint } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+
+export type LevelCard = { id: number; name: string; to: string; icon: string | null; count?: number };
+
+/** The next level of the catalogue as cards (families, categories, subcategories). */
+export function LevelCards({
+  cards,
+  countLabel,
+  className,
+}: {
+  cards: LevelCard[];
+  /** e.g. (n) => `${n} servicios`; omitted: no count shown. */
+  countLabel?: (count: number) => string;
+  className?: string;
+}) {
+  return (
+    <ul className={cn("grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4", className)}>
+      {cards.map((card) => (
+        <li key={card.id}>
+          <Link
+            to={card.to}
+            className="flex h-full flex-col items-center justify-center gap-3 rounded-2xl border bg-white p-5 text-center shadow-sm transition hover:border-primary hover:shadow-md"
+          >
+            {card.icon ? (
+              <img src={card.icon} alt="" width={48} height={48} loading="lazy" className="size-12 object-contain" />
+            ) : (
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+                <PawPrint className="size-6" aria-hidden />
+              </span>
+            )}
+            <span className="text-lg font-semibold">{card.name}</span>
+            {countLabel && card.count !== undefined ? (
+              <span className="text-sm text-muted">{countLabel(card.count)}</span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
