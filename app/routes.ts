@@ -22,6 +22,8 @@ export default [
     route("auth", "routes/account/sign-in.tsx"),
     route("auth/forgot-password", "routes/account/password.tsx", { id: "forgot-password" }),
     route("auth/update-password", "routes/account/password.tsx", { id: "update-password" }),
+    route("auth/email-actualizado", "routes/account/email-confirmed.tsx"),
+    route("privacidad", "routes/store/privacy.tsx"),
     route("perfil", "routes/account/profile.tsx"),
 
     route("*", "routes/store/not-found.tsx"),
@@ -61,5 +63,6 @@ export default [
   ]),
 
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/chatbot", "routes/api/chatbot.ts"),
   route("healthz", "routes/api/healthz.ts"),
 ] satisfies RouteConfig;

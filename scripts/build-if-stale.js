@@ -1,6 +1,6 @@
 // `npm start` builds only when the build is missing or older than its sources.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -40,17 +40,29 @@ export function isBuildStale() {
 
 const lockDir = path.join(root, ".build-lock");
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
 /** Several test processes may ask for a build at once: one builds, the others wait. */
 function withBuildLock(work) {
+  const ownerFile = path.join(lockDir, "pid");
   const deadline = Date.now() + 300_000;
   for (;;) {
     try {
       mkdirSync(lockDir);
+      writeFileSync(ownerFile, String(process.pid));
       break;
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
-      // A lock older than two minutes belongs to a build that died.
-      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs > 120_000) {
+      const owner = Number(readFileSync(ownerFile, { encoding: "utf8", flag: "a+" }) || Number.NaN);
+      // The lock of a build that was killed is taken over at once.
+      if (!Number.isInteger(owner) || !isAlive(owner)) {
         rmSync(lockDir, { recursive: true, force: true });
         continue;
       }

@@ -4,6 +4,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express, { type RequestHandler } from "express";
 import { readConfig } from "~/config.server";
+import "~/lib/validation";
 
 export { readConfig } from "~/config.server";
 export { startApp } from "~/startup.server";
@@ -28,9 +29,13 @@ function rejectForeignOrigins(appUrl: string): RequestHandler {
 
 export const app = express();
 app.disable("x-powered-by");
+// Behind a reverse proxy on this machine or the private network, X-Forwarded-For
+// names the visitor; rate limits count per visitor, not per proxy.
+app.set("trust proxy", "loopback, linklocal, uniquelocal");
 app.use(rejectForeignOrigins(readConfig().appUrl));
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),
   }),
 );

@@ -4,6 +4,7 @@ import { admin, username } from "better-auth/plugins";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { type DatabaseHandle, getDatabaseHandle } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
+import { sendShopMail } from "~/domain/account/account-mail.server";
 import { MIN_PASSWORD_LENGTH } from "./rules";
 
 function createAuth(handle: DatabaseHandle) {
@@ -20,9 +21,36 @@ function createAuth(handle: DatabaseHandle) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      // A recovered account is signed out everywhere else.
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        await sendShopMail(user.email, "Recupera tu contraseña", {
+          heading: "Restablece tu contraseña",
+          paragraphs: [
+            `Hola ${user.name.split(" ")[0] || ""}, recibimos una solicitud para restablecer la contraseña de tu cuenta.`,
+            "Usa el siguiente enlace para elegir una nueva. Vence en 1 hora y solo se puede usar una vez.",
+          ],
+          action: { label: "Elegir nueva contraseña", url: `${config.appUrl}/auth/update-password?token=${token}` },
+          note: "Si no lo solicitaste, ignora este correo: tu contraseña seguirá siendo la misma.",
+        });
+      },
+    },
+    emailVerification: {
+      // Used for the e-mail change: the new address takes effect when its link is followed.
+      async sendVerificationEmail({ user, url }) {
+        await sendShopMail(user.email, "Confirma tu nuevo correo electrónico", {
+          heading: "Confirma tu nuevo correo",
+          paragraphs: [
+            "Pediste usar esta dirección en tu cuenta. El cambio se hará efectivo cuando confirmes con el siguiente enlace.",
+          ],
+          action: { label: "Confirmar mi correo", url },
+          note: "Si no lo pediste, ignora este correo: tu cuenta seguirá con el correo anterior.",
+        });
+      },
     },
     user: {
+      changeEmail: { enabled: true },
       additionalFields: {
         isMainAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
       },

@@ -34,7 +34,8 @@ export function Toaster({ children }: { children: ReactNode }) {
             onOpenChange={setOpen}
             duration={current.duration ?? DEFAULT_TOAST_DURATION}
             variant={current.variant ?? "default"}
-            role={current.variant === "destructive" ? "alert" : "status"}
+            // Radix announces the toast in its own live region: errors assertively.
+            type={current.variant === "destructive" ? "foreground" : "background"}
             data-toast=""
           >
             <div className="grid gap-1">

@@ -1,6 +1,6 @@
 // The end-to-end server: the production build on a fresh DATA_DIR, with a known
 // administrator password, on E2E_PORT.
-import { mkdtempSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../../scripts/build-if-stale.js";
@@ -10,12 +10,14 @@ Object.assign(process.env, {
   NODE_ENV: "production",
   PORT: port,
   APP_URL: `http://localhost:${port}`,
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), "patitas-e2e-")),
+  // Known to the tests (tests/e2e/support.ts), which read e-mails from its outbox.
+  DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `patitas-e2e-${port}`),
   ADMIN_USERNAME: "admin",
   ADMIN_PASSWORD: "clave-e2e-123",
   AUTH_SECRET: "",
   DATABASE_URL: "",
 });
+rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 buildIfStale();
 process.chdir(path.resolve(import.meta.dirname, "../.."));
 await import("../../server.js");

@@ -29,7 +29,7 @@ export const complaints = pgTable(
   "complaints",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    // Correlative per year: sequence 1, 2, 3… of `year`, shown as e.g. '000001-2026'.
+    // Correlative per year: sequence 1, 2, 3… of `year`, shown as e.g. '2026-000001'.
     year: integer().notNull(),
     sequence: integer().notNull(),
     code: text().notNull().unique(),

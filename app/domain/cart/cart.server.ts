@@ -1,7 +1,15 @@
-import { eq, sum } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, sum } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { getDb } from "~/db/client.server";
-import { cartLines } from "~/db/schema";
+import { type Database, getDb } from "~/db/client.server";
+import { cartLines, carts, products } from "~/db/schema";
+import { getUnitPriceCents } from "~/domain/catalog/pricing";
+import type {
+  AddCartLineResult,
+  CartLineView,
+  CartView,
+  UpdateCartLineResult,
+} from "./cart";
 
 /** The cart lives on the server; the browser keeps only its random id. */
 export const cartCookie = createCookie("patitas_cart", {
@@ -11,18 +19,216 @@ export const cartCookie = createCookie("patitas_cart", {
   maxAge: 60 * 60 * 24 * 60,
 });
 
-export async function readCartId(request: Request): Promise<string | null> {
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * A form posted without JavaScript renders the cart page in the same request as the
+ * action, and the loaders cannot see the cookie the action is about to set. React
+ * Router hands the action and the loaders of one request the same context object (the
+ * one server/app.ts's getLoadContext builds afresh for each request), so a cart created
+ * by the action is found through it.
+ */
+const cartsCreatedInRequest = new WeakMap<object, string>();
+
+export async function readCartId(request: Request, requestContext?: object): Promise<string | null> {
+  const created = requestContext ? cartsCreatedInRequest.get(requestContext) : undefined;
+  if (created) return created;
   const value = await cartCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[\w-]{16,64}$/.test(value) ? value : null;
 }
 
 /** Units in the visitor's cart, for the header badge. */
-export async function getCartItemCount(request: Request): Promise<number> {
-  const cartId = await readCartId(request);
+export async function getCartItemCount(request: Request, requestContext?: object): Promise<number> {
+  const cartId = await readCartId(request, requestContext);
   if (!cartId) return 0;
   const [row] = await getDb()
     .select({ units: sum(cartLines.quantity).mapWith(Number) })
     .from(cartLines)
     .where(eq(cartLines.cartId, cartId));
   return row?.units ?? 0;
+}
+
+/**
+ * The visitor's cart id, creating the cart on the first write. A new id comes with the
+ * Set-Cookie header to send back. An id from the cookie is only trusted when that cart
+ * exists, so a browser cannot pick an id of its own. A signed-in shopper's cart is
+ * linked to their account. Pass the request's context so that this request's loaders
+ * see a new cart.
+ */
+export async function ensureCart(
+  request: Request,
+  userId: string | null,
+  requestContext?: object,
+): Promise<{ cartId: string; setCookie: string | null }> {
+  const db = getDb();
+  const existingId = await readCartId(request);
+  if (existingId) {
+    const [existing] = await db
+      .select({ id: carts.id, userId: carts.userId })
+      .from(carts)
+      .where(eq(carts.id, existingId));
+    if (existing) {
+      if (userId && existing.userId !== userId) {
+        await db.update(carts).set({ userId }).where(eq(carts.id, existing.id));
+      }
+      return { cartId: existing.id, setCookie: null };
+    }
+  }
+  const cartId = randomBytes(24).toString("base64url");
+  await db.insert(carts).values({ id: cartId, userId });
+  const setCookie = await cartCookie.serialize(cartId);
+  if (requestContext) cartsCreatedInRequest.set(requestContext, cartId);
+  return { cartId, setCookie };
+}
+
+// Writes to one cart take turns (two tabs adding at once), so the stock check and the
+// write that follows it see the same line.
+async function lockCart(tx: Transaction, cartId: string): Promise<boolean> {
+  const rows = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+  return rows.length > 0;
+}
+
+async function touchCart(tx: Transaction, cartId: string): Promise<void> {
+  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+async function readLiveProduct(tx: Transaction, productId: number) {
+  const [product] = await tx
+    .select({ title: products.title, stock: products.stock, isArchived: products.isArchived })
+    .from(products)
+    .where(eq(products.id, productId));
+  return product && !product.isArchived ? product : null;
+}
+
+async function readLineQuantity(tx: Transaction, cartId: string, productId: number): Promise<number> {
+  const [line] = await tx
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+  return line?.quantity ?? 0;
+}
+
+/** Adds units of a live product; refused when the line would exceed the stock. */
+export async function addCartLine(
+  cartId: string,
+  input: { productId: number; quantity: number },
+): Promise<AddCartLineResult> {
+  return getDb().transaction(async (tx) => {
+    await lockCart(tx, cartId);
+    const product = await readLiveProduct(tx, input.productId);
+    if (!product) return { status: "unknown-product" };
+    if (product.stock <= 0) return { status: "out-of-stock", title: product.title };
+    const inCart = await readLineQuantity(tx, cartId, input.productId);
+    const quantity = inCart + input.quantity;
+    if (quantity > product.stock) {
+      return { status: "exceeds-stock", title: product.title, available: product.stock, inCart };
+    }
+    await tx
+      .insert(cartLines)
+      .values({ cartId, productId: input.productId, quantity })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } });
+    await touchCart(tx, cartId);
+    return { status: "added", title: product.title, quantity };
+  });
+}
+
+/**
+ * Sets a line's quantity: zero or less removes it, more than the stock is lowered to
+ * the stock (and a sold-out product leaves the cart).
+ */
+export async function setCartLineQuantity(
+  cartId: string,
+  input: { productId: number; quantity: number },
+): Promise<UpdateCartLineResult> {
+  return getDb().transaction(async (tx) => {
+    if (!(await lockCart(tx, cartId))) return { status: "missing" };
+    const inCart = await readLineQuantity(tx, cartId, input.productId);
+    if (inCart === 0) return { status: "missing" };
+    const [product] = await tx
+      .select({ title: products.title, stock: products.stock, isArchived: products.isArchived })
+      .from(products)
+      .where(eq(products.id, input.productId));
+    if (!product) return { status: "missing" };
+    const where = and(eq(cartLines.cartId, cartId), eq(cartLines.productId, input.productId));
+
+    if (input.quantity <= 0) {
+      await tx.delete(cartLines).where(where);
+      await touchCart(tx, cartId);
+      return { status: "removed", title: product.title };
+    }
+    const available = product.isArchived ? 0 : product.stock;
+    if (available <= 0) {
+      await tx.delete(cartLines).where(where);
+      await touchCart(tx, cartId);
+      return { status: "sold-out", title: product.title };
+    }
+    const quantity = Math.min(input.quantity, available);
+    await tx.update(cartLines).set({ quantity }).where(where);
+    await touchCart(tx, cartId);
+    return quantity < input.quantity
+      ? { status: "limited", title: product.title, quantity }
+      : { status: "updated", title: product.title, quantity };
+  });
+}
+
+/** Removes a line; answers the product's title, or null when the line was not there. */
+export async function removeCartLine(cartId: string, productId: number): Promise<string | null> {
+  const db = getDb();
+  const [removed] = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+    .returning({ productId: cartLines.productId });
+  if (!removed) return null;
+  const [product] = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(eq(products.id, productId));
+  return product?.title ?? "";
+}
+
+export async function clearCart(cartId: string): Promise<void> {
+  await getDb().delete(cartLines).where(eq(cartLines.cartId, cartId));
+}
+
+/** The cart's lines at today's prices and stock, oldest first. */
+export async function getCart(cartId: string | null): Promise<CartView> {
+  if (!cartId) return { lines: [], itemCount: 0, totalCents: 0 };
+  const rows = await getDb()
+    .select({
+      productId: products.id,
+      title: products.title,
+      image: products.image,
+      imageAlt: products.imageAlt,
+      priceCents: products.priceCents,
+      isOfferActive: products.isOfferActive,
+      offerPriceCents: products.offerPriceCents,
+      stock: products.stock,
+      isArchived: products.isArchived,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.addedAt), asc(products.id));
+
+  const lines = rows.map(({ isArchived, ...row }): CartLineView => {
+    const unitPriceCents = getUnitPriceCents(row);
+    return {
+      ...row,
+      unitPriceCents,
+      lineTotalCents: unitPriceCents * row.quantity,
+      isAvailable: !isArchived && row.stock > 0,
+    };
+  });
+  return {
+    lines,
+    itemCount: lines.reduce((units, line) => units + line.quantity, 0),
+    totalCents: lines.reduce((total, line) => total + line.lineTotalCents, 0),
+  };
+}
+
+/** Empties a cart inside the caller's transaction (used when an order is placed). */
+export async function emptyCartIn(tx: Transaction, cartId: string): Promise<void> {
+  await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+  await touchCart(tx, cartId);
 }

@@ -1,15 +1,204 @@
+import { PackageOpen, RotateCcw } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
+import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
+import { changeOwnPassword, getProfile, updateProfile } from "~/domain/account/account.server";
+import { listCustomerOrders, reorder } from "~/domain/account/customer-orders.server";
+import { orderStatusLabels } from "~/domain/account/order-status";
+import { cn } from "~/lib/cn";
 import { pageTitle } from "~/lib/meta";
-import { ComingSoon } from "~/ui/layout/coming-soon";
+import { formatMoney } from "~/lib/money";
+import type { ToastMessage } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { TabLinks } from "~/ui/account/auth-tabs";
+import { Field } from "~/ui/form/field";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Mi Perfil", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Mi Perfil", matches) },
+  { name: "robots", content: "noindex" },
+];
+
+const tabs = [
+  { id: "perfil", label: "Mi Perfil" },
+  { id: "contrasena", label: "Cambiar Contraseña" },
+  { id: "pedidos", label: "Mis Pedidos" },
+] as const;
+type TabId = (typeof tabs)[number]["id"];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const requested = new URL(request.url).searchParams.get("tab");
+  const tab: TabId = tabs.some((candidate) => candidate.id === requested) ? (requested as TabId) : "perfil";
+  const [profile, orders] = await Promise.all([
+    getProfile(user),
+    tab === "pedidos" ? listCustomerOrders(user.id) : Promise.resolve([]),
+  ]);
+  return { tab, profile, orders };
 }
 
-export default function Profile() {
-  return <ComingSoon title="Mi Perfil" />;
+function errorToast(title: string, description: string): ToastMessage {
+  return { title, description, variant: "destructive" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+
+  if (form.intent === "profile") {
+    const parsed = profileSchema.safeParse(form);
+    if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
+    const result = await updateProfile(request, user, parsed.data);
+    if (result.emailError) {
+      return data({ errors: {}, toast: errorToast("Error al Actualizar Email", result.emailError) }, { status: 400 });
+    }
+    const isEmailPending = result.changed.includes("email");
+    const hasOtherChanges = result.changed.some((key) => key !== "email");
+    if (!isEmailPending && !hasOtherChanges) {
+      return { errors: {}, toast: { title: "Sin cambios", description: "No se detectaron cambios para guardar." } };
+    }
+    const emailNote = `Te enviamos un enlace a ${parsed.data.email} para confirmar tu nuevo correo.`;
+    return {
+      errors: {},
+      toast: hasOtherChanges
+        ? {
+            title: "Perfil Actualizado",
+            description: isEmailPending ? `Tus datos han sido guardados. ${emailNote}` : "Tus datos han sido guardados.",
+          }
+        : { title: "Confirma tu nuevo correo", description: emailNote, duration: 10_000 },
+    };
+  }
+
+  if (form.intent === "password") {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
+    const outcome = await changeOwnPassword(request, parsed.data);
+    if (!outcome.ok) {
+      return data({ errors: {}, toast: errorToast("Error al Cambiar Contraseña", outcome.message) }, { status: 400 });
+    }
+    return redirectWithToast(
+      "/perfil?tab=contrasena",
+      { title: "Contraseña Actualizada", description: "Tu contraseña ha sido cambiada." },
+      { headers: outcome.cookies },
+    );
+  }
+
+  if (form.intent === "reorder") {
+    const orderId = Number(form.orderId);
+    const result = Number.isInteger(orderId) ? await reorder(request, user.id, orderId, context) : null;
+    if (!result) return data({ errors: {}, toast: errorToast("Error", "Pedido no encontrado.") }, { status: 404 });
+    const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
+    const skippedNote = result.skipped.length > 0 ? ` Sin stock suficiente: ${result.skipped.join(", ")}.` : "";
+    if (result.added.length === 0) {
+      return data({ errors: {}, toast: errorToast("Sin stock", `No pudimos agregar ningún producto.${skippedNote}`) }, { headers });
+    }
+    return redirectWithToast(
+      "/carrito",
+      {
+        title: "¡Productos Agregados!",
+        description: `Agregamos a tu carrito: ${result.added.join(", ")}.${skippedNote}`,
+        duration: result.skipped.length > 0 ? 10_000 : undefined,
+      },
+      { headers },
+    );
+  }
+  return data({ errors: {}, toast: errorToast("Error", "Acción no válida.") }, { status: 400 });
+}
+
+const statusBadge: Record<string, string> = {
+  entregado: "bg-green-100 text-green-900",
+  en_proceso: "bg-yellow-100 text-yellow-900",
+};
+
+const dateFormat = new Intl.DateTimeFormat("es-PE", { dateStyle: "long", timeZone: "America/Lima" });
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { tab, profile, orders } = loaderData;
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Mi Cuenta</h1>
+      <div className="mt-6">
+        <TabLinks current={tab} tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? "/perfil" : `/perfil?tab=${t.id}` }))} />
+      </div>
+
+      {tab === "perfil" ? (
+        <Form method="post" className="mt-6 grid gap-4 rounded-2xl border bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
+          <input type="hidden" name="intent" value="profile" />
+          <Field label="Nombre completo" error={errors.fullName} className="sm:col-span-2" inputProps={{ name: "fullName", defaultValue: profile.fullName, autoComplete: "name", required: true }} />
+          <Field label="Teléfono" error={errors.phone} inputProps={{ name: "phone", type: "tel", defaultValue: profile.phone, autoComplete: "tel" }} />
+          <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", defaultValue: profile.email, autoComplete: "email", required: true }} />
+          <Field label="Dirección" error={errors.address} className="sm:col-span-2" inputProps={{ name: "address", defaultValue: profile.address, autoComplete: "street-address" }} />
+          <Button type="submit" disabled={isSubmitting} className="sm:col-span-2 sm:justify-self-start">
+            {isSubmitting ? "Guardando…" : "Guardar Cambios"}
+          </Button>
+        </Form>
+      ) : null}
+
+      {tab === "contrasena" ? (
+        <Form method="post" className="mt-6 flex flex-col gap-4 rounded-2xl border bg-white p-6 shadow-sm" noValidate>
+          <input type="hidden" name="intent" value="password" />
+          <Field label="Contraseña actual" error={errors.currentPassword} inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password", required: true }} />
+          <Field label="Nueva contraseña" error={errors.newPassword} inputProps={{ name: "newPassword", type: "password", autoComplete: "new-password", required: true, minLength: 6 }} />
+          <Field label="Confirmar nueva contraseña" error={errors.confirmPassword} inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }} />
+          <Button type="submit" disabled={isSubmitting} className="self-start">
+            {isSubmitting ? "Guardando…" : "Cambiar Contraseña"}
+          </Button>
+        </Form>
+      ) : null}
+
+      {tab === "pedidos" ? (
+        orders.length === 0 ? (
+          <div className="mt-6 rounded-2xl border bg-white p-8 text-center shadow-sm">
+            <PackageOpen className="mx-auto size-10 text-primary-strong" aria-hidden />
+            <p className="mt-3 text-muted">Todavía no tienes pedidos.</p>
+            <Button asChild className="mt-4">
+              <Link to="/productos">Ver productos</Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className="mt-6 flex flex-col gap-4">
+            {orders.map((order) => (
+              <li key={order.id} className="rounded-2xl border bg-white p-5 shadow-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h2 className="text-lg font-bold">Pedido {order.code}</h2>
+                    <p className="text-sm text-muted">
+                      {dateFormat.format(new Date(order.createdAt))} · {order.paymentMethodName}
+                    </p>
+                  </div>
+                  <span className={cn("rounded-full px-3 py-1 text-sm font-semibold", statusBadge[order.status] ?? "bg-red-100 text-red-900")}>
+                    {orderStatusLabels[order.status]}
+                  </span>
+                </div>
+                <ul className="mt-3 text-sm">
+                  {order.lines.map((line, index) => (
+                    <li key={index}>
+                      {line.quantity} × {line.title}
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                  <p className="font-bold">Total: {formatMoney(order.totalCents)}</p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reorder" />
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <Button type="submit" variant="outline" size="sm" disabled={isSubmitting}>
+                      <RotateCcw aria-hidden /> Volver a pedir
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
 }

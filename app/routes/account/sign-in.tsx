@@ -1,22 +1,158 @@
-import { redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getSessionUser } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
+import { registerSchema, signInSchema, toFieldErrors } from "~/domain/account/account";
+import { registerCustomer, signInCustomer } from "~/domain/account/account.server";
+import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";
-import { ComingSoon } from "~/ui/layout/coming-soon";
+import { redirectWithToast } from "~/lib/toast.server";
+import { TabLinks } from "~/ui/account/auth-tabs";
+import { Field } from "~/ui/form/field";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Ingresar o Registrarse", matches) },
+  { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) {
-    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-    throw redirect(getSafeRedirect(redirectTo, "/perfil"));
-  }
-  return null;
+function readRedirectTo(request: Request): string {
+  return getSafeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/perfil");
 }
 
-export default function SignIn() {
-  return <ComingSoon title="Iniciar Sesión" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSessionUser(request)) throw redirect(readRedirectTo(request));
+  const url = new URL(request.url);
+  return { tab: url.searchParams.get("tab") === "registro" ? "registro" : "ingreso", search: url.search };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const redirectTo = readRedirectTo(request);
+  const clientIp = getClientIp(context);
+  // Typed values come back with an error (passwords never do), so nothing is retyped.
+  const values = {
+    fullName: String(form.fullName ?? ""),
+    email: String(form.email ?? ""),
+    phone: String(form.phone ?? ""),
+  };
+
+  if (form.intent === "register") {
+    const parsed = registerSchema.safeParse(form);
+    if (!parsed.success) return data({ values, errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
+    const outcome = await registerCustomer(request, clientIp, parsed.data);
+    if (!outcome.ok) {
+      return data(
+        { values, errors: {}, toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const } },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(
+      redirectTo,
+      {
+        title: "Registro Exitoso",
+        description: "¡Bienvenido a la familia! Tu cuenta está lista para comprar y ver tus pedidos.",
+        duration: 10_000,
+      },
+      { headers: outcome.cookies },
+    );
+  }
+
+  const parsed = signInSchema.safeParse(form);
+  if (!parsed.success) return data({ values, errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
+  const outcome = await signInCustomer(request, clientIp, parsed.data);
+  if (!outcome.ok) {
+    return data(
+      { values, errors: {}, toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const } },
+      { status: 401 },
+    );
+  }
+  return redirectWithToast(
+    redirectTo,
+    { title: "Inicio de Sesión Exitoso", description: "¡Bienvenido de nuevo!" },
+    { headers: outcome.cookies },
+  );
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values = actionData?.values;
+  const params = new URLSearchParams(loaderData.search);
+  const tabUrl = (tab: "ingreso" | "registro") => {
+    const next = new URLSearchParams(params);
+    if (tab === "registro") next.set("tab", "registro");
+    else next.delete("tab");
+    const query = next.toString();
+    return `/auth${query ? `?${query}` : ""}`;
+  };
+  const isRegister = loaderData.tab === "registro";
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-center text-3xl font-bold">{isRegister ? "Crea tu cuenta" : "Ingresa a tu cuenta"}</h1>
+      <div className="mt-6">
+        <TabLinks
+          current={loaderData.tab}
+          tabs={[
+            { id: "ingreso", label: "Iniciar Sesión", to: tabUrl("ingreso") },
+            { id: "registro", label: "Registrarse", to: tabUrl("registro") },
+          ]}
+        />
+      </div>
+      <div className="mt-6 rounded-2xl border bg-white p-6 shadow-sm">
+        {isRegister ? (
+          <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="register" />
+            <Field label="Nombre completo" error={errors.fullName} inputProps={{ name: "fullName", autoComplete: "name", required: true, defaultValue: values?.fullName }} />
+            <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, defaultValue: values?.email }} />
+            <Field label="Teléfono (opcional)" error={errors.phone} inputProps={{ name: "phone", type: "tel", autoComplete: "tel", defaultValue: values?.phone }} />
+            <Field label="Contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "new-password", required: true, minLength: 6 }} />
+            <Field label="Confirmar contraseña" error={errors.confirmPassword} inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }} />
+            <div>
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="acceptsPrivacy"
+                  className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
+                  aria-invalid={errors.acceptsPrivacy ? true : undefined}
+                  aria-describedby={errors.acceptsPrivacy ? "privacy-error" : undefined}
+                />
+                <span>
+                  He leído y acepto la{" "}
+                  <Link to="/privacidad" target="_blank" className="font-semibold text-primary-strong underline">
+                    Política de Privacidad
+                  </Link>{" "}
+                  (Ley N.° 29733).
+                </span>
+              </label>
+              {errors.acceptsPrivacy ? (
+                <p id="privacy-error" className="mt-1 text-sm text-red-700">
+                  {errors.acceptsPrivacy}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Creando cuenta…" : "Registrarse"}
+            </Button>
+          </Form>
+        ) : (
+          <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="sign-in" />
+            <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, defaultValue: values?.email }} />
+            <Field label="Contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }} />
+            <Link to="/auth/forgot-password" className="self-end text-sm font-semibold text-primary-strong underline">
+              ¿Olvidaste tu contraseña?
+            </Link>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Ingresando…" : "Iniciar Sesión"}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -2,7 +2,9 @@ import { LockKeyhole } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getSessionUser } from "~/auth/guards.server";
 import { adminSignInSchema } from "~/domain/users/admin-sign-in";
+import { withSignInLimit } from "~/domain/account/account.server";
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
+import { getClientIp } from "~/lib/client-ip.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
@@ -20,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = adminSignInSchema.safeParse(form);
   const username = typeof form.username === "string" ? form.username : "";
@@ -31,17 +33,16 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const cookies = await signInAdmin(request, parsed.data);
-  if (!cookies) {
+  const outcome = await withSignInLimit(parsed.data.username, getClientIp(context), async () => {
+    const cookies = await signInAdmin(request, parsed.data);
+    return cookies ? { ok: true, cookies } : { ok: false, message: "Usuario o contraseña incorrectos." };
+  });
+  if (!outcome.ok) {
     return data(
       {
         username,
         errors: {},
-        toast: {
-          title: "Error de Inicio de Sesión",
-          description: "Usuario o contraseña incorrectos.",
-          variant: "destructive" as const,
-        },
+        toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const },
       },
       { status: 401 },
     );
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(
     "/admin/dashboard",
     { title: "Inicio de Sesión Exitoso", description: "Bienvenido, Administrador." },
-    { headers: cookies },
+    { headers: outcome.cookies },
   );
 }
 

@@ -1,11 +1,108 @@
+import { BookOpenText } from "lucide-react";
+import { data } from "react-router";
+import { parseComplaintForm, readComplaintForm } from "~/domain/complaints/complaint";
+import {
+  readComplaintConfirmation,
+  serializeComplaintConfirmation,
+} from "~/domain/complaints/complaint-confirmation.server";
+import { fileComplaint } from "~/domain/complaints/complaint.server";
+import { formatLongDate, getLimaDate } from "~/domain/complaints/lima-time";
+import { buildPageMeta, readShopName } from "~/domain/content/seo";
+import { getSiteOrigin } from "~/domain/content/site.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTitle } from "~/lib/meta";
-import { ComingSoon } from "~/ui/layout/coming-soon";
+import { redirectWithToast } from "~/lib/toast.server";
+import { ComplaintConfirmation } from "~/ui/complaints/complaint-confirmation";
+import { ComplaintForm, TERMS_TOAST } from "~/ui/complaints/complaint-form";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/complaints-book";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Libro de Reclamaciones", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const title = pageTitle("Libro de Reclamaciones", matches);
+  if (!loaderData) return [{ title }];
+  return buildPageMeta({
+    title,
+    description:
+      "Libro de Reclamaciones virtual: registra tu reclamo o queja y recibe respuesta en un " +
+      "plazo máximo de 15 días hábiles.",
+    origin: loaderData.origin,
+    path: "/libro-reclamaciones",
+    siteName: readShopName(matches),
+  });
+};
 
-export default function Screen() {
-  return <ComingSoon title="Libro de Reclamaciones" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, { confirmation, headers }] = await Promise.all([
+    getShopSettings(),
+    readComplaintConfirmation(request),
+  ]);
+  return data(
+    {
+      provider: {
+        legalName: settings.providerLegalName || settings.shopName,
+        ruc: settings.providerRuc,
+        address: settings.providerAddress || settings.contactAddress,
+      },
+      today: formatLongDate(getLimaDate(new Date())),
+      origin: getSiteOrigin(),
+      confirmation,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const values = readComplaintForm(await request.formData());
+  const parsed = parseComplaintForm(values);
+  if (!parsed.success) {
+    return data(
+      { values, errors: parsed.errors, toast: parsed.errors.acceptTerms ? { ...TERMS_TOAST } : null },
+      { status: 400 },
+    );
+  }
+  const { complaint, isCopySent } = await fileComplaint(parsed.data);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await serializeComplaintConfirmation(complaint, isCopySent));
+  return redirectWithToast(
+    "/libro-reclamaciones",
+    {
+      title: "Reclamación Enviada",
+      description: "Tu reclamación ha sido registrada. Nos pondremos en contacto contigo pronto.",
+    },
+    { headers },
+  );
+}
+
+export default function ComplaintsBook({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { provider, today, confirmation } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <header className="text-center">
+        <BookOpenText className="mx-auto size-12 text-primary-strong" aria-hidden />
+        <h1 className="mt-3 text-3xl font-bold text-primary-strong sm:text-4xl">Libro de Reclamaciones</h1>
+        <p className="mt-2 text-muted">
+          Conforme al Código de Protección y Defensa del Consumidor, este establecimiento cuenta con un
+          Libro de Reclamaciones virtual a tu disposición.
+        </p>
+      </header>
+
+      <dl className="grid gap-x-6 gap-y-2 rounded-2xl bg-white p-4 text-sm shadow-sm sm:grid-cols-[auto_1fr] sm:p-6">
+        <dt className="font-semibold">Razón social</dt>
+        <dd>{provider.legalName}</dd>
+        <dt className="font-semibold">RUC</dt>
+        <dd>{provider.ruc || "—"}</dd>
+        <dt className="font-semibold">Dirección</dt>
+        <dd>{provider.address || "—"}</dd>
+        <dt className="font-semibold">Fecha</dt>
+        <dd>{today}</dd>
+      </dl>
+
+      {confirmation ? (
+        <ComplaintConfirmation {...confirmation} />
+      ) : (
+        <ComplaintForm values={actionData?.values ?? {}} serverErrors={actionData?.errors} />
+      )}
+    </div>
+  );
 }

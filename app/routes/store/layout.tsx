@@ -1,13 +1,15 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { getCartItemCount } from "~/domain/cart/cart.server";
 import type { RootData } from "~/root";
+import { ChatbotWidget } from "~/ui/chatbot/chatbot-widget";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { WhatsAppButton } from "~/ui/layout/whatsapp-button";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { cartCount: await getCartItemCount(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The context carries a cart created by this very request (first add without JavaScript).
+  return { cartCount: await getCartItemCount(request, context) };
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
@@ -31,6 +33,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter shopName={shopName} isAdmin={root?.user?.isAdmin ?? false} />
+      <ChatbotWidget />
       <WhatsAppButton phone={root?.shop.whatsappPhone ?? ""} />
     </div>
   );

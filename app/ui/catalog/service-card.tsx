@@ -28,7 +28,7 @@ export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardDa
           href={inquiry}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-whatsapp px-5 text-sm font-semibold text-white hover:brightness-95"
+          className="mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-whatsapp-strong px-5 text-sm font-semibold text-white hover:brightness-110"
         >
           Consultar por WhatsApp
         </a>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: boolean }) {
   return (
     <footer className="mt-16 border-t border-primary/20 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 pt-8 pb-24 text-sm sm:flex-row sm:justify-between sm:pr-24 sm:pb-8">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 pt-8 pb-40 text-sm sm:flex-row sm:justify-between sm:pr-24 sm:pb-8">
         <nav aria-label="Pie de página" className="flex flex-wrap justify-center gap-x-6 gap-y-2">
           <Link to="/faq" className="hover:text-primary-strong hover:underline">
             Preguntas Frecuentes

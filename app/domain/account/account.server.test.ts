@@ -1,0 +1,175 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { requireUser } from "~/auth/guards.server";
+import { requestAs, toCookieHeader } from "~/auth/testing.server";
+import { customerProfiles, orderLines, orders, products, users, verifications } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import {
+  changeOwnPassword,
+  getProfile,
+  isRecoveryTokenValid,
+  registerCustomer,
+  requestPasswordRecovery,
+  resetForgottenPassword,
+  signInCustomer,
+  updateProfile,
+} from "./account.server";
+import { listCustomerOrders, reorder } from "./customer-orders.server";
+
+const { handle } = useTestDatabase();
+let outbox: string;
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+});
+beforeEach(() => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-account-"));
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("SMTP_URL", "");
+  outbox = path.join(dataDir, "outbox");
+});
+
+function readOutbox(): string[] {
+  return readdirSync(outbox).map((file) =>
+    readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="),
+  );
+}
+
+const request = () => new Request("http://localhost:3000/auth", { method: "POST" });
+
+async function register(email: string, password = "secreto1") {
+  const outcome = await registerCustomer(request(), "10.0.0.1", { fullName: "Rosa Mamani Flores", email, phone: "987 654 321", password });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return toCookieHeader(outcome.cookies);
+}
+
+describe("registration and sign-in", () => {
+  test("registering creates the account, its profile with the privacy consent, and a session", async () => {
+    const cookie = await register("rosa@example.pe");
+    const user = await requireUser(requestAs(cookie, "/perfil"));
+    expect(user).toMatchObject({ email: "rosa@example.pe", name: "Rosa Mamani Flores", role: "user" });
+    const [profile] = await handle().db.select().from(customerProfiles).where(eq(customerProfiles.userId, user.id));
+    expect(profile).toMatchObject({ fullName: "Rosa Mamani Flores", phone: "987 654 321" });
+    expect(profile!.privacyAcceptedAt).toBeInstanceOf(Date);
+  });
+
+  test("an e-mail already registered is refused in Spanish", async () => {
+    const outcome = await registerCustomer(request(), "10.0.0.1", { fullName: "Otra", email: "rosa@example.pe", phone: "", password: "secreto1" });
+    expect(outcome).toEqual({ ok: false, message: "Ya existe una cuenta con este correo electrónico." });
+  });
+
+  test("a wrong password is refused in Spanish; the right one signs in", async () => {
+    expect(await signInCustomer(request(), "10.0.0.2", { email: "rosa@example.pe", password: "mala" })).toEqual({
+      ok: false,
+      message: "Correo electrónico o contraseña incorrectos.",
+    });
+    expect((await signInCustomer(request(), "10.0.0.2", { email: "rosa@example.pe", password: "secreto1" })).ok).toBe(true);
+  });
+
+  test("after 5 failed sign-ins in 10 minutes even the right password gets 'too many attempts'", async () => {
+    await register("limite@example.pe");
+    for (let i = 0; i < 5; i++) {
+      const outcome = await signInCustomer(request(), `10.1.0.${i}`, { email: "limite@example.pe", password: `mala-${i}` });
+      expect(outcome.ok).toBe(false);
+    }
+    const blocked = await signInCustomer(request(), "10.1.0.9", { email: "limite@example.pe", password: "secreto1" });
+    expect(blocked).toEqual({ ok: false, message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo." });
+  });
+});
+
+describe("password recovery", () => {
+  test("the e-mail carries a single-use link that resets the password and ends every session", async () => {
+    const oldSession = await register("recupera@example.pe", "antigua1");
+    await requestPasswordRecovery("recupera@example.pe", "10.2.0.1");
+    const [mail] = readOutbox();
+    expect(mail).toContain("To: recupera@example.pe");
+    const token = /\/auth\/update-password\?token=([\w-]+)/.exec(mail!)?.[1];
+    expect(token).toBeTruthy();
+    expect(await isRecoveryTokenValid(token!)).toBe(true);
+
+    expect((await resetForgottenPassword(token!, "nueva123")).ok).toBe(true);
+    expect(await isRecoveryTokenValid(token!)).toBe(false);
+    expect(await resetForgottenPassword(token!, "otra1234")).toEqual({
+      ok: false,
+      message: "El enlace no es válido o ya venció. Solicita uno nuevo.",
+    });
+    // The old session is gone; the new password works.
+    await expect(requireUser(requestAs(oldSession, "/perfil"))).rejects.toBeInstanceOf(Response);
+    expect((await signInCustomer(request(), "10.2.0.1", { email: "recupera@example.pe", password: "nueva123" })).ok).toBe(true);
+  });
+
+  test("an unknown address sends nothing; an expired link is refused", async () => {
+    await requestPasswordRecovery("nadie@example.pe", "10.2.0.2");
+    expect(() => readOutbox()).toThrow();
+
+    await register("vencido@example.pe");
+    await requestPasswordRecovery("vencido@example.pe", "10.2.0.3");
+    const token = /token=([\w-]+)/.exec(readOutbox()[0]!)![1]!;
+    await handle()
+      .db.update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    expect(await isRecoveryTokenValid(token)).toBe(false);
+    expect((await resetForgottenPassword(token, "nueva123")).ok).toBe(false);
+  });
+});
+
+describe("the profile", () => {
+  test("changing the password needs the current one", async () => {
+    const cookie = await register("clave@example.pe", "actual12");
+    const wrong = await changeOwnPassword(requestAs(cookie, "/perfil"), { currentPassword: "equivocada", newPassword: "nueva123" });
+    expect(wrong).toEqual({ ok: false, message: "La contraseña actual es incorrecta." });
+    const right = await changeOwnPassword(requestAs(cookie, "/perfil"), { currentPassword: "actual12", newPassword: "nueva123" });
+    expect(right.ok).toBe(true);
+    expect((await signInCustomer(request(), "10.3.0.1", { email: "clave@example.pe", password: "nueva123" })).ok).toBe(true);
+  });
+
+  test("saves only what changed; a new e-mail waits for its confirmation link", async () => {
+    const cookie = await register("perfil@example.pe");
+    const user = await requireUser(requestAs(cookie, "/perfil"));
+    const before = await getProfile(user);
+    const result = await updateProfile(requestAs(cookie, "/perfil"), user, {
+      ...before,
+      address: "Jr. Las Begonias 456, San Isidro",
+      email: "nuevo-correo@example.pe",
+    });
+    expect(result.changed.sort()).toEqual(["address", "email"]);
+    const after = await getProfile(user);
+    expect(after.address).toBe("Jr. Las Begonias 456, San Isidro");
+    expect(after.email).toBe("perfil@example.pe");
+    const [mail] = readOutbox();
+    expect(mail).toContain("To: nuevo-correo@example.pe");
+    expect(mail).toMatch(/\/api\/auth\/verify-email\?token=/);
+  });
+});
+
+describe("'Mis Pedidos'", () => {
+  test("lists only the customer's orders, newest first, and 'Volver a pedir' refills the cart within stock", async () => {
+    const { db } = handle();
+    const cookie = await register("pedidos@example.pe");
+    const user = await requireUser(requestAs(cookie, "/perfil"));
+    const [raton] = await db.select().from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
+    await db.update(products).set({ stock: 2 }).where(eq(products.id, raton!.id));
+    const [order] = await db
+      .insert(orders)
+      .values({ code: "PED-000900", userId: user.id, paymentMethodName: "Yape", totalCents: 4470, status: "entregado" })
+      .returning();
+    await db.insert(orderLines).values({ orderId: order!.id, productId: raton!.id, title: raton!.title, unitPriceCents: 1490, quantity: 3, lineTotalCents: 4470 });
+    const [stranger] = await db.insert(users).values({ id: "otro-cliente", name: "Otro", email: "otro@example.pe" }).returning();
+    await db.insert(orders).values({ code: "PED-000901", userId: stranger!.id, paymentMethodName: "Plin", totalCents: 100 });
+
+    const mine = await listCustomerOrders(user.id);
+    expect(mine.map((o) => [o.code, o.status, o.lines.map((l) => `${l.quantity} × ${l.title}`)])).toEqual([
+      ["PED-000900", "entregado", ["3 × Ratón de Juguete con Catnip"]],
+    ]);
+
+    const result = await reorder(requestAs(cookie, "/perfil"), user.id, order!.id);
+    expect(result?.added).toEqual(["Ratón de Juguete con Catnip"]);
+    const [strangersOrder] = await db.select().from(orders).where(eq(orders.code, "PED-000901"));
+    expect(await reorder(requestAs(cookie, "/perfil"), user.id, strangersOrder!.id)).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orderLines, orders } from "~/db/schema";
+import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+
+/** The customer's own orders, newest first, with their lines. */
+export async function listCustomerOrders(userId: string) {
+  const db = getDb();
+  const rows = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      totalCents: orders.totalCents,
+      status: orders.status,
+      paymentMethodName: orders.paymentMethodName,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(100);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({ orderId: orderLines.orderId, title: orderLines.title, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
+    .orderBy(asc(orderLines.id));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
+}
+
+/**
+ * 'Volver a pedir': puts an order's products back in the cart, as many as the stock
+ * allows. Only the customer's own orders; returns null for anyone else's.
+ */
+export async function reorder(
+  request: Request,
+  userId: string,
+  orderId: number,
+  requestContext?: object,
+): Promise<{ added: string[]; skipped: string[]; setCookie: string | null } | null> {
+  const db = getDb();
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return null;
+  const lines = await db
+    .select({ productId: orderLines.productId, title: orderLines.title, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const { cartId, setCookie } = await ensureCart(request, userId, requestContext);
+  const added: string[] = [];
+  const skipped: string[] = [];
+  for (const line of lines) {
+    if (line.productId === null) {
+      skipped.push(line.title);
+      continue;
+    }
+    let result = await addCartLine(cartId, { productId: line.productId, quantity: line.quantity });
+    if (result.status === "exceeds-stock" && result.available > result.inCart) {
+      result = await addCartLine(cartId, { productId: line.productId, quantity: result.available - result.inCart });
+    }
+    if (result.status === "added") added.push(line.title);
+    else skipped.push(line.title);
+  }
+  return { added, skipped, setCookie };
+}

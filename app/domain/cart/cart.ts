@@ -1,0 +1,206 @@
+import { z } from "zod";
+import type { ToastMessage } from "~/lib/toast";
+
+/**
+ * The contract of `POST /carrito`, shared by the cart page and every "add to cart"
+ * button (the product page posts `intent=add`, `productId` and optionally `quantity`).
+ */
+export const CART_PATH = "/carrito";
+
+export const cartIntents = {
+  add: "add",
+  update: "update",
+  remove: "remove",
+  clear: "clear",
+  checkout: "checkout",
+} as const;
+export type CartIntent = (typeof cartIntents)[keyof typeof cartIntents];
+
+// A form field left empty means "not given", so defaults apply.
+function toUndefinedWhenEmpty(value: unknown): unknown {
+  return value === "" || value === null ? undefined : value;
+}
+
+const productIdField = z.coerce.number().int().positive();
+
+export const addToCartSchema = z.object({
+  intent: z.literal(cartIntents.add),
+  productId: productIdField,
+  quantity: z.preprocess(toUndefinedWhenEmpty, z.coerce.number().int().min(1).default(1)),
+});
+export type AddToCartInput = z.infer<typeof addToCartSchema>;
+
+/** The stepper sends the wanted quantity; zero or less removes the line. */
+export const updateCartLineSchema = z.object({
+  intent: z.literal(cartIntents.update),
+  productId: productIdField,
+  quantity: z.coerce.number().int(),
+});
+
+export const removeCartLineSchema = z.object({
+  intent: z.literal(cartIntents.remove),
+  productId: productIdField,
+});
+
+export const clearCartSchema = z.object({ intent: z.literal(cartIntents.clear) });
+
+export const cartIntentSchema = z.object({ intent: z.enum(Object.values(cartIntents)) });
+
+export type AddCartLineResult =
+  | { status: "added"; title: string; quantity: number }
+  | { status: "unknown-product" }
+  | { status: "out-of-stock"; title: string }
+  | { status: "exceeds-stock"; title: string; available: number; inCart: number };
+
+export type UpdateCartLineResult =
+  | { status: "updated"; title: string; quantity: number }
+  | { status: "limited"; title: string; quantity: number }
+  | { status: "removed"; title: string }
+  | { status: "sold-out"; title: string }
+  | { status: "missing" };
+
+const productNotFound: ToastMessage = {
+  title: "Error",
+  description: "Producto no encontrado.",
+  variant: "destructive",
+};
+
+export function describeAddResult(result: AddCartLineResult): ToastMessage {
+  switch (result.status) {
+    case "added":
+      return {
+        title: "¡Producto Agregado!",
+        description: `${result.title} se ha añadido al carrito.`,
+      };
+    case "unknown-product":
+      return productNotFound;
+    case "out-of-stock":
+      return {
+        title: "Producto Agotado",
+        description: `${result.title} no tiene stock disponible por ahora.`,
+        variant: "destructive",
+      };
+    case "exceeds-stock":
+      return {
+        title: "Stock insuficiente",
+        description:
+          result.inCart > 0
+            ? `Solo hay ${describeUnits(result.available)} de ${result.title} y ya tienes ${result.inCart} en tu carrito.`
+            : `Solo hay ${describeUnits(result.available)} de ${result.title}.`,
+        variant: "destructive",
+      };
+  }
+}
+
+export function describeUpdateResult(result: UpdateCartLineResult): ToastMessage | undefined {
+  switch (result.status) {
+    case "updated":
+      return undefined;
+    case "limited":
+      return {
+        title: "Stock insuficiente",
+        description: `Solo hay ${describeUnits(result.quantity)} de ${result.title}; ajustamos la cantidad.`,
+        variant: "destructive",
+      };
+    case "removed":
+      return describeRemoval(result.title);
+    case "sold-out":
+      return {
+        title: "Producto Agotado",
+        description: `${result.title} se agotó y lo quitamos de tu carrito.`,
+        variant: "destructive",
+      };
+    case "missing":
+      return productNotFound;
+  }
+}
+
+export function describeRemoval(title: string): ToastMessage {
+  return {
+    title: "Producto Eliminado",
+    description: `${title} se ha eliminado del carrito.`,
+    variant: "destructive",
+  };
+}
+
+export const cartClearedToast: ToastMessage = {
+  title: "Carrito Vacío",
+  description: "Se han eliminado todos los productos del carrito.",
+};
+
+export const invalidCartRequestToast: ToastMessage = {
+  title: "Error",
+  description: "No pudimos entender la solicitud. Recarga la página e inténtalo de nuevo.",
+  variant: "destructive",
+};
+
+export function describeUnits(count: number): string {
+  return count === 1 ? "1 unidad" : `${count} unidades`;
+}
+
+/** A cart line as the cart page shows it, priced at today's price (offer included). */
+export type CartLineView = {
+  productId: number;
+  title: string;
+  image: string | null;
+  imageAlt: string;
+  priceCents: number;
+  isOfferActive: boolean;
+  offerPriceCents: number | null;
+  unitPriceCents: number;
+  quantity: number;
+  stock: number;
+  lineTotalCents: number;
+  /** False when the product was archived or sold out since it was added. */
+  isAvailable: boolean;
+};
+
+export type CartView = {
+  lines: CartLineView[];
+  itemCount: number;
+  totalCents: number;
+};
+
+/** Whether the line can be ordered as it stands (checkout re-checks in its transaction). */
+export function hasEnoughStock(line: Pick<CartLineView, "isAvailable" | "quantity" | "stock">): boolean {
+  return line.isAvailable && line.quantity <= line.stock;
+}
+
+const pendingChangeSchema = z.discriminatedUnion("intent", [
+  updateCartLineSchema,
+  removeCartLineSchema,
+  clearCartSchema,
+]);
+export type PendingCartChange = z.infer<typeof pendingChangeSchema>;
+
+/** A cart change still on its way to the server, read from a fetcher's form data. */
+export function readPendingCartChange(formData: FormData | undefined): PendingCartChange | null {
+  if (!formData) return null;
+  const parsed = pendingChangeSchema.safeParse(Object.fromEntries(formData));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The cart as it will be once the pending changes land, so the page answers at once:
+ * the same rules as the server (never above the stock, zero or less removes).
+ */
+export function applyPendingCartChanges(cart: CartView, changes: PendingCartChange[]): CartView {
+  if (changes.length === 0) return cart;
+  if (changes.some((change) => change.intent === cartIntents.clear)) {
+    return { lines: [], itemCount: 0, totalCents: 0 };
+  }
+  const lines = cart.lines.flatMap((line): CartLineView[] => {
+    let quantity = line.quantity;
+    for (const change of changes) {
+      if (change.intent === cartIntents.clear || change.productId !== line.productId) continue;
+      quantity = change.intent === cartIntents.remove ? 0 : Math.min(change.quantity, line.stock);
+    }
+    if (quantity <= 0) return [];
+    return [{ ...line, quantity, lineTotalCents: line.unitPriceCents * quantity }];
+  });
+  return {
+    lines,
+    itemCount: lines.reduce((units, line) => units + line.quantity, 0),
+    totalCents: lines.reduce((total, line) => total + line.lineTotalCents, 0),
+  };
+}

@@ -1,0 +1,191 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { complaints, shopSettings } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { type ComplaintInput, parseComplaintForm } from "./complaint";
+import { fileComplaint } from "./complaint.server";
+
+const { handle } = useTestDatabase();
+
+function buildInput(overrides: Record<string, string> = {}): ComplaintInput {
+  const result = parseComplaintForm({
+    fullName: "Lucía Ramos Quispe",
+    documentType: "DNI",
+    documentNumber: "71234567",
+    phone: "987654321",
+    email: "lucia@example.pe",
+    address: "Calle Las Flores 123, Surco",
+    isMinor: "on",
+    guardianFullName: "Carmen Quispe Rojas",
+    guardianDocumentNumber: "41234567",
+    complaintType: "queja",
+    productOrService: "Baño y corte",
+    amount: "60",
+    description: "Me atendieron con mucha demora y <sin> explicación.",
+    request: "Una disculpa y que mejoren la atención.",
+    acceptTerms: "on",
+    ...overrides,
+  });
+  if (!result.success) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+/** Undoes quoted-printable (soft breaks, =XX bytes) so assertions read the text as sent. */
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+let outbox: string;
+const logs: string[] = [];
+const log = (line: string) => logs.push(line);
+
+function readOutbox(): string[] {
+  try {
+    return readdirSync(outbox).map((file) => decodeQuotedPrintable(readFileSync(path.join(outbox, file), "utf8")));
+  } catch {
+    return [];
+  }
+}
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+});
+
+beforeEach(() => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-complaints-"));
+  outbox = path.join(dataDir, "outbox");
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("SMTP_URL", "");
+  logs.length = 0;
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("fileComplaint", () => {
+  test("stores the first complaint of 2026 as 2026-000001 with the provider, the date and the deadline", async () => {
+    // Monday 23 March 2026, 10:00 in Lima; the 15 business days cross Holy Week.
+    const now = new Date("2026-03-23T15:00:00Z");
+    const { complaint, isCopySent } = await fileComplaint(buildInput(), { now, log });
+
+    expect(isCopySent).toBe(true);
+    expect(complaint.code).toBe("2026-000001");
+    const [stored] = await handle().db.select().from(complaints).where(eq(complaints.id, complaint.id));
+    expect(stored).toMatchObject({
+      year: 2026,
+      sequence: 1,
+      code: "2026-000001",
+      fullName: "Lucía Ramos Quispe",
+      documentType: "DNI",
+      documentNumber: "71234567",
+      isMinor: true,
+      guardianFullName: "Carmen Quispe Rojas",
+      guardianDocumentNumber: "41234567",
+      complaintType: "queja",
+      amountCents: 6000,
+      providerLegalName: "Patitas Felices S.A.C.",
+      providerRuc: "20603128479",
+      providerAddress: "Av. Primavera 1234, Santiago de Surco, Lima",
+      dueDate: "2026-04-15",
+      status: "pendiente",
+      answer: null,
+    });
+    expect(stored?.createdAt.toISOString()).toBe(now.toISOString());
+    expect(stored?.acceptedTermsAt.toISOString()).toBe(now.toISOString());
+  });
+
+  test("e-mails the consumer one copy with the code, the dates, every field and the provider", async () => {
+    await fileComplaint(buildInput(), { now: new Date("2026-03-23T16:00:00Z"), log });
+
+    const mails = readOutbox();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail).toContain("To: lucia@example.pe");
+    for (const expected of [
+      "Código: 2026-000002",
+      "Fecha de registro: 23 de marzo de 2026 a las 11:00",
+      "Plazo de respuesta: hasta el miércoles, 15 de abril de 2026 (15 días hábiles)",
+      "Razón social: Patitas Felices S.A.C.",
+      "RUC: 20603128479",
+      "Documento: DNI 71234567",
+      "Padre, madre o apoderado: Carmen Quispe Rojas",
+      "Monto reclamado: S/\u00a060.00",
+      "Tipo: Queja",
+      "Pedido: Una disculpa y que mejoren la atención.",
+      "INDECOPI",
+    ]) {
+      expect(mail).toContain(expected);
+    }
+    // The HTML part escapes what the consumer typed.
+    expect(mail).toContain("&lt;sin&gt;");
+    expect(logs.join("\n")).toContain("lucia@example.pe");
+  });
+
+  test("keeps the provider as it was when the complaint was filed", async () => {
+    await handle().db.update(shopSettings).set({ providerLegalName: "Nuevo Dueño E.I.R.L." });
+    const { complaint } = await fileComplaint(buildInput({ isMinor: "" }), {
+      now: new Date("2026-03-24T15:00:00Z"),
+      log,
+    });
+    expect(complaint).toMatchObject({
+      code: "2026-000003",
+      providerLegalName: "Nuevo Dueño E.I.R.L.",
+      isMinor: false,
+      guardianFullName: null,
+    });
+    const [first] = await handle().db.select().from(complaints).where(eq(complaints.code, "2026-000001"));
+    expect(first?.providerLegalName).toBe("Patitas Felices S.A.C.");
+  });
+
+  test("numbers by the year in Lima: 31 December at 23:00 is still 2026, midnight starts 2027 at 1", async () => {
+    const lateOnNewYearsEve = await fileComplaint(buildInput(), {
+      now: new Date("2027-01-01T04:00:00Z"),
+      log,
+    });
+    expect(lateOnNewYearsEve.complaint).toMatchObject({ code: "2026-000004", dueDate: "2027-01-22" });
+    const newYear = await fileComplaint(buildInput(), { now: new Date("2027-01-01T05:00:00Z"), log });
+    expect(newYear.complaint).toMatchObject({ code: "2027-000001", year: 2027, sequence: 1 });
+  });
+
+  test("filings at the same instant get consecutive codes, none shared or skipped", async () => {
+    const now = new Date("2027-02-01T15:00:00Z");
+    const filed = await Promise.all(
+      Array.from({ length: 6 }, () => fileComplaint(buildInput(), { now, log })),
+    );
+    expect(filed.map((result) => result.complaint.code).sort()).toEqual([
+      "2027-000002",
+      "2027-000003",
+      "2027-000004",
+      "2027-000005",
+      "2027-000006",
+      "2027-000007",
+    ]);
+    const rows = await handle()
+      .db.select({ sequence: complaints.sequence })
+      .from(complaints)
+      .where(eq(complaints.year, 2027))
+      .orderBy(asc(complaints.sequence));
+    expect(rows.map((row) => row.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  test("a mail server that is down does not lose the filing", async () => {
+    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:9");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { complaint, isCopySent } = await fileComplaint(buildInput(), {
+      now: new Date("2027-02-02T15:00:00Z"),
+      log,
+    });
+    expect(isCopySent).toBe(false);
+    expect(complaint.code).toBe("2027-000008");
+    expect(errors).toHaveBeenCalledOnce();
+    errors.mockRestore();
+  });
+});

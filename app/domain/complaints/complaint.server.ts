@@ -1,0 +1,86 @@
+import { eq, max } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { complaints } from "~/db/schema";
+import { getShopSettings } from "~/domain/settings/settings.server";
+import { sendMail } from "~/lib/mail.server";
+import { addBusinessDays } from "./business-days";
+import { type ComplaintInput, formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
+import { buildComplaintCopyEmail, type ComplaintRecord } from "./complaint-email";
+import { getLimaDate } from "./lima-time";
+
+export type StoredComplaint = typeof complaints.$inferSelect;
+
+// Each lost race costs one attempt; ten filings in the same instant are far beyond a pet shop.
+const MAX_CODE_ATTEMPTS = 10;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Stores the complaint with the next correlative code of its year. Two filings may
+ * read the same max(sequence); the unique (year, sequence) index lets only one
+ * commit, and the other retries with a fresh read, so no code is shared or skipped.
+ */
+async function insertWithNextCode(values: Omit<typeof complaints.$inferInsert, "sequence" | "code">) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getDb().transaction(async (tx) => {
+        const [last] = await tx
+          .select({ sequence: max(complaints.sequence) })
+          .from(complaints)
+          .where(eq(complaints.year, values.year));
+        const sequence = (last?.sequence ?? 0) + 1;
+        const [stored] = await tx
+          .insert(complaints)
+          .values({ ...values, sequence, code: formatComplaintCode(values.year, sequence) })
+          .returning();
+        if (!stored) throw new Error("The complaint insert returned no row.");
+        return stored;
+      });
+    } catch (error) {
+      if (attempt >= MAX_CODE_ATTEMPTS || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Files a complaint in the Libro de Reclamaciones: stores it with its code, the
+ * provider as it is today and a deadline of 15 business days after the filing date
+ * in Lima, then e-mails the consumer a copy. A failed e-mail never loses the filing.
+ */
+export async function fileComplaint(
+  input: ComplaintInput,
+  options: { now?: Date; log?: (line: string) => void } = {},
+): Promise<{ complaint: StoredComplaint; isCopySent: boolean }> {
+  const now = options.now ?? new Date();
+  const filedOn = getLimaDate(now);
+  const dueDate = addBusinessDays(filedOn, RESPONSE_BUSINESS_DAYS);
+  const settings = await getShopSettings();
+  const complaint = await insertWithNextCode({
+    ...input,
+    year: Number(filedOn.slice(0, 4)),
+    acceptedTermsAt: now,
+    providerLegalName: settings.providerLegalName,
+    providerRuc: settings.providerRuc,
+    providerAddress: settings.providerAddress,
+    dueDate,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const record: ComplaintRecord = { ...input, ...complaint, filedAt: complaint.createdAt, dueDate };
+  try {
+    await sendMail(
+      { to: complaint.email, ...buildComplaintCopyEmail(record, settings.shopName) },
+      options.log,
+    );
+    return { complaint, isCopySent: true };
+  } catch (error) {
+    console.error(`Complaint ${complaint.code}: the consumer's copy could not be e-mailed.`, error);
+    return { complaint, isCopySent: false };
+  }
+}

@@ -1,0 +1,35 @@
+/** The shop's legal clock: dates of the complaints book are Lima dates. */
+export const SHOP_TIME_ZONE = "America/Lima";
+
+const limaDateParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+// A civil date has no time zone: it is formatted as the UTC day it names.
+const longDate = new Intl.DateTimeFormat("es-PE", { dateStyle: "full", timeZone: "UTC" });
+const limaDateTime = new Intl.DateTimeFormat("es-PE", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** The calendar date ('YYYY-MM-DD') in Lima at `instant`. */
+export function getLimaDate(instant: Date): string {
+  const parts = Object.fromEntries(
+    limaDateParts.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** 'viernes, 3 de abril de 2026' for '2026-04-03'. */
+export function formatLongDate(date: string): string {
+  return longDate.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** '3 de abril de 2026 a las 5:00 p. m.' (Lima time). */
+export function formatLimaDateTime(instant: Date): string {
+  return limaDateTime.format(instant);
+}

@@ -1,0 +1,47 @@
+/**
+ * Sliding-window counters kept in this process's memory: enough for one server (the
+ * embedded database allows only one). Several instances on PostgreSQL each keep
+ * their own counts, which multiplies the limit by the number of instances.
+ */
+export type RateRule = { limit: number; windowMs: number };
+
+const hits = new Map<string, number[]>();
+const MAX_KEYS = 50_000;
+
+function recent(key: string, rule: RateRule, now: number): number[] {
+  const kept = (hits.get(key) ?? []).filter((time) => now - time < rule.windowMs);
+  if (kept.length > 0) hits.set(key, kept);
+  else hits.delete(key);
+  return kept;
+}
+
+export function isRateLimited(key: string, rule: RateRule, now = Date.now()): boolean {
+  return recent(key, rule, now).length >= rule.limit;
+}
+
+export function recordHit(key: string, rule: RateRule, now = Date.now()): void {
+  if (hits.size >= MAX_KEYS) {
+    // Forget the oldest keys rather than grow without bound under a flood of addresses.
+    for (const oldest of [...hits.keys()].slice(0, MAX_KEYS / 10)) hits.delete(oldest);
+  }
+  hits.set(key, [...recent(key, rule, now), now]);
+}
+
+export function clearHits(key: string): void {
+  hits.delete(key);
+}
+
+const TEN_MINUTES = 10 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+/** The limits of the account screens and the admin sign-in. */
+export const rateRules = {
+  failedSignInPerAccount: { limit: 5, windowMs: TEN_MINUTES },
+  failedSignInPerIp: { limit: 30, windowMs: TEN_MINUTES },
+  registrationPerIp: { limit: 20, windowMs: ONE_HOUR },
+  recoveryPerEmail: { limit: 5, windowMs: ONE_HOUR },
+  recoveryPerIp: { limit: 20, windowMs: ONE_HOUR },
+} satisfies Record<string, RateRule>;
+
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.";

@@ -1,0 +1,209 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { CART_PATH, type CartLineView, cartIntents, describeUnits } from "~/domain/cart/cart";
+import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
+import { formatMoney } from "~/lib/money";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { Button } from "~/ui/primitives/button";
+
+/** One fetcher per line, keyed by product: FetcherToast shows its answers under the same key. */
+export function getCartLineFetcherKey(productId: number): string {
+  return `cart-line-${productId}`;
+}
+
+// Typing "12" should send one update, not "1" and then "12".
+const TYPING_DELAY_MS = 600;
+
+function StockNotice({ line }: { line: CartLineView }) {
+  if (!line.isAvailable) {
+    return <p className="text-sm font-semibold text-red-700">Este producto ya no está disponible.</p>;
+  }
+  if (line.quantity > line.stock) {
+    return (
+      <p className="text-sm font-semibold text-red-700">
+        Solo {line.stock === 1 ? "queda" : "quedan"} {describeUnits(line.stock)}: ajusta la cantidad.
+      </p>
+    );
+  }
+  if (line.stock <= LOW_STOCK_THRESHOLD) {
+    return <p className="text-sm text-amber-800">Últimas {line.stock} unidades disponibles</p>;
+  }
+  return null;
+}
+
+function UnitPrice({ line }: { line: CartLineView }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
+      <span className={hasActiveOffer(line) ? "font-bold text-red-700" : "font-semibold text-primary-strong"}>
+        {hasActiveOffer(line) ? <span className="sr-only">Precio de oferta: </span> : null}
+        {formatMoney(line.unitPriceCents)}
+      </span>
+      {hasActiveOffer(line) ? (
+        <s className="text-muted">
+          <span className="sr-only">Precio regular: </span>
+          {formatMoney(line.priceCents)}
+        </s>
+      ) : null}
+      <span className="text-muted">c/u</span>
+    </p>
+  );
+}
+
+function LineFields({ productId, intent }: { productId: number; intent: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="productId" value={productId} />
+    </>
+  );
+}
+
+/**
+ * A cart line: image, title, unit price, quantity stepper (−, number, +), line total and
+ * remove button. Plain forms, so it works without JavaScript; with it they go through
+ * one fetcher (keyed by product, see FetcherToast for its answers) and the page shows
+ * the result at once.
+ */
+export function CartLineItem({ line }: { line: CartLineView }) {
+  const fetcher = useFetcher({ key: getCartLineFetcherKey(line.productId) });
+  const isHydrated = useIsHydrated();
+  const [draft, setDraft] = useState<string | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const titleId = `cart-line-${line.productId}-title`;
+  const maxQuantity = Math.max(line.stock, 1);
+
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  function submitQuantity(value: string) {
+    clearTimeout(typingTimer.current);
+    setDraft(null);
+    if (!/^-?\d+$/.test(value.trim()) || Number(value) === line.quantity) return;
+    void fetcher.submit(
+      { intent: cartIntents.update, productId: String(line.productId), quantity: value.trim() },
+      { method: "post", action: CART_PATH },
+    );
+  }
+
+  return (
+    <li className="flex gap-3 py-4 sm:gap-4" aria-labelledby={titleId}>
+      <Link to={`/producto/${line.productId}`} tabIndex={-1} className="shrink-0">
+        <img
+          src={line.image || "/images/logos/logo_defecto.png"}
+          alt={line.imageAlt || line.title}
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+          className="size-20 rounded-xl bg-primary-soft object-cover sm:size-24"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <h2 id={titleId} className="text-base leading-snug font-semibold">
+            <Link to={`/producto/${line.productId}`} className="hover:text-primary-strong">
+              {line.title}
+            </Link>
+          </h2>
+          <fetcher.Form method="post" action={CART_PATH} className="shrink-0">
+            <LineFields productId={line.productId} intent={cartIntents.remove} />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              className="size-9 text-red-700 hover:bg-red-50"
+              aria-label={`Eliminar ${line.title} del carrito`}
+              title="Eliminar"
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          </fetcher.Form>
+        </div>
+        <UnitPrice line={line} />
+        <StockNotice line={line} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div
+            className="inline-flex items-center rounded-full border-2 border-primary-strong bg-white"
+            role="group"
+            aria-label={`Cantidad de ${line.title}`}
+          >
+            <fetcher.Form method="post" action={CART_PATH}>
+              <LineFields productId={line.productId} intent={cartIntents.update} />
+              <Button
+                type="submit"
+                name="quantity"
+                value={line.quantity - 1}
+                variant="ghost"
+                size="icon"
+                className="size-9 text-primary-strong"
+                aria-label={
+                  line.quantity <= 1 ? `Quitar ${line.title} del carrito` : `Quitar una unidad de ${line.title}`
+                }
+              >
+                <Minus aria-hidden />
+              </Button>
+            </fetcher.Form>
+            <fetcher.Form
+              method="post"
+              action={CART_PATH}
+              className="flex items-center"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submitQuantity(draft ?? String(line.quantity));
+              }}
+            >
+              <LineFields productId={line.productId} intent={cartIntents.update} />
+              <label htmlFor={`cart-quantity-${line.productId}`} className="sr-only">
+                Cantidad de {line.title}
+              </label>
+              <input
+                id={`cart-quantity-${line.productId}`}
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={maxQuantity}
+                step={1}
+                value={draft ?? String(line.quantity)}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setDraft(value);
+                  clearTimeout(typingTimer.current);
+                  typingTimer.current = setTimeout(() => submitQuantity(value), TYPING_DELAY_MS);
+                }}
+                onBlur={() => {
+                  if (draft !== null) submitQuantity(draft);
+                }}
+                className="h-9 w-12 bg-transparent text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+              />
+              {isHydrated ? null : (
+                <Button type="submit" variant="link" size="sm" className="px-1">
+                  Actualizar
+                </Button>
+              )}
+            </fetcher.Form>
+            <fetcher.Form method="post" action={CART_PATH}>
+              <LineFields productId={line.productId} intent={cartIntents.update} />
+              <Button
+                type="submit"
+                name="quantity"
+                value={line.quantity + 1}
+                variant="ghost"
+                size="icon"
+                className="size-9 text-primary-strong"
+                disabled={line.quantity >= line.stock}
+                aria-label={`Agregar una unidad de ${line.title}`}
+              >
+                <Plus aria-hidden />
+              </Button>
+            </fetcher.Form>
+          </div>
+          <p className="text-right text-lg font-bold">
+            <span className="sr-only">Subtotal: </span>
+            {formatMoney(line.lineTotalCents)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

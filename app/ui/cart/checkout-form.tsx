@@ -1,0 +1,161 @@
+import { MessageCircle, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { CART_PATH, cartIntents } from "~/domain/cart/cart";
+import type { CheckoutField } from "~/domain/orders/order";
+import { cn } from "~/lib/cn";
+import { formatMoney } from "~/lib/money";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { Field } from "~/ui/form/field";
+import { Button } from "~/ui/primitives/button";
+import { whatsappActionClass } from "./whatsapp-action";
+
+export type CheckoutMethodOption = { id: string; name: string; details: string };
+
+export type CheckoutValues = {
+  paymentMethodId: string;
+  customerName: string;
+  customerPhone: string;
+};
+
+/**
+ * The order summary and form: total, payment method radios with their details, the
+ * shopper's name and phone, and the two buttons. Both buttons place the order and open
+ * WhatsApp; 'Finalizar Pedido' waits for a method to be chosen (once JavaScript runs;
+ * without it the server answers the same 'selecciona un método de pago').
+ */
+export function CheckoutForm({
+  totalCents,
+  itemCount,
+  methods,
+  values,
+  fieldErrors,
+  stockProblems,
+}: {
+  totalCents: number;
+  itemCount: number;
+  methods: CheckoutMethodOption[];
+  values: CheckoutValues;
+  fieldErrors: Partial<Record<CheckoutField, string>>;
+  stockProblems: string[];
+}) {
+  const isHydrated = useIsHydrated();
+  const navigation = useNavigation();
+  const [methodId, setMethodId] = useState(values.paymentMethodId);
+  const isSubmitting =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === cartIntents.checkout;
+  const isFinalizeDisabled = isSubmitting || (isHydrated && methods.length > 0 && !methodId);
+
+  return (
+    <Form
+      method="post"
+      action={CART_PATH}
+      className="flex flex-col gap-5 rounded-2xl border bg-white p-4 shadow-sm sm:p-6"
+      aria-labelledby="checkout-title"
+    >
+      <input type="hidden" name="intent" value={cartIntents.checkout} />
+      <h2 id="checkout-title" className="text-xl font-bold">
+        Resumen del Pedido
+      </h2>
+      <p className="flex items-baseline justify-between gap-2 border-b pb-4" aria-live="polite">
+        <span className="text-muted">
+          Total ({itemCount} {itemCount === 1 ? "producto" : "productos"})
+        </span>
+        <span className="text-2xl font-bold text-primary-strong" data-testid="cart-total">
+          {formatMoney(totalCents)}
+        </span>
+      </p>
+
+      {stockProblems.length > 0 ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">No pudimos registrar tu pedido:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {stockProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-semibold">Método de pago</legend>
+        {methods.length === 0 ? (
+          <p className="text-sm text-muted">Coordinaremos el método de pago contigo por WhatsApp.</p>
+        ) : null}
+        {methods.map((method) => (
+          <label
+            key={method.id}
+            className="flex cursor-pointer gap-3 rounded-xl border-2 border-gray-200 p-3 transition-colors has-[:checked]:border-primary-strong has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong"
+          >
+            <input
+              type="radio"
+              name="paymentMethodId"
+              value={method.id}
+              checked={methodId === method.id}
+              onChange={() => setMethodId(method.id)}
+              className="mt-1 size-4 shrink-0 accent-primary-strong"
+            />
+            <span className="min-w-0">
+              <span className="block font-semibold">{method.name}</span>
+              {method.details ? (
+                <span className="block text-sm break-words whitespace-pre-line text-muted">
+                  {method.details}
+                </span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold">Tus datos de contacto</legend>
+        <Field
+          label="Nombre completo"
+          error={fieldErrors.customerName}
+          inputProps={{
+            id: "checkout-name",
+            name: "customerName",
+            autoComplete: "name",
+            "aria-required": true,
+            maxLength: 100,
+            defaultValue: values.customerName,
+          }}
+        />
+        <Field
+          label="Celular (WhatsApp)"
+          error={fieldErrors.customerPhone}
+          inputProps={{
+            id: "checkout-phone",
+            name: "customerPhone",
+            type: "tel",
+            autoComplete: "tel",
+            inputMode: "tel",
+            "aria-required": true,
+            maxLength: 30,
+            placeholder: "987 654 321",
+            defaultValue: values.customerPhone,
+          }}
+        />
+      </fieldset>
+
+      <div className="flex flex-col gap-3">
+        <Button type="submit" size="lg" disabled={isFinalizeDisabled} className="h-auto min-h-12 whitespace-normal">
+          <ShoppingBag aria-hidden /> Finalizar Pedido
+        </Button>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          className={cn("h-auto min-h-12 py-2 text-center whitespace-normal", whatsappActionClass)}
+        >
+          <MessageCircle aria-hidden /> Enviar Pedido por WhatsApp (Coordinar Pago)
+        </Button>
+        <p className="text-center text-sm text-muted" aria-live="polite">
+          {isSubmitting
+            ? "Registrando tu pedido…"
+            : "Registramos tu pedido y abrimos WhatsApp con el detalle para coordinar el pago."}
+        </p>
+      </div>
+    </Form>
+  );
+}

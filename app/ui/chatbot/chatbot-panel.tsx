@@ -1,0 +1,216 @@
+import { Bot, Send, X } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import {
+  type ChatbotAnswer,
+  type ChatMessage,
+  chatbotAnswersSchema,
+  findReply,
+  getGreeting,
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_STORED_MESSAGES,
+  parseStoredHistory,
+  prepareUserMessage,
+} from "~/domain/chatbot/chatbot";
+import { cn } from "~/lib/cn";
+
+const HISTORY_KEY = "patitas.chatbot.historial";
+
+let answersRequest: Promise<ChatbotAnswer[]> | undefined;
+
+/** The answers, fetched once per page load (a failure is retried on the next call). */
+function loadAnswers(): Promise<ChatbotAnswer[]> {
+  answersRequest ??= fetch("/api/chatbot")
+    .then((response) => {
+      if (!response.ok) throw new Error(`GET /api/chatbot answered ${response.status}`);
+      return response.json();
+    })
+    .then((body) => chatbotAnswersSchema.parse(body).answers)
+    .catch((error: unknown) => {
+      answersRequest = undefined;
+      throw error;
+    });
+  return answersRequest;
+}
+
+// Storage can be full or blocked (private browsing): the chat then lives for this page only.
+function readHistory(): ChatMessage[] {
+  try {
+    return parseStoredHistory(window.localStorage.getItem(HISTORY_KEY));
+  } catch {
+    return [];
+  }
+}
+
+function saveHistory(messages: ChatMessage[]): void {
+  try {
+    window.localStorage.setItem(HISTORY_KEY, JSON.stringify(messages));
+  } catch {
+    // Nothing to do: see readHistory.
+  }
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const [answers, setAnswers] = useState<ChatbotAnswer[] | null>(null);
+  const [hasLoadFailed, setHasLoadFailed] = useState(false);
+  const [messages, setMessages] = useState<ChatMessage[]>(readHistory);
+  const [draft, setDraft] = useState("");
+  const [attempt, setAttempt] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hasScrolledRef = useRef(false);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    let isCurrent = true;
+    setHasLoadFailed(false);
+    loadAnswers().then(
+      (loaded) => {
+        if (!isCurrent) return;
+        setAnswers(loaded);
+        setMessages((current) => (current.length > 0 ? current : [{ sender: "bot", text: getGreeting(loaded) }]));
+      },
+      () => {
+        if (isCurrent) setHasLoadFailed(true);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    if (messages.length > 0) saveHistory(messages);
+    const list = listRef.current;
+    if (!list) return;
+    // The restored history appears at its end at once; new messages glide in.
+    const behavior = hasScrolledRef.current && !prefersReducedMotion() ? "smooth" : "auto";
+    list.scrollTo({ top: list.scrollHeight, behavior });
+    hasScrolledRef.current = true;
+  }, [messages]);
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = prepareUserMessage(draft);
+    if (text === null) {
+      // Nothing is sent; the stray spaces go so that the placeholder shows again.
+      setDraft("");
+      return;
+    }
+    if (answers === null) return;
+    const reply = findReply(text, answers);
+    setMessages((current) =>
+      [...current, { sender: "user" as const, text }, { sender: "bot" as const, text: reply }].slice(
+        -MAX_STORED_MESSAGES,
+      ),
+    );
+    setDraft("");
+  }
+
+  function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onClose();
+    }
+  }
+
+  return (
+    <div
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-titulo`}
+      onKeyDown={closeOnEscape}
+      className="fixed right-5 bottom-39 z-50 flex h-[450px] max-h-[calc(100dvh-11rem)] w-80 max-w-[calc(100vw-2.5rem)] flex-col overflow-hidden rounded-2xl border border-primary/20 bg-white shadow-2xl"
+    >
+      <header className="flex items-center gap-3 bg-primary-strong px-4 py-3 text-white">
+        <span className="inline-flex size-9 items-center justify-center rounded-full bg-white/15">
+          <Bot className="size-5" aria-hidden />
+        </span>
+        <div className="flex-1">
+          <h2 id={`${id}-titulo`} className="leading-tight font-semibold">
+            Asistente Virtual
+          </h2>
+          <p className="text-xs text-white/85">Respuestas automáticas</p>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Cerrar asistente virtual"
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+        >
+          <X className="size-5" aria-hidden />
+        </button>
+      </header>
+
+      <div
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        // Focusable so that a keyboard can scroll back through a long conversation.
+        tabIndex={0}
+        aria-label="Conversación con el asistente"
+        className="flex flex-1 flex-col gap-2 overflow-y-auto bg-surface px-3 py-4"
+      >
+        {messages.map((message, index) => (
+          <p
+            // Messages are only ever appended (the oldest dropped past the limit), never reordered.
+            key={index}
+            data-sender={message.sender}
+            className={cn(
+              "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-line",
+              message.sender === "user"
+                ? "self-end rounded-br-sm bg-primary-strong text-white"
+                : "self-start rounded-bl-sm bg-white text-ink shadow-sm ring-1 ring-primary/15",
+            )}
+          >
+            <span className="sr-only">{message.sender === "user" ? "Tú: " : "Asistente: "}</span>
+            {message.text}
+          </p>
+        ))}
+        {answers === null && !hasLoadFailed ? (
+          <p className="self-start text-sm text-muted">Conectando con el asistente…</p>
+        ) : null}
+        {hasLoadFailed ? (
+          <div role="alert" className="self-start rounded-2xl bg-red-50 px-3 py-2 text-sm text-red-800">
+            No pudimos conectar con el asistente.{" "}
+            <button type="button" className="font-semibold underline" onClick={() => setAttempt((n) => n + 1)}>
+              Reintentar
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      <form onSubmit={send} className="flex items-center gap-2 border-t border-primary/15 p-3">
+        <label htmlFor={`${id}-mensaje`} className="sr-only">
+          Tu mensaje
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-mensaje`}
+          type="text"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Escribe tu mensaje..."
+          maxLength={MAX_CHAT_MESSAGE_LENGTH}
+          autoComplete="off"
+          className="h-10 min-w-0 flex-1 rounded-full border border-gray-300 bg-white px-4 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong"
+        />
+        <button
+          type="submit"
+          aria-label="Enviar mensaje"
+          disabled={answers === null}
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-strong text-white transition-colors hover:bg-primary-strong/90 disabled:opacity-50"
+        >
+          <Send className="size-4" aria-hidden />
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { expect, test } from "@playwright/test";
+import { readLatestMail, registerCustomer, screenshot, toast, uniqueEmail } from "./support";
+
+async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+}
+
+test("register, see the first name in the header, sign out, sign in again", async ({ page }) => {
+  const email = uniqueEmail("registro");
+  await page.goto("/auth");
+  await screenshot(page, "auth-sign-in");
+  await page.getByRole("link", { name: "Registrarse", exact: true }).click();
+  await page.getByRole("button", { name: "Registrarse" }).click();
+  await expect(page.getByText("Ingresa tu nombre completo.")).toBeVisible();
+  await page.getByLabel("Contraseña", { exact: true }).fill("secreto123");
+  await page.getByLabel("Confirmar contraseña").fill("otra-cosa");
+  await page.getByRole("button", { name: "Registrarse" }).click();
+  await expect(page.getByText("Las contraseñas no coinciden.")).toBeVisible();
+  await screenshot(page, "auth-register-errors");
+
+  await registerCustomer(page, email);
+  await expect(toast(page, "Registro Exitoso")).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Lucía" })).toHaveAttribute("href", "/perfil");
+
+  await header.getByRole("button", { name: "Salir" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, "Sesión Cerrada")).toBeVisible();
+  await expect(header.getByRole("link", { name: "Ingresar/Registrarse" })).toBeVisible();
+
+  await page.goto("/auth");
+  await signIn(page, email, "equivocada");
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
+  await signIn(page, email, "secreto123");
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(toast(page, "Inicio de Sesión Exitoso")).toContainText("¡Bienvenido de nuevo!");
+});
+
+test("/perfil sends a visitor to sign in and back; profile edits are saved", async ({ page }) => {
+  const email = uniqueEmail("perfil");
+  await registerCustomer(page, email);
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/perfil");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fperfil$/);
+  await signIn(page, email, "secreto123");
+  await expect(page).toHaveURL(/\/perfil$/);
+
+  await page.getByLabel("Teléfono").fill("987 654 321");
+  await page.getByLabel("Dirección").fill("Av. Benavides 1234, Miraflores");
+  await page.getByRole("button", { name: "Guardar Cambios" }).click();
+  await expect(toast(page, "Perfil Actualizado")).toContainText("Tus datos han sido guardados.");
+  await page.reload();
+  await expect(page.getByLabel("Dirección")).toHaveValue("Av. Benavides 1234, Miraflores");
+  await screenshot(page, "profile");
+
+  // A signed-in visitor of /auth goes to a same-site redirectTo, never off-site.
+  await page.goto("/auth?redirectTo=/productos");
+  await expect(page).toHaveURL(/\/productos$/);
+  await page.goto("/auth?redirectTo=https://evil.example/");
+  await expect(page).toHaveURL(/\/perfil$/);
+});
+
+test("change the password: both errors, then success, then sign in with the new one", async ({ page }) => {
+  const email = uniqueEmail("clave");
+  await registerCustomer(page, email);
+  await page.getByRole("link", { name: "Cambiar Contraseña" }).click();
+  await page.getByLabel("Contraseña actual").fill("secreto123");
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva123");
+  await page.getByLabel("Confirmar nueva contraseña").fill("distinta1");
+  await page.getByRole("button", { name: "Cambiar Contraseña" }).click();
+  await expect(page.getByText("Las nuevas contraseñas no coinciden.")).toBeVisible();
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("abc");
+  await page.getByLabel("Confirmar nueva contraseña").fill("abc");
+  await page.getByRole("button", { name: "Cambiar Contraseña" }).click();
+  await expect(page.getByText("La nueva contraseña debe tener al menos 6 caracteres.")).toBeVisible();
+  await page.getByLabel("Contraseña actual").fill("secreto123");
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva123");
+  await page.getByLabel("Confirmar nueva contraseña").fill("nueva123");
+  await page.getByRole("button", { name: "Cambiar Contraseña" }).click();
+  await expect(toast(page, "Contraseña Actualizada")).toBeVisible();
+
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await page.goto("/auth");
+  await signIn(page, email, "nueva123");
+  await expect(page).toHaveURL(/\/perfil$/);
+});
+
+test("password recovery: the link from the e-mail sets a new password once", async ({ page }) => {
+  const email = uniqueEmail("recupera");
+  await registerCustomer(page, email);
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(toast(page, "Solicitud Enviada")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Revisa tu Correo" })).toBeVisible();
+
+  const mail = await readLatestMail(email);
+  const link = /https?:\/\/\S+\/auth\/update-password\?token=[\w-]+/.exec(mail)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("recuperada1");
+  await page.getByLabel("Confirmar nueva contraseña").fill("recuperada2");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page.getByText("Las contraseñas no coinciden.")).toBeVisible();
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("recuperada1");
+  await page.getByLabel("Confirmar nueva contraseña").fill("recuperada1");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(toast(page, "Contraseña Actualizada")).toBeVisible();
+  await signIn(page, email, "recuperada1");
+  await expect(page).toHaveURL(/\/perfil$/);
+
+  // The same link a second time is refused, with a way to ask for a new one.
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole("heading", { name: "Error de Sesión de Recuperación" })).toBeVisible();
+  await page.getByRole("link", { name: "Solicitar un nuevo enlace" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+});
+
+test("an unknown address gets the same answer; a made-up link is refused", async ({ page }) => {
+  await page.goto("/auth/forgot-password");
+  await page.getByLabel("Correo electrónico").fill(uniqueEmail("nadie"));
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(toast(page, "Solicitud Enviada")).toContainText("Si el correo está registrado");
+  await page.goto("/auth/update-password?token=no-existe");
+  await expect(page.getByRole("heading", { name: "Error de Sesión de Recuperación" })).toBeVisible();
+});
+
+test("after 5 failed sign-ins the account answers 'too many attempts'", async ({ page }) => {
+  const email = uniqueEmail("limite");
+  await registerCustomer(page, email);
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await page.goto("/auth");
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await signIn(page, email, `mala-${attempt}`);
+    await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
+  }
+  await signIn(page, email, "secreto123");
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Demasiados intentos fallidos");
+  await expect(page).toHaveURL(/\/auth$/);
+});
