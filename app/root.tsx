@@ -16,7 +16,6 @@ import { getShopSettings } from "~/domain/settings/settings.server";
 import { readToast } from "~/lib/toast.server";
 import { StatusPage } from "~/ui/layout/status-page";
 import { Toaster, useToastFrom } from "~/ui/toaster";
-import "~/lib/validation";
 import type { Route } from "./+types/root";
 import "./app.css";
 

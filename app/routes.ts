@@ -62,6 +62,8 @@ export default [
     ]),
   ]),
 
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/chatbot", "routes/api/chatbot.ts"),
   route("healthz", "routes/api/healthz.ts"),

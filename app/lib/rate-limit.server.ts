@@ -41,7 +41,20 @@ export const rateRules = {
   registrationPerIp: { limit: 20, windowMs: ONE_HOUR },
   recoveryPerEmail: { limit: 5, windowMs: ONE_HOUR },
   recoveryPerIp: { limit: 20, windowMs: ONE_HOUR },
+  // Public forms that store a message or send an e-mail to any address typed in.
+  contactMessagePerIp: { limit: 10, windowMs: ONE_HOUR },
+  complaintPerIp: { limit: 10, windowMs: ONE_HOUR },
 } satisfies Record<string, RateRule>;
+
+export const TOO_MANY_SUBMISSIONS_MESSAGE =
+  "Recibimos demasiados envíos desde tu conexión. Espera unos minutos e inténtalo de nuevo.";
+
+/** Counts one submission of a public form; false once the visitor went past the rule. */
+export function takeSubmission(key: string, rule: RateRule): boolean {
+  if (isRateLimited(key, rule)) return false;
+  recordHit(key, rule);
+  return true;
+}
 
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.";

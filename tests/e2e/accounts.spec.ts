@@ -1,4 +1,13 @@
 import { expect, test } from "@playwright/test";
+import {
+  addToCart,
+  cartLine,
+  gotoCart,
+  goBackFromWhatsApp,
+  interceptWhatsApp,
+  PRODUCTS,
+  quantityInput,
+} from "./cart-support";
 import { readLatestMail, registerCustomer, screenshot, toast, uniqueEmail } from "./support";
 
 async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
@@ -146,4 +155,30 @@ test("after 5 failed sign-ins the account answers 'too many attempts'", async ({
   await signIn(page, email, "secreto123");
   await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Demasiados intentos fallidos");
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("'Mis Pedidos' shows an order placed through the cart, and 'Volver a pedir' refills the cart", async ({ page }) => {
+  const email = uniqueEmail("pedidos");
+  await registerCustomer(page, email, "secreto123", "Julia Rojas");
+  await addToCart(page, PRODUCTS.raton.id, 2);
+  await gotoCart(page);
+  await page.getByLabel("Celular (WhatsApp)").fill("912345678");
+  await page.getByRole("radio", { name: /Yape/ }).check();
+  const whatsapp = await interceptWhatsApp(page);
+  await page.getByRole("button", { name: "Finalizar Pedido" }).click();
+  const code = (await whatsapp.text).text.match(/PED-\d{6}/)![0];
+  await goBackFromWhatsApp(page);
+
+  await page.goto("/perfil?tab=pedidos");
+  const order = page.getByRole("listitem").filter({ hasText: `Pedido ${code}` });
+  await expect(order).toContainText("Pendiente");
+  await expect(order).toContainText(`2 × ${PRODUCTS.raton.title}`);
+  await expect(order).toContainText("Yape");
+  await screenshot(page, "profile-orders");
+
+  await order.getByRole("button", { name: "Volver a pedir" }).click();
+  await expect(page).toHaveURL(/\/carrito$/);
+  await expect(toast(page, "¡Productos Agregados!")).toContainText(PRODUCTS.raton.title);
+  await expect(cartLine(page, PRODUCTS.raton.title)).toBeVisible();
+  await expect(quantityInput(page, PRODUCTS.raton.title)).toHaveValue("2");
 });

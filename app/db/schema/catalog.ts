@@ -116,6 +116,10 @@ export const products = pgTable(
       .on(t.subcategoryId, t.title, t.id)
       .where(sql`${t.isArchived} = false`),
     index("products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // Home's featured offers: a handful of rows among the whole catalogue.
+    index("products_live_offers_idx")
+      .on(t.id)
+      .where(sql`${t.isOfferActive} = true AND ${t.isArchived} = false`),
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check(

@@ -325,6 +325,21 @@ export const demoPageContents: PageContents = {
       "Te esperamos en Santiago de Surco con asesoría personalizada para tu mascota. " +
       "Trae a tu engreído: ¡aquí también es bienvenido!",
     visitUsImage: "/images/home/visitanos.webp",
+    visitUsLinkText: "Ver dirección y horarios",
+    featuredSectionSubtitle: "¡Aprovecha nuestras mejores ofertas!",
+    aboutCardTitle: "Sobre Nosotros",
+    aboutCardText:
+      "Somos una tienda de barrio en Surco que cuida a perros y gatos con cariño. " +
+      "Conoce nuestra historia y nuestros valores.",
+    productsCardTitle: "Productos Premium",
+    productsCardText:
+      "Alimentos, snacks, juguetes, camas y accesorios de marcas de confianza, con " +
+      "delivery en nuestra zona de cobertura.",
+    servicesCardTitle: "Servicios Expertos",
+    servicesCardText:
+      "Baño y corte, consultas veterinarias, vacunación y desparasitación a cargo de " +
+      "profesionales que aman a los animales.",
+    socialLinksTitle: "Síguenos en nuestras redes:",
   },
   about: {
     title: "Nosotros",

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// This schema also runs in the browser: zod's own messages in Spanish there too.
+import "~/lib/validation";
 import { normalizeForSearch } from "~/lib/text";
 
 export type ChatbotAnswer = { keyword: string; answer: string };

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// This schema also runs in the browser: zod's own messages in Spanish there too.
+import "~/lib/validation";
 
 /**
  * The Libro de Reclamaciones form: one schema for the browser's instant feedback and

@@ -9,6 +9,22 @@ export const homePageSchema = z.object({
   visitUsTitle: z.string(),
   visitUsText: z.string(),
   visitUsImage: z.string(),
+  // Added after the first release: the defaults let rows stored before still parse.
+  featuredSectionSubtitle: z.string().default("¡Aprovecha nuestras mejores ofertas!"),
+  aboutCardTitle: z.string().default("Sobre Nosotros"),
+  aboutCardText: z
+    .string()
+    .default("Conoce nuestra historia y el amor por los animales que nos mueve cada día."),
+  productsCardTitle: z.string().default("Productos Premium"),
+  productsCardText: z
+    .string()
+    .default("Alimentos, snacks, juguetes y accesorios de las mejores marcas para tu mascota."),
+  servicesCardTitle: z.string().default("Servicios Expertos"),
+  servicesCardText: z
+    .string()
+    .default("Baño y corte, consultas veterinarias y prevención, a cargo de profesionales con experiencia."),
+  visitUsLinkText: z.string().default("Ver dirección y horarios"),
+  socialLinksTitle: z.string().default("Síguenos en nuestras redes:"),
 });
 
 export const aboutPageSchema = z.object({

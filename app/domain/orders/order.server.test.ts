@@ -237,42 +237,7 @@ describe("placing an order", () => {
     expect(remaining).toHaveLength(1);
     await setStock(snack.id, 60);
   });
-
-  // PGlite runs one transaction at a time, so only PostgreSQL can interleave two of them:
-  // the check passes on both, and the conditional update decides who gets the unit.
-  test.skipIf(!process.env.TEST_DATABASE_URL)(
-    "on PostgreSQL, a unit taken after the check but before the update refuses the order",
-    async () => {
-      const { db } = handle();
-      const cartId = await cartWith([[raton, 1]]);
-      await setStock(raton.id, 1);
-      const ordersBefore = await countOrders();
-
-      let pending: Promise<Awaited<ReturnType<typeof placeOrder>>> | undefined;
-      await db.transaction(async (other) => {
-        await other.select().from(products).where(eq(products.id, raton.id)).for("update");
-        pending = placeOrder(guestOrder(cartId));
-        // Wait until the order's transaction is blocked on the product's row lock.
-        for (let attempt = 0; attempt < 100; attempt++) {
-          const waiting = (await db.execute(
-            sql`select count(*)::integer as n from pg_locks where not granted`,
-          )) as unknown as { rows: { n: number }[] };
-          if (waiting.rows[0]!.n > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await other.update(products).set({ stock: 0 }).where(eq(products.id, raton.id));
-      });
-
-      expect(await pending).toEqual({
-        status: "insufficient-stock",
-        problems: [{ productId: raton.id, title: raton.title, requested: 1, available: 0 }],
-      });
-      expect(await countOrders()).toBe(ordersBefore);
-      expect(await stockOf(raton.id)).toBe(0);
-      expect(await linesOf(cartId)).toHaveLength(1);
-      await setStock(raton.id, 100);
-    },
-  );
+  // The interleaved PostgreSQL case lives in tests/postgres/order-stock-race.test.ts.
 
   test("the stripe method answers the simulated notice and creates nothing", async () => {
     await handle().db.update(paymentMethods).set({ isActive: true }).where(eq(paymentMethods.id, "stripe"));

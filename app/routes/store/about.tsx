@@ -1,11 +1,30 @@
+import { summarise } from "~/domain/content/text-blocks";
+import { getPageContent } from "~/domain/content/page-content.server";
+import { buildPageMeta, readShopName } from "~/domain/content/seo";
+import { getSiteOrigin } from "~/domain/content/site.server";
 import { pageTitle } from "~/lib/meta";
-import { ComingSoon } from "~/ui/layout/coming-soon";
+import { AboutPage } from "~/ui/content/about-page";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Nosotros", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const about = loaderData?.about;
+  const title = pageTitle(about?.title || "Nosotros", matches);
+  if (!loaderData) return [{ title }];
+  return buildPageMeta({
+    title,
+    description: about
+      ? summarise(about.content)
+      : "Conoce nuestra historia, nuestros valores y a nuestro equipo.",
+    origin: loaderData.origin,
+    path: "/nosotros",
+    siteName: readShopName(matches),
+  });
+};
 
-export default function Screen() {
-  return <ComingSoon title="Nosotros" />;
+export async function loader() {
+  return { about: await getPageContent("about"), origin: getSiteOrigin() };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  return <AboutPage content={loaderData.about} />;
 }

@@ -11,6 +11,8 @@ import { buildPageMeta, readShopName } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTitle } from "~/lib/meta";
+import { getClientIp } from "~/lib/client-ip.server";
+import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ComplaintConfirmation } from "~/ui/complaints/complaint-confirmation";
 import { ComplaintForm, TERMS_TOAST } from "~/ui/complaints/complaint-form";
@@ -51,13 +53,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = readComplaintForm(await request.formData());
   const parsed = parseComplaintForm(values);
   if (!parsed.success) {
     return data(
       { values, errors: parsed.errors, toast: parsed.errors.acceptTerms ? { ...TERMS_TOAST } : null },
       { status: 400 },
+    );
+  }
+  if (!takeSubmission(`complaint:ip:${getClientIp(context)}`, rateRules.complaintPerIp)) {
+    return data(
+      {
+        values,
+        errors: {},
+        toast: { title: "Error de Envío", description: TOO_MANY_SUBMISSIONS_MESSAGE, variant: "destructive" as const },
+      },
+      { status: 429 },
     );
   }
   const { complaint, isCopySent } = await fileComplaint(parsed.data);

@@ -1,11 +1,49 @@
+import { CircleHelp } from "lucide-react";
+import { Link } from "react-router";
+import { buildFaqEntries } from "~/domain/content/faq";
+import { buildPageMeta, readShopName } from "~/domain/content/seo";
+import { getSiteOrigin } from "~/domain/content/site.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTitle } from "~/lib/meta";
-import { ComingSoon } from "~/ui/layout/coming-soon";
+import { FaqList } from "~/ui/content/faq-list";
 import type { Route } from "./+types/faq";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Preguntas Frecuentes", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const title = pageTitle("Preguntas Frecuentes", matches);
+  if (!loaderData) return [{ title }];
+  return buildPageMeta({
+    title,
+    description:
+      "Horarios, delivery, productos, servicios, citas, cambios y devoluciones: " +
+      "resolvemos tus dudas sobre nuestra tienda para mascotas.",
+    origin: loaderData.origin,
+    path: "/faq",
+    siteName: readShopName(matches),
+  });
+};
 
-export default function Screen() {
-  return <ComingSoon title="Preguntas Frecuentes" />;
+export async function loader() {
+  const settings = await getShopSettings();
+  return {
+    entries: buildFaqEntries({ address: settings.contactAddress }),
+    origin: getSiteOrigin(),
+  };
+}
+
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <div className="mb-8 text-center">
+        <CircleHelp className="mx-auto size-12 text-primary-strong" aria-hidden />
+        <h1 className="mt-3 text-3xl font-bold text-primary-strong sm:text-4xl">Preguntas Frecuentes</h1>
+      </div>
+      <FaqList entries={loaderData.entries} />
+      <p className="mt-10 text-center text-muted">
+        ¿No encontraste tu respuesta?{" "}
+        <Link to="/contacto" className="font-semibold text-primary-strong underline underline-offset-4">
+          Escríbenos
+        </Link>
+      </p>
+    </section>
+  );
 }

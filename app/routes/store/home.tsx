@@ -1,43 +1,78 @@
-import { Link } from "react-router";
+import { listFeaturedOffers } from "~/domain/catalog/featured.server";
+import { homePageSchema } from "~/domain/content/page-content";
 import { getPageContent } from "~/domain/content/page-content.server";
+import { listActivePromotions } from "~/domain/content/promotions.server";
+import { buildPageMeta, buildPetStoreJsonLd } from "~/domain/content/seo";
+import { listActiveSocialLinks } from "~/domain/content/shop-profile";
+import { getSiteOrigin } from "~/domain/content/site.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTitle } from "~/lib/meta";
-import { Button } from "~/ui/primitives/button";
+import { FeaturedOffers, FollowUs, HomeCards, HomeHero, VisitUs } from "~/ui/home/home-sections";
+import { PromotionsCarousel } from "~/ui/home/promotions-carousel";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle("Inicio", matches) },
-  { name: "description", content: data?.home?.heroSubtitle ?? "" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: pageTitle("Inicio", matches) }];
+  const { home, shop, origin } = loaderData;
+  return [
+    ...buildPageMeta({
+      title: pageTitle("Inicio", matches),
+      description: home.heroSubtitle || home.heroTitle,
+      origin,
+      path: "/",
+      siteName: shop.name,
+    }),
+    buildPetStoreJsonLd(origin, shop),
+  ];
+};
 
 export async function loader() {
-  return { home: await getPageContent("home") };
+  const [content, promotions, featured, settings] = await Promise.all([
+    getPageContent("home"),
+    listActivePromotions(),
+    listFeaturedOffers(),
+    getShopSettings(),
+  ]);
+  // Without stored texts the page still works: the shop's name as the title, the
+  // schema's defaults for the rest, and no visit-us block.
+  const home =
+    content ??
+    homePageSchema.parse({
+      heroTitle: settings.shopName,
+      heroSubtitle: "",
+      featuredSectionTitle: "Productos Destacados",
+      visitUsTitle: "",
+      visitUsText: "",
+      visitUsImage: "",
+    });
+  return {
+    home,
+    promotions,
+    featured,
+    origin: getSiteOrigin(),
+    shop: {
+      name: settings.shopName,
+      logo: settings.logo,
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      address: settings.contactAddress,
+      socialLinks: listActiveSocialLinks(settings.socialMedia),
+    },
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home } = loaderData;
+  const { home, promotions, featured, shop } = loaderData;
   return (
-    <section className="bg-gradient-to-b from-primary-soft to-surface">
-      <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-16 text-center">
-        <img
-          src="/images/logos/logo_defecto.png"
-          alt=""
-          width={112}
-          height={112}
-          className="size-28"
-        />
-        <h1 className="mt-6 text-4xl font-bold text-primary-strong sm:text-5xl">
-          {home?.heroTitle}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-muted">{home?.heroSubtitle}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to="/productos">Explorar Productos</Link>
-          </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to="/contacto">Encuéntranos</Link>
-          </Button>
-        </div>
+    <div className="flex flex-col gap-12 pb-4 sm:gap-16">
+      <div>
+        <PromotionsCarousel promotions={promotions} />
+        <HomeHero content={home} logo={shop.logo} />
       </div>
-    </section>
+      <HomeCards content={home} />
+      <FeaturedOffers content={home} products={featured} />
+      <VisitUs content={home} />
+      <FollowUs content={home} links={shop.socialLinks} shopName={shop.name} />
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "products_live_offers_idx" ON "products" USING btree ("id") WHERE "products"."is_offer_active" = true AND "products"."is_archived" = false;

@@ -1,0 +1,129 @@
+import { asc, count, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import {
+  productCategories,
+  productFamilies,
+  products,
+  productSubcategories,
+  serviceCategories,
+  serviceFamilies,
+  serviceSubcategories,
+} from "~/db/schema";
+import { buildSitemapIndexXml, buildSitemapXml, type SitemapEntry } from "./seo";
+
+/** The sitemap protocol's limit per file; beyond it /sitemap.xml becomes an index. */
+export const MAX_SITEMAP_URLS = 50_000;
+
+export const PUBLIC_PAGES = [
+  "/",
+  "/nosotros",
+  "/productos",
+  "/servicios",
+  "/contacto",
+  "/faq",
+  "/libro-reclamaciones",
+  "/privacidad",
+] as const;
+
+/**
+ * /sitemap.xml: every public page, catalogue level and live product. When they do not fit
+ * in one file, an index of '?pagina=1' (pages and levels) and one file per block of
+ * products. `page` is that parameter; null means the URL names no sitemap (a 404).
+ */
+export async function buildSitemap(
+  origin: string,
+  page: number | undefined,
+  maxUrls = MAX_SITEMAP_URLS,
+): Promise<string | null> {
+  const [levels, productCount] = await Promise.all([listLevelEntries(), countLiveProducts()]);
+  const fixedEntries = [...PUBLIC_PAGES.map((path) => ({ path })), ...levels];
+  const productFiles = Math.ceil(productCount / maxUrls);
+
+  if (page === undefined) {
+    if (fixedEntries.length + productCount <= maxUrls) {
+      return buildSitemapXml(origin, [...fixedEntries, ...(await listProductEntries(0, productCount))]);
+    }
+    const files = Array.from({ length: 1 + productFiles }, (_, index) => `/sitemap.xml?pagina=${index + 1}`);
+    return buildSitemapIndexXml(origin, files);
+  }
+  if (page === 1) return buildSitemapXml(origin, fixedEntries);
+  if (page >= 2 && page <= productFiles + 1) {
+    return buildSitemapXml(origin, await listProductEntries((page - 2) * maxUrls, maxUrls));
+  }
+  return null;
+}
+
+async function countLiveProducts(): Promise<number> {
+  const [row] = await getDb()
+    .select({ total: count() })
+    .from(products)
+    .where(eq(products.isArchived, false));
+  return row?.total ?? 0;
+}
+
+async function listProductEntries(offset: number, limit: number): Promise<SitemapEntry[]> {
+  if (limit === 0) return [];
+  const rows = await getDb()
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isArchived, false))
+    .orderBy(asc(products.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => ({ path: `/producto/${row.id}`, lastModified: row.updatedAt }));
+}
+
+/** /productos/… and /servicios/… for every family, category and subcategory. */
+async function listLevelEntries(): Promise<SitemapEntry[]> {
+  const db = getDb();
+  const [pFamilies, pCategories, pSubcategories, sFamilies, sCategories, sSubcategories] =
+    await Promise.all([
+      db.select({ family: productFamilies.slug }).from(productFamilies).orderBy(asc(productFamilies.id)),
+      db
+        .select({ family: productFamilies.slug, category: productCategories.slug })
+        .from(productCategories)
+        .innerJoin(productFamilies, eq(productCategories.familyId, productFamilies.id))
+        .orderBy(asc(productCategories.id)),
+      db
+        .select({
+          family: productFamilies.slug,
+          category: productCategories.slug,
+          subcategory: productSubcategories.slug,
+        })
+        .from(productSubcategories)
+        .innerJoin(productCategories, eq(productSubcategories.categoryId, productCategories.id))
+        .innerJoin(productFamilies, eq(productCategories.familyId, productFamilies.id))
+        .orderBy(asc(productSubcategories.id)),
+      db.select({ family: serviceFamilies.slug }).from(serviceFamilies).orderBy(asc(serviceFamilies.id)),
+      db
+        .select({ family: serviceFamilies.slug, category: serviceCategories.slug })
+        .from(serviceCategories)
+        .innerJoin(serviceFamilies, eq(serviceCategories.familyId, serviceFamilies.id))
+        .orderBy(asc(serviceCategories.id)),
+      db
+        .select({
+          family: serviceFamilies.slug,
+          category: serviceCategories.slug,
+          subcategory: serviceSubcategories.slug,
+        })
+        .from(serviceSubcategories)
+        .innerJoin(serviceCategories, eq(serviceSubcategories.categoryId, serviceCategories.id))
+        .innerJoin(serviceFamilies, eq(serviceCategories.familyId, serviceFamilies.id))
+        .orderBy(asc(serviceSubcategories.id)),
+    ]);
+  // Slugs keep accents ('baño-y-corte'); a sitemap wants them percent-encoded.
+  const toEntries = (root: string, rows: { family: string; category?: string; subcategory?: string }[]) =>
+    rows.map((row) => ({
+      path: [root, ...[row.family, row.category, row.subcategory].flatMap((slug) =>
+        slug ? [encodeURIComponent(slug)] : [],
+      )].join("/"),
+    }));
+  return [
+    ...toEntries("/productos", pFamilies),
+    ...toEntries("/productos", pCategories),
+    ...toEntries("/productos", pSubcategories),
+    ...toEntries("/servicios", sFamilies),
+    ...toEntries("/servicios", sCategories),
+    ...toEntries("/servicios", sSubcategories),
+  ];
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { buildSitemap } from "~/domain/content/sitemap.server";
+import { getSiteOrigin } from "~/domain/content/site.server";
+import type { Route } from "./+types/sitemap";
+
+const pageSchema = z.coerce.number().int().min(1).optional();
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("pagina");
+  const page = pageSchema.safeParse(raw ?? undefined);
+  const xml = page.success ? await buildSitemap(getSiteOrigin(), page.data) : null;
+  if (xml === null) {
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

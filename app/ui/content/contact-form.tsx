@@ -1,0 +1,139 @@
+import { Send } from "lucide-react";
+import { type ComponentProps, useEffect, useRef } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
+import {
+  CONTACT_FIELD_LIMITS,
+  CONTACT_HONEYPOT_FIELD,
+  type ContactField,
+  type ContactFormValues,
+} from "~/domain/content/contact-fields";
+import { Field } from "~/ui/form/field";
+import { Button } from "~/ui/primitives/button";
+
+export type ContactFormState = {
+  errors: Partial<Record<ContactField, string>>;
+  values: ContactFormValues;
+};
+
+/**
+ * Posts to the route's action, which validates with the same zod schema and answers
+ * with the Spanish message of each field (what was typed is kept), or redirects back
+ * with the thank-you toast: the new location remounts the form, so it comes back empty.
+ * Works without JavaScript too.
+ */
+export function ContactForm({ state }: { state: ContactFormState | undefined }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = state?.errors ?? {};
+  const values = state?.values;
+
+  useEffect(() => {
+    if (state) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [state]);
+
+  return (
+    <Form
+      ref={formRef}
+      key={location.key}
+      method="post"
+      noValidate
+      preventScrollReset
+      className="flex flex-col gap-4"
+      aria-label="Formulario de contacto"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Nombre completo"
+          error={errors.fullName}
+          inputProps={{
+            name: "fullName",
+            autoComplete: "name",
+            required: true,
+            maxLength: CONTACT_FIELD_LIMITS.fullName,
+            defaultValue: values?.fullName,
+          }}
+        />
+        <Field
+          label="Correo electrónico"
+          error={errors.email}
+          inputProps={{
+            name: "email",
+            type: "email",
+            autoComplete: "email",
+            inputMode: "email",
+            required: true,
+            maxLength: CONTACT_FIELD_LIMITS.email,
+            defaultValue: values?.email,
+          }}
+        />
+      </div>
+      <Field
+        label="Asunto"
+        error={errors.subject}
+        inputProps={{
+          name: "subject",
+          required: true,
+          maxLength: CONTACT_FIELD_LIMITS.subject,
+          defaultValue: values?.subject,
+        }}
+      />
+      <TextareaField
+        label="Mensaje"
+        error={errors.message}
+        textareaProps={{
+          name: "message",
+          rows: 6,
+          required: true,
+          maxLength: CONTACT_FIELD_LIMITS.message,
+          defaultValue: values?.message,
+        }}
+      />
+      {/* Left empty by people (it is never shown); bots that fill every field give themselves away. */}
+      <div hidden>
+        <label>
+          Sitio web
+          <input name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <Button type="submit" size="lg" className="self-start" disabled={isSubmitting}>
+        <Send aria-hidden />
+        {isSubmitting ? "Enviando..." : "Enviar Mensaje"}
+      </Button>
+    </Form>
+  );
+}
+
+/** The form kit's Field, for a multi-line message. */
+function TextareaField({
+  label,
+  error,
+  textareaProps,
+}: {
+  label: string;
+  error: string | undefined;
+  textareaProps: ComponentProps<"textarea"> & { name: string };
+}) {
+  const id = `contacto-${textareaProps.name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="min-h-32 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong aria-[invalid=true]:border-red-600"
+        {...textareaProps}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { ChevronLeft, ChevronRight, Pause, PawPrint, Play } from "lucide-react";
+import { type FocusEvent, useEffect, useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import type { CarouselPromotion } from "~/domain/content/promotions.server";
+import { toSafeHref } from "~/domain/content/shop-profile";
+import { cn } from "~/lib/cn";
+import { Button } from "~/ui/primitives/button";
+
+export const AUTO_ADVANCE_MS = 5000;
+
+const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** The server cannot know the visitor's preference; it renders as if motion were reduced. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
+    () => true,
+  );
+}
+
+/**
+ * The home promotions (WAI-ARIA APG carousel): arrows, dots and a pause button;
+ * advances every 5 s, wrapping, except while hovered or focused, after pause, or when
+ * the visitor prefers reduced motion. The first slide is server-rendered and its image
+ * loaded eagerly; hidden slides are inert, so Tab never lands on an invisible link.
+ */
+export function PromotionsCarousel({ promotions }: { promotions: CarouselPromotion[] }) {
+  const count = promotions.length;
+  const [current, setCurrent] = useState(0);
+  const [isHovered, setIsHovered] = useState(false);
+  const [isFocusInside, setIsFocusInside] = useState(false);
+  const [isPausedByUser, setIsPausedByUser] = useState(false);
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const canRotate = count > 1 && !prefersReducedMotion;
+  const isRotating = canRotate && !isPausedByUser && !isHovered && !isFocusInside;
+
+  useEffect(() => {
+    if (!isRotating) return;
+    // Keyed on `current`: a manual move restarts the full 5 s before the next one.
+    const timer = window.setTimeout(() => setCurrent((index) => (index + 1) % count), AUTO_ADVANCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [isRotating, current, count]);
+
+  if (count === 0) {
+    return (
+      <section aria-label="Promociones" className="mx-auto max-w-7xl px-4 pt-6">
+        <div className="flex items-center justify-center gap-3 rounded-3xl bg-secondary-soft px-6 py-10 text-center text-lg font-medium text-ink">
+          <PawPrint className="size-6 shrink-0 text-primary-strong" aria-hidden />
+          <p>Próximamente promociones especiales.</p>
+        </div>
+      </section>
+    );
+  }
+
+  const goTo = (index: number) => setCurrent((index + count) % count);
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsFocusInside(false);
+  };
+
+  return (
+    <section
+      aria-roledescription="carrusel"
+      aria-label="Promociones"
+      className="mx-auto max-w-7xl px-4 pt-4 sm:pt-6"
+      onMouseEnter={() => setIsHovered(true)}
+      onMouseLeave={() => setIsHovered(false)}
+      onFocus={() => setIsFocusInside(true)}
+      onBlur={onBlur}
+    >
+      <div className="@container relative overflow-hidden rounded-3xl border border-primary/15 bg-white shadow-sm">
+        <div
+          className="flex transition-transform duration-500 ease-in-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${current * 100}%)` }}
+          aria-live={isRotating ? "off" : "polite"}
+        >
+          {promotions.map((promotion, index) => (
+            <PromotionSlide
+              key={promotion.id}
+              promotion={promotion}
+              position={index + 1}
+              count={count}
+              isCurrent={index === current}
+            />
+          ))}
+        </div>
+
+        {count > 1 ? (
+          <>
+            {/* 18.75cqw is half the 8:3 image's height: the arrows sit on the picture at any width. */}
+            <CarouselArrow direction="previous" onClick={() => goTo(current - 1)} />
+            <CarouselArrow direction="next" onClick={() => goTo(current + 1)} />
+          </>
+        ) : null}
+      </div>
+
+      {count > 1 ? (
+        <div className="mt-2 flex items-center justify-center gap-1">
+          {promotions.map((promotion, index) => (
+            <button
+              key={promotion.id}
+              type="button"
+              onClick={() => goTo(index)}
+              aria-label={`Mostrar promoción ${index + 1}: ${promotion.title}`}
+              aria-current={index === current ? "true" : undefined}
+              className="group flex size-8 items-center justify-center rounded-full"
+            >
+              <span
+                className={cn(
+                  "block h-2.5 rounded-full transition-all duration-500 motion-reduce:transition-none",
+                  index === current
+                    ? "w-7 bg-primary-strong"
+                    : "w-2.5 bg-primary/35 group-hover:bg-primary/60",
+                )}
+              />
+            </button>
+          ))}
+          {canRotate ? (
+            <button
+              type="button"
+              onClick={() => setIsPausedByUser((paused) => !paused)}
+              aria-label={isPausedByUser ? "Reanudar el carrusel" : "Pausar el carrusel"}
+              className="ml-2 flex size-8 items-center justify-center rounded-full text-primary-strong hover:bg-primary-soft"
+            >
+              {isPausedByUser ? (
+                <Play className="size-4" aria-hidden />
+              ) : (
+                <Pause className="size-4" aria-hidden />
+              )}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CarouselArrow({ direction, onClick }: { direction: "previous" | "next"; onClick: () => void }) {
+  const isPrevious = direction === "previous";
+  const Icon = isPrevious ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={isPrevious ? "Promoción anterior" : "Promoción siguiente"}
+      className={cn(
+        "absolute top-[18.75cqw] flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-primary-strong shadow-md ring-1 ring-primary/20 transition hover:bg-white hover:shadow-lg sm:size-11",
+        isPrevious ? "left-2 sm:left-4" : "right-2 sm:right-4",
+      )}
+    >
+      <Icon className="size-6" aria-hidden />
+    </button>
+  );
+}
+
+function PromotionSlide({
+  promotion,
+  position,
+  count,
+  isCurrent,
+}: {
+  promotion: CarouselPromotion;
+  position: number;
+  count: number;
+  isCurrent: boolean;
+}) {
+  const href = toSafeHref(promotion.link);
+  const buttonText = promotion.buttonText.trim() || "Ver Más";
+  const isExternal = href !== null && !href.startsWith("/");
+  const titleId = `promocion-${promotion.id}-titulo`;
+  return (
+    <div
+      role="group"
+      aria-roledescription="diapositiva"
+      aria-label={`${position} de ${count}`}
+      aria-hidden={isCurrent ? undefined : true}
+      inert={!isCurrent}
+      className="relative w-full shrink-0"
+    >
+      {promotion.image ? (
+        <img
+          src={promotion.image}
+          alt={promotion.imageAlt}
+          width={1600}
+          height={600}
+          loading={position === 1 ? "eager" : "lazy"}
+          fetchPriority={position === 1 ? "high" : "auto"}
+          decoding={position === 1 ? "sync" : "async"}
+          className="aspect-[8/3] w-full bg-primary-soft object-cover"
+        />
+      ) : (
+        <div className="flex aspect-[8/3] w-full items-center justify-end bg-gradient-to-br from-primary-soft to-secondary-soft pr-[12%]">
+          <PawPrint className="size-1/4 text-primary/40" aria-hidden />
+        </div>
+      )}
+      <div className="flex flex-col items-start gap-2 px-5 pt-4 pb-5 @3xl:absolute @3xl:inset-y-0 @3xl:left-0 @3xl:w-[48%] @3xl:justify-center @3xl:bg-gradient-to-r @3xl:from-white/95 @3xl:via-white/80 @3xl:to-transparent @3xl:py-8 @3xl:pl-20">
+        <h2 id={titleId} className="text-xl leading-tight font-bold text-primary-strong @3xl:text-4xl">
+          {promotion.title}
+        </h2>
+        {promotion.description ? (
+          <p className="text-base text-ink @3xl:text-lg">{promotion.description}</p>
+        ) : null}
+        {href ? (
+          <Button asChild size="default" className="mt-1 @3xl:mt-3 @3xl:h-12 @3xl:px-7 @3xl:text-base">
+            {isExternal ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
+                {buttonText}
+              </a>
+            ) : (
+              <Link to={href} aria-describedby={titleId}>
+                {buttonText}
+              </Link>
+            )}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { orders, products } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { placeOrder } from "~/domain/orders/order.server";
+
+// Runs only on PostgreSQL (see vitest.config.ts): PGlite runs one transaction at a
+// time, so only PostgreSQL can interleave two of them. The stock check passes, another
+// transaction takes the last unit, and the conditional update refuses the order.
+const { handle } = useTestDatabase();
+let raton: { id: number; title: string };
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+  const [row] = await handle().db.select().from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
+  raton = { id: row!.id, title: row!.title };
+});
+
+async function countOrders(): Promise<number> {
+  return (await handle().db.select().from(orders)).length;
+}
+
+test("a unit taken after the check but before the update refuses the order and changes nothing", async () => {
+  const { db } = handle();
+  const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+  expect((await addCartLine(cartId, { productId: raton.id, quantity: 1 })).status).toBe("added");
+  await db.update(products).set({ stock: 1 }).where(eq(products.id, raton.id));
+  const ordersBefore = await countOrders();
+
+  let pending: ReturnType<typeof placeOrder> | undefined;
+  await db.transaction(async (other) => {
+    await other.select().from(products).where(eq(products.id, raton.id)).for("update");
+    pending = placeOrder({
+      cartId,
+      userId: null,
+      paymentMethodId: "yape",
+      customerName: "Ana Torres",
+      customerPhone: "987 654 321",
+    });
+    // Wait until the order's transaction is blocked on the product's row lock.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const waiting = (await db.execute(sql`select count(*)::integer as n from pg_locks where not granted`)) as unknown as {
+        rows: { n: number }[];
+      };
+      if (waiting.rows[0]!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await other.update(products).set({ stock: 0 }).where(eq(products.id, raton.id));
+  });
+
+  expect(await pending).toEqual({
+    status: "insufficient-stock",
+    problems: [{ productId: raton.id, title: raton.title, requested: 1, available: 0 }],
+  });
+  expect(await countOrders()).toBe(ordersBefore);
+  const [after] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, raton.id));
+  expect(after!.stock).toBe(0);
+});
