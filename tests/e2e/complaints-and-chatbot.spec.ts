@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { addBusinessDays } from "../../app/domain/complaints/business-days";
 import { formatLongDate, getLimaDate } from "../../app/domain/complaints/lima-time";
-import { screenshot, toast } from "./support";
+import { readLatestMail, screenshot, toast } from "./support";
 
 const PHONE = { width: 360, height: 800 };
 
@@ -69,6 +69,12 @@ test.describe("Libro de Reclamaciones", () => {
     await expect(page.getByTestId("complaint-due-date")).toHaveText(expectedDeadline);
     await expect(page.getByText("Te enviamos una copia a lucia@example.pe.")).toBeVisible();
     await screenshot(page, "complaint-confirmation-desktop");
+
+    // The consumer's copy is in the outbox (no SMTP_URL on the test server).
+    const code = (await page.getByTestId("complaint-code").textContent())!;
+    const copy = await readLatestMail("lucia@example.pe", code);
+    expect(copy).toContain("Carmen Quispe Rojas");
+    expect(copy).toContain("Patitas Felices S.A.C.");
 
     // A reload shows the empty book again and files nothing twice.
     await page.reload();

@@ -30,11 +30,19 @@ test("home shows the seeded hero, the header, the footer and the WhatsApp button
   );
   await expect(whatsapp).toHaveAttribute("target", "_blank");
 
-  // No broken image on the page.
+  // No broken image on the page (scrolled through, so lazy images below the fold load too).
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState("networkidle");
   const brokenImages = await page.locator("img").evaluateAll((images) =>
     (images as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
   );
   expect(brokenImages).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "home-desktop");
 });
 

@@ -28,8 +28,11 @@ export function e2eDataDir(): string {
   return process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `patitas-e2e-${process.env.E2E_PORT ?? 4310}`);
 }
 
-/** The newest e-mail sent to `to`, decoded from quoted-printable, waiting up to 5 s for it. */
-export async function readLatestMail(to: string): Promise<string> {
+/**
+ * The newest e-mail sent to `to` (and containing `containing`, when given), decoded from
+ * quoted-printable, waiting up to 5 s for it.
+ */
+export async function readLatestMail(to: string, containing?: string): Promise<string> {
   const outbox = path.join(e2eDataDir(), "outbox");
   const deadline = Date.now() + 5000;
   for (;;) {
@@ -44,7 +47,8 @@ export async function readLatestMail(to: string): Promise<string> {
       const raw = readFileSync(file, "utf8");
       if (raw.includes(`To: ${to}`)) {
         const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-        return Buffer.from(bytes, "latin1").toString("utf8");
+        const mail = Buffer.from(bytes, "latin1").toString("utf8");
+        if (!containing || mail.includes(containing)) return mail;
       }
     }
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${outbox}`);

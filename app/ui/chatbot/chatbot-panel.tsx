@@ -95,22 +95,35 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
     hasScrolledRef.current = true;
   }, [messages]);
 
+  // Messages sent before the answers arrived are shown at once and answered on arrival.
+  const [unanswered, setUnanswered] = useState<string[]>([]);
+  useEffect(() => {
+    if (answers === null || unanswered.length === 0) return;
+    setMessages((current) =>
+      [...current, ...unanswered.map((text) => ({ sender: "bot" as const, text: findReply(text, answers) }))].slice(
+        -MAX_STORED_MESSAGES,
+      ),
+    );
+    setUnanswered([]);
+  }, [answers, unanswered]);
+
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = prepareUserMessage(draft);
-    if (text === null) {
-      // Nothing is sent; the stray spaces go so that the placeholder shows again.
-      setDraft("");
+    setDraft("");
+    // Nothing is sent for blank input; clearing the stray spaces brings the placeholder back.
+    if (text === null) return;
+    if (answers === null) {
+      setMessages((current) => [...current, { sender: "user" as const, text }].slice(-MAX_STORED_MESSAGES));
+      setUnanswered((current) => [...current, text]);
       return;
     }
-    if (answers === null) return;
     const reply = findReply(text, answers);
     setMessages((current) =>
       [...current, { sender: "user" as const, text }, { sender: "bot" as const, text: reply }].slice(
         -MAX_STORED_MESSAGES,
       ),
     );
-    setDraft("");
   }
 
   function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
@@ -205,7 +218,6 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
         <button
           type="submit"
           aria-label="Enviar mensaje"
-          disabled={answers === null}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-strong text-white transition-colors hover:bg-primary-strong/90 disabled:opacity-50"
         >
           <Send className="size-4" aria-hidden />

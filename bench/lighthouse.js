@@ -1,0 +1,74 @@
+// Lighthouse (mobile) on the storefront's key pages, against the production build on a
+// fresh DATA_DIR: the four category scores and the JavaScript each page downloads.
+//   node bench/lighthouse.js            (writes bench/results/lighthouse.json)
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildIfStale } from "../scripts/build-if-stale.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = 4520;
+const base = `http://localhost:${port}`;
+const pages = [
+  { name: "Inicio", path: "/" },
+  { name: "Catálogo", path: "/productos/gatos/juguetes" },
+  { name: "Producto", path: "/producto/1" },
+];
+
+buildIfStale();
+const server = spawn(process.execPath, ["server.js"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: base,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "patitas-lighthouse-")),
+    ADMIN_PASSWORD: "clave-bench-123",
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve) => server.stdout.on("data", (chunk) => String(chunk).includes("listening on") && resolve()));
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+const results = [];
+try {
+  for (const page of pages) {
+    // One warm-up load so that the figures are not those of a cold server.
+    await fetch(`${base}${page.path}`);
+    const { lhr } = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+    const scripts = lhr.audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
+    results.push({
+      page: `${page.name} (${page.path})`,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
+      seo: Math.round(lhr.categories.seo.score * 100),
+      firstLoadJsKb: Math.round((scripts?.transferSize ?? 0) / 1024),
+      lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      failing: Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
+        .map((audit) => audit.id),
+    });
+  }
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+}
+
+mkdirSync(path.join(root, "bench/results"), { recursive: true });
+writeFileSync(path.join(root, "bench/results/lighthouse.json"), `${JSON.stringify(results, null, 2)}\n`);
+console.log("| page | performance | accessibility | best practices | SEO | first-load JS (KB, gzipped) | LCP (ms) |");
+console.log("|---|---|---|---|---|---|---|");
+for (const r of results) {
+  console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.firstLoadJsKb} | ${r.lcpMs} |`);
+}
+for (const r of results) if (r.failing.length) console.log(`${r.page}: failing binary audits: ${r.failing.join(", ")}`);
