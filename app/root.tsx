@@ -18,8 +18,11 @@ import { StatusPage } from "~/ui/layout/status-page";
 import { Toaster, useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/root";
 import "./app.css";
+import fredokaLatin from "@fontsource-variable/fredoka/files/fredoka-latin-wght-normal.woff2?url";
 
 export const links: Route.LinksFunction = () => [
+  // The headings' font, fetched with the page instead of after the CSS (earlier LCP).
+  { rel: "preload", href: fredokaLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

@@ -118,6 +118,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
       {d.children.length > 0 ? <LevelCards cards={d.children} className="mt-8" /> : null}
 
+      {d.products.length > 0 ? <h2 className="sr-only">Productos</h2> : null}
       {d.products.length > 0 ? (
         <ul className="mt-6 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
           {d.products.map((product, index) => (

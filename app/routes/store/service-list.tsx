@@ -81,6 +81,7 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
           className="mt-8 lg:grid-cols-3"
         />
       ) : null}
+      {d.services.length > 0 ? <h2 className="sr-only">Servicios</h2> : null}
       {d.services.length > 0 ? (
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {d.services.map((service) => (
