@@ -182,3 +182,23 @@ test("'Mis Pedidos' shows an order placed through the cart, and 'Volver a pedir'
   await expect(cartLine(page, PRODUCTS.raton.title)).toBeVisible();
   await expect(quantityInput(page, PRODUCTS.raton.title)).toHaveValue("2");
 });
+
+test("a new e-mail takes effect only when the link sent to it is followed: 'Email Actualizado'", async ({ page }) => {
+  const email = uniqueEmail("cambio");
+  const newEmail = uniqueEmail("nuevo");
+  await registerCustomer(page, email);
+  await page.getByLabel("Correo electrónico").fill(newEmail);
+  await page.getByRole("button", { name: "Guardar Cambios" }).click();
+  await expect(toast(page, "Confirma tu nuevo correo")).toContainText(newEmail);
+  await page.reload();
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+
+  const mail = await readLatestMail(newEmail);
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=[^\s"<>]+/.exec(mail)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!.replace(/&amp;/g, "&"));
+  await page.goto(url.pathname + url.search);
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(toast(page, "Email Actualizado")).toBeVisible();
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(newEmail);
+});
