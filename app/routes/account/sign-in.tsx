@@ -7,7 +7,7 @@ import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
-import { Field } from "~/ui/form/field";
+import { CheckboxField, Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/sign-in";
@@ -112,29 +112,20 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             <Field label="Teléfono (opcional)" error={errors.phone} inputProps={{ name: "phone", type: "tel", autoComplete: "tel", defaultValue: values?.phone }} />
             <Field label="Contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "new-password", required: true, minLength: 6 }} />
             <Field label="Confirmar contraseña" error={errors.confirmPassword} inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }} />
-            <div>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="acceptsPrivacy"
-                  className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
-                  aria-invalid={errors.acceptsPrivacy ? true : undefined}
-                  aria-describedby={errors.acceptsPrivacy ? "privacy-error" : undefined}
-                />
-                <span>
+            <CheckboxField
+              id="acceptsPrivacy"
+              error={errors.acceptsPrivacy}
+              inputProps={{ name: "acceptsPrivacy" }}
+              label={
+                <>
                   He leído y acepto la{" "}
                   <Link to="/privacidad" target="_blank" className="font-semibold text-primary-strong underline">
                     Política de Privacidad
                   </Link>{" "}
                   (Ley N.° 29733).
-                </span>
-              </label>
-              {errors.acceptsPrivacy ? (
-                <p id="privacy-error" className="mt-1 text-sm text-red-700">
-                  {errors.acceptsPrivacy}
-                </p>
-              ) : null}
-            </div>
+                </>
+              }
+            />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? "Creando cuenta…" : "Registrarse"}
             </Button>

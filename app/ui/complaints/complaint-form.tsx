@@ -19,7 +19,7 @@ import {
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toaster";
-import { CheckboxField, FieldError, SelectField, TextAreaField } from "./form-controls";
+import { CheckboxField, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 
 export const TERMS_TOAST = {
   title: "Error de Envío",

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { type ComponentProps, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import {
   CONTACT_FIELD_LIMITS,
@@ -7,7 +7,7 @@ import {
   type ContactField,
   type ContactFormValues,
 } from "~/domain/content/contact-fields";
-import { Field } from "~/ui/form/field";
+import { Field, TextAreaField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 
 export type ContactFormState = {
@@ -79,7 +79,8 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
           defaultValue: values?.subject,
         }}
       />
-      <TextareaField
+      <TextAreaField
+        id="contacto-message"
         label="Mensaje"
         error={errors.message}
         textareaProps={{
@@ -102,38 +103,5 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
         {isSubmitting ? "Enviando..." : "Enviar Mensaje"}
       </Button>
     </Form>
-  );
-}
-
-/** The form kit's Field, for a multi-line message. */
-function TextareaField({
-  label,
-  error,
-  textareaProps,
-}: {
-  label: string;
-  error: string | undefined;
-  textareaProps: ComponentProps<"textarea"> & { name: string };
-}) {
-  const id = `contacto-${textareaProps.name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="min-h-32 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong aria-[invalid=true]:border-red-600"
-        {...textareaProps}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
