@@ -34,16 +34,20 @@ export function clearHits(key: string): void {
 const TEN_MINUTES = 10 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
-/** The limits of the account screens and the admin sign-in. */
+/**
+ * The limits of the account screens, the admin sign-in and the public forms. Per-account
+ * limits are strict (they stop password guessing); per-address limits are generous
+ * because Peru's mobile carriers put many customers behind one address (CGNAT).
+ */
 export const rateRules = {
   failedSignInPerAccount: { limit: 5, windowMs: TEN_MINUTES },
-  failedSignInPerIp: { limit: 30, windowMs: TEN_MINUTES },
-  registrationPerIp: { limit: 20, windowMs: ONE_HOUR },
+  failedSignInPerIp: { limit: 100, windowMs: TEN_MINUTES },
+  registrationPerIp: { limit: 60, windowMs: ONE_HOUR },
   recoveryPerEmail: { limit: 5, windowMs: ONE_HOUR },
-  recoveryPerIp: { limit: 20, windowMs: ONE_HOUR },
+  recoveryPerIp: { limit: 60, windowMs: ONE_HOUR },
   // Public forms that store a message or send an e-mail to any address typed in.
-  contactMessagePerIp: { limit: 10, windowMs: ONE_HOUR },
-  complaintPerIp: { limit: 10, windowMs: ONE_HOUR },
+  contactMessagePerIp: { limit: 30, windowMs: ONE_HOUR },
+  complaintPerIp: { limit: 30, windowMs: ONE_HOUR },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_SUBMISSIONS_MESSAGE =

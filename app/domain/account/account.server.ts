@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
+import { pickSetCookies } from "~/auth/set-cookies";
 import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
@@ -13,12 +14,6 @@ import {
 import { translateAuthError } from "./auth-errors";
 
 export type Outcome = { ok: true; cookies: Headers } | { ok: false; message: string };
-
-function pickSetCookie(headers: Headers): Headers {
-  const cookies = new Headers();
-  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-  return cookies;
-}
 
 /**
  * Failed sign-ins count per account and per visitor address; past the limit the
@@ -58,7 +53,7 @@ export async function signInCustomer(
         headers: request.headers,
         returnHeaders: true,
       });
-      return { ok: true, cookies: pickSetCookie(headers) };
+      return { ok: true, cookies: pickSetCookies(headers) };
     } catch (error) {
       return { ok: false, message: translateAuthError(error) };
     }
@@ -83,7 +78,7 @@ export async function registerCustomer(
     await getDb()
       .insert(customerProfiles)
       .values({ userId: response.user.id, fullName: data.fullName, phone: data.phone, privacyAcceptedAt: new Date() });
-    return { ok: true, cookies: pickSetCookie(headers) };
+    return { ok: true, cookies: pickSetCookies(headers) };
   } catch (error) {
     return { ok: false, message: translateAuthError(error) };
   }
@@ -131,7 +126,7 @@ export async function changeOwnPassword(
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, cookies: pickSetCookie(headers) };
+    return { ok: true, cookies: pickSetCookies(headers) };
   } catch (error) {
     return { ok: false, message: translateAuthError(error) };
   }

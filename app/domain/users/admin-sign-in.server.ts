@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import { getAuth } from "~/auth/auth.server";
+import { pickSetCookies } from "~/auth/set-cookies";
 
 /**
  * Signs an administrator in by username. A valid account that is not an
@@ -22,8 +23,7 @@ export async function signInAdmin(
     if (error instanceof APIError) return null;
     throw error;
   }
-  const cookies = new Headers();
-  for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  const cookies = pickSetCookies(result.headers);
   if ((result.response.user as { role?: string }).role !== "admin") {
     await auth.api.revokeSession({
       body: { token: result.response.token },

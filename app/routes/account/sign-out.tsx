@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { getSafeRedirect } from "~/auth/rules";
+import { pickSetCookies } from "~/auth/set-cookies";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
 
@@ -16,11 +17,5 @@ export async function action({ request }: Route.ActionArgs) {
     headers: request.headers,
     returnHeaders: true,
   });
-  return redirectWithToast(redirectTo, { title: "Sesión Cerrada" }, { headers: pickSetCookie(headers) });
-}
-
-function pickSetCookie(headers: Headers): Headers {
-  const result = new Headers();
-  for (const cookie of headers.getSetCookie()) result.append("Set-Cookie", cookie);
-  return result;
+  return redirectWithToast(redirectTo, { title: "Sesión Cerrada" }, { headers: pickSetCookies(headers) });
 }
