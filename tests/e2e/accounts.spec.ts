@@ -8,7 +8,7 @@ import {
   PRODUCTS,
   quantityInput,
 } from "./cart-support";
-import { readLatestMail, registerCustomer, screenshot, toast, uniqueEmail } from "./support";
+import { readLatestMail, registerCustomer, screenshot, signOut, toast, uniqueEmail } from "./support";
 
 async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
   await page.getByLabel("Correo electrónico").fill(email);
@@ -50,8 +50,7 @@ test("register, see the first name in the header, sign out, sign in again", asyn
 test("/perfil sends a visitor to sign in and back; profile edits are saved", async ({ page }) => {
   const email = uniqueEmail("perfil");
   await registerCustomer(page, email);
-  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOut(page);
 
   await page.goto("/perfil");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fperfil$/);
@@ -92,7 +91,7 @@ test("change the password: both errors, then success, then sign in with the new 
   await page.getByRole("button", { name: "Cambiar Contraseña" }).click();
   await expect(toast(page, "Contraseña Actualizada")).toBeVisible();
 
-  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await signOut(page);
   await page.goto("/auth");
   await signIn(page, email, "nueva123");
   await expect(page).toHaveURL(/\/perfil$/);
@@ -101,7 +100,7 @@ test("change the password: both errors, then success, then sign in with the new 
 test("password recovery: the link from the e-mail sets a new password once", async ({ page }) => {
   const email = uniqueEmail("recupera");
   await registerCustomer(page, email);
-  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await signOut(page);
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
@@ -146,7 +145,7 @@ test("an unknown address gets the same answer; a made-up link is refused", async
 test("after 5 failed sign-ins the account answers 'too many attempts'", async ({ page }) => {
   const email = uniqueEmail("limite");
   await registerCustomer(page, email);
-  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await signOut(page);
   await page.goto("/auth");
   for (let attempt = 1; attempt <= 5; attempt++) {
     await signIn(page, email, `mala-${attempt}`);

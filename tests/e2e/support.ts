@@ -71,3 +71,10 @@ export async function registerCustomer(page: Page, email: string, password = "se
   await page.getByRole("button", { name: "Registrarse" }).click();
   await expect(page).toHaveURL(/\/perfil$/);
 }
+
+/** 'Salir' from the header, waiting until the session is really gone (back on / with the toast). */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, "Sesión Cerrada")).toBeVisible();
+}
