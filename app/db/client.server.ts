@@ -37,6 +37,9 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // PostgreSQL may close an idle connection (a restart, an administrator, a dropped
+    // test database): pg reports it on the pool, and without a listener the process dies.
+    pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Database;
     return {
       db,
