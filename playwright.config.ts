@@ -37,9 +37,21 @@ export default defineConfig({
       ],
     },
   },
+  // Specs named *.global.spec.ts change what every page shows (contact details, page texts,
+  // payment methods…): they run after the others, which expect the seeded shop.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /mobile\.spec\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: [/mobile\.spec\.ts/, /\.global\.spec\.ts/],
+    },
     { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec\.ts/ },
+    {
+      name: "global",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /\.global\.spec\.ts/,
+      dependencies: ["desktop", "mobile"],
+    },
   ],
   webServer: externalURL
     ? undefined

@@ -32,6 +32,7 @@ export default [
   route("producto/:productId/imagen.jpg", "routes/api/product-share-image.ts"),
 
   route("admin", "routes/admin/sign-in.tsx"),
+  route("admin/imagenes", "routes/admin/image-upload.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -40,7 +41,11 @@ export default [
       route("productos/editar/:productId", "routes/admin/products/editor.tsx", {
         id: "admin-product-edit",
       }),
+      route("productos/importar", "routes/admin/catalog-excel/import.tsx", { id: "admin-product-import" }),
+      route("productos/exportar", "routes/admin/catalog-excel/export.ts", { id: "admin-product-export" }),
       route("servicios", "routes/admin/services/list.tsx"),
+      route("servicios/importar", "routes/admin/catalog-excel/import.tsx", { id: "admin-service-import" }),
+      route("servicios/exportar", "routes/admin/catalog-excel/export.ts", { id: "admin-service-export" }),
       route("servicios/nuevo", "routes/admin/services/editor.tsx", { id: "admin-service-new" }),
       route("servicios/editar/:serviceId", "routes/admin/services/editor.tsx", {
         id: "admin-service-edit",

@@ -2,6 +2,7 @@
 // that serves React Router, plus what server.js needs to start and stop the shop.
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import path from "node:path";
 import express, { type RequestHandler } from "express";
 import { readConfig } from "~/config.server";
 import "~/lib/validation";
@@ -33,6 +34,24 @@ app.disable("x-powered-by");
 // names the visitor; rate limits count per visitor, not per proxy.
 app.set("trust proxy", "loopback, linklocal, uniquelocal");
 app.use(rejectForeignOrigins(readConfig().appUrl));
+// Uploaded images are named by their content's hash: a URL never changes meaning, so
+// browsers and proxies may keep them for a year. Only the variants' names are served.
+app.use(
+  "/uploads",
+  (req, res, next) => {
+    if (/^\/[a-f0-9]{32}-\d+\.webp$/.test(req.path)) return next();
+    res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
+  },
+  express.static(path.join(readConfig().dataDir, "uploads"), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+  }),
+);
+app.use("/uploads", (_req, res) => {
+  res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
+});
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -25,7 +25,7 @@ const adminRoutes = collectAdminRoutes(routes as RouteEntry[]);
 const modules = import.meta.glob<{
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
-}>("./admin/**/*.tsx");
+}>("./admin/**/*.{ts,tsx}");
 
 const loadedRoutes = await Promise.all(
   adminRoutes.map(async (route) => ({

@@ -1,5 +1,10 @@
+import { AlertTriangle, ClipboardList, Images, MessageSquareWarning, Package, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
+import { formatLongDate } from "~/domain/complaints/lima-time";
+import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { cn } from "~/lib/cn";
 import { adminSections } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/dashboard";
 
@@ -7,15 +12,107 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { figures: await getDashboardFigures() };
 }
 
-export default function Dashboard() {
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function FigureTile({
+  icon: Icon,
+  label,
+  value,
+  detail,
+  to,
+  isWarning = false,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number;
+  detail: ReactNode;
+  to?: string;
+  isWarning?: boolean;
+}) {
+  const body = (
+    <>
+      <span className="flex items-center gap-2 text-sm font-semibold text-muted">
+        <Icon className={cn("size-4", isWarning ? "text-red-700" : "text-primary-strong")} aria-hidden />
+        {label}
+      </span>
+      <span className="mt-1 block text-3xl font-bold text-ink">{value}</span>
+      <span className={cn("mt-1 block text-sm", isWarning ? "font-semibold text-red-700" : "text-muted")}>
+        {detail}
+      </span>
+    </>
+  );
+  const className = "block h-full rounded-xl border bg-white p-5 shadow-sm";
+  return to ? (
+    <Link to={to} className={cn(className, "transition hover:border-primary hover:shadow-md")}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { figures } = loaderData;
+  const nearest = figures.nearestComplaint;
+  const complaintDetail = !nearest
+    ? "Ninguna pendiente."
+    : nearest.businessDaysLeft < 0
+      ? `${nearest.code} venció hace ${plural(-nearest.businessDaysLeft, "día hábil", "días hábiles")}.`
+      : nearest.businessDaysLeft === 0
+        ? `${nearest.code} vence hoy.`
+        : `La más próxima, ${nearest.code}, vence el ${formatLongDate(nearest.dueDate)} (${plural(nearest.businessDaysLeft, "día hábil", "días hábiles")}).`;
   return (
     <section>
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
-      <p className="mt-1 text-muted">Elige qué quieres administrar.</p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <p className="mt-1 text-muted">Así está la tienda hoy.</p>
+
+      <h2 className="sr-only">Resumen</h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <li>
+          <FigureTile
+            icon={Package}
+            label="Productos"
+            value={figures.productCount}
+            to="/admin/productos"
+            isWarning={figures.soldOutCount > 0}
+            detail={`${figures.lowStockCount} con stock bajo · ${plural(figures.soldOutCount, "agotado", "agotados")}`}
+          />
+        </li>
+        <li>
+          <FigureTile
+            icon={Images}
+            label="Promociones activas"
+            value={figures.activePromotionCount}
+            to="/admin/promociones"
+            detail="En el carrusel de inicio."
+          />
+        </li>
+        <li>
+          <FigureTile
+            icon={ClipboardList}
+            label="Pedidos pendientes"
+            value={figures.pendingOrderCount}
+            detail="Enviados por WhatsApp, por atender."
+          />
+        </li>
+        <li>
+          <FigureTile
+            icon={nearest && nearest.businessDaysLeft <= 3 ? AlertTriangle : MessageSquareWarning}
+            label="Reclamaciones abiertas"
+            value={figures.openComplaintCount}
+            isWarning={Boolean(nearest && nearest.businessDaysLeft <= 3)}
+            detail={complaintDetail}
+          />
+        </li>
+      </ul>
+
+      <h2 className="mt-10 text-lg font-bold">Administrar</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {adminSections.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>
             <Link

@@ -11,6 +11,7 @@ import { StoreErrorBoundary } from "~/ui/layout/store-error-boundary";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/product-detail";
+import { responsiveImage } from "~/domain/media/image";
 
 function toAbsolute(origin: string, path: string): string {
   return new URL(path, origin).toString();
@@ -150,7 +151,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div className="relative overflow-hidden rounded-3xl bg-primary-soft">
           <img
-            src={product.image || "/images/logos/logo_defecto.png"}
+            {...responsiveImage(product.image, "(min-width: 1024px) 600px, 100vw")}
             alt={product.imageAlt || product.title}
             width={800}
             height={800}

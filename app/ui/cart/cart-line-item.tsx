@@ -6,6 +6,7 @@ import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/ui/primitives/button";
+import { responsiveImage } from "~/domain/media/image";
 
 /** One fetcher per line, keyed by product: FetcherToast shows its answers under the same key. */
 export function getCartLineFetcherKey(productId: number): string {
@@ -89,7 +90,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
     <li className="flex gap-3 py-4 sm:gap-4" aria-labelledby={titleId}>
       <Link to={`/producto/${line.productId}`} tabIndex={-1} className="shrink-0">
         <img
-          src={line.image || "/images/logos/logo_defecto.png"}
+          {...responsiveImage(line.image, "96px")}
           alt={line.imageAlt || line.title}
           width={96}
           height={96}

@@ -1,6 +1,7 @@
 import { PawPrint } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/domain/media/image";
 
 export type LevelCard = { id: number; name: string; to: string; icon: string | null; count?: number };
 
@@ -24,7 +25,7 @@ export function LevelCards({
             className="flex h-full flex-col items-center justify-center gap-3 rounded-2xl border bg-white p-5 text-center shadow-sm transition hover:border-primary hover:shadow-md"
           >
             {card.icon ? (
-              <img src={card.icon} alt="" width={48} height={48} loading="lazy" className="size-12 object-contain" />
+              <img {...responsiveImage(card.icon, "48px")} alt="" width={48} height={48} loading="lazy" className="size-12 object-contain" />
             ) : (
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
                 <PawPrint className="size-6" aria-hidden />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
 import { Button } from "~/ui/primitives/button";
 import { OfferBadge, PriceTag } from "./price-tag";
+import { responsiveImage } from "~/domain/media/image";
 
 export type ProductCardData = Priced & {
   id: number;
@@ -27,7 +28,7 @@ export function ProductCard({
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition hover:shadow-md">
       <Link to={href} className="relative block aspect-square overflow-hidden bg-primary-soft" tabIndex={-1}>
         <img
-          src={product.image || "/images/logos/logo_defecto.png"}
+          {...responsiveImage(product.image, "(min-width: 1024px) 300px, 50vw")}
           alt={product.imageAlt || product.title}
           width={400}
           height={400}

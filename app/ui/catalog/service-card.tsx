@@ -2,6 +2,7 @@ import type { ServiceCardData } from "~/domain/catalog/services.server";
 import { hasActiveOffer } from "~/domain/catalog/pricing";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { OfferBadge, PriceTag } from "./price-tag";
+import { responsiveImage } from "~/domain/media/image";
 
 /** A service: not bought online, so its action is a WhatsApp inquiry naming it. */
 export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardData; whatsappPhone: string }) {
@@ -10,7 +11,7 @@ export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardDa
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-primary-soft">
         <img
-          src={service.image || "/images/logos/logo_defecto.png"}
+          {...responsiveImage(service.image, "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw")}
           alt={service.imageAlt || service.title}
           width={800}
           height={600}

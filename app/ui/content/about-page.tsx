@@ -1,6 +1,7 @@
 import { Heart, PawPrint, ShieldCheck, Users } from "lucide-react";
 import type { PageContents, valueIcons } from "~/domain/content/page-content";
 import { splitParagraphs } from "~/domain/content/text-blocks";
+import { responsiveImage } from "~/domain/media/image";
 
 const valueIconComponents: Record<(typeof valueIcons)[number], typeof Heart> = {
   Heart,
@@ -42,7 +43,7 @@ export function AboutPage({ content }: { content: PageContents["about"] | null }
           </div>
           {content.historyImage ? (
             <img
-              src={content.historyImage}
+              {...responsiveImage(content.historyImage, "(min-width: 1024px) 600px, 100vw")}
               alt=""
               width={1200}
               height={800}
@@ -83,7 +84,7 @@ export function AboutPage({ content }: { content: PageContents["about"] | null }
           <div className="grid items-center overflow-hidden rounded-3xl bg-primary-soft md:grid-cols-2">
             {teamSection.image ? (
               <img
-                src={teamSection.image}
+                {...responsiveImage(teamSection.image, "(min-width: 1024px) 600px, 100vw")}
                 alt=""
                 width={1200}
                 height={800}

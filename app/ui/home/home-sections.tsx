@@ -7,6 +7,7 @@ import type { SocialLink } from "~/domain/content/shop-profile";
 import { ProductCard } from "~/ui/catalog/product-card";
 import { SocialLinks } from "~/ui/content/social-links";
 import { Button } from "~/ui/primitives/button";
+import { responsiveImage } from "~/domain/media/image";
 
 type HomeContent = PageContents["home"];
 
@@ -15,7 +16,7 @@ export function HomeHero({ content, logo }: { content: HomeContent; logo: string
     <section className="bg-gradient-to-b from-primary-soft to-surface">
       <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-12 text-center sm:py-16">
         <img
-          src={logo || "/images/logos/logo_defecto.png"}
+          {...responsiveImage(logo, "112px")}
           alt=""
           width={112}
           height={112}
@@ -128,7 +129,7 @@ export function VisitUs({ content }: { content: HomeContent }) {
       <div className="grid items-center overflow-hidden rounded-3xl bg-primary-soft md:grid-cols-2">
         {content.visitUsImage ? (
           <img
-            src={content.visitUsImage}
+            {...responsiveImage(content.visitUsImage, "(min-width: 1024px) 640px, 100vw")}
             alt=""
             width={1200}
             height={800}

@@ -5,6 +5,7 @@ import type { CarouselPromotion } from "~/domain/content/promotions.server";
 import { toSafeHref } from "~/domain/content/shop-profile";
 import { cn } from "~/lib/cn";
 import { Button } from "~/ui/primitives/button";
+import { responsiveImage } from "~/domain/media/image";
 
 export const AUTO_ADVANCE_MS = 5000;
 
@@ -185,7 +186,7 @@ function PromotionSlide({
     >
       {promotion.image ? (
         <img
-          src={promotion.image}
+          {...responsiveImage(promotion.image, "(min-width: 1280px) 1280px, 100vw")}
           alt={promotion.imageAlt}
           width={1600}
           height={600}

@@ -2,6 +2,7 @@ import { Menu, ShoppingCart, UserRound } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 import { Button } from "~/ui/primitives/button";
+import { responsiveImage } from "~/domain/media/image";
 
 const navLinks = [
   { to: "/", label: "Inicio", end: true },
@@ -77,7 +78,7 @@ export function SiteHeader({ shopName, logo, cartCount, user }: HeaderProps) {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${shopName}: inicio`}>
           <img
-            src={logo || "/images/logos/logo_defecto.png"}
+            {...responsiveImage(logo, "44px")}
             alt=""
             width={44}
             height={44}

@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { products } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { parseComplaintForm } from "~/domain/complaints/complaint";
+import { fileComplaint } from "~/domain/complaints/complaint.server";
+import { getDashboardFigures } from "./dashboard.server";
+
+const { handle } = useTestDatabase();
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+});
+
+function complaintInput() {
+  const result = parseComplaintForm({
+    fullName: "Lucía Ramos Quispe",
+    documentType: "DNI",
+    documentNumber: "71234567",
+    phone: "987654321",
+    email: "lucia@example.pe",
+    address: "Calle Las Flores 123, Surco",
+    isMinor: "",
+    guardianFullName: "",
+    guardianDocumentNumber: "",
+    productOrService: "",
+    amount: "",
+    complaintType: "reclamo",
+    description: "El producto llegó dañado.",
+    request: "Cambio del producto.",
+    acceptTerms: "on",
+  });
+  if (!result.success) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+describe("getDashboardFigures", () => {
+  test("counts the seeded shop: 4 products, 2 active promotions, nothing pending", async () => {
+    const figures = await getDashboardFigures();
+    expect(figures).toMatchObject({
+      productCount: 4,
+      lowStockCount: 0,
+      soldOutCount: 0,
+      serviceCount: 3,
+      activePromotionCount: 2,
+      pendingOrderCount: 0,
+      openComplaintCount: 0,
+      nearestComplaint: null,
+    });
+  });
+
+  test("follows stock changes and names the complaint nearest to its deadline", async () => {
+    const [first, second] = await handle().db.select({ id: products.id }).from(products).orderBy(products.id).limit(2);
+    await handle().db.update(products).set({ stock: 3 }).where(eq(products.id, first!.id));
+    await handle().db.update(products).set({ stock: 0 }).where(eq(products.id, second!.id));
+    // Filed on Monday 2 November 2026: due 15 business days later, on Monday 23 November.
+    await fileComplaint(complaintInput(), { now: new Date("2026-11-02T15:00:00Z"), log: () => {} });
+    await fileComplaint(complaintInput(), { now: new Date("2026-11-10T15:00:00Z"), log: () => {} });
+
+    const figures = await getDashboardFigures(new Date("2026-11-20T15:00:00Z"));
+    expect(figures.lowStockCount).toBe(1);
+    expect(figures.soldOutCount).toBe(1);
+    expect(figures.openComplaintCount).toBe(2);
+    expect(figures.nearestComplaint).toEqual({ code: "2026-000001", dueDate: "2026-11-23", businessDaysLeft: 1 });
+  });
+});

@@ -1,0 +1,45 @@
+// Uploaded images are stored as WebP at a few widths under one content-hash name;
+// the database keeps the widest variant's URL and the storefront derives the rest.
+
+export const LARGEST_WIDTH = 1280;
+export const IMAGE_WIDTHS = [320, 640, LARGEST_WIDTH] as const;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
+
+export const IMAGE_TOO_LARGE_MESSAGE = "La imagen pesa más de 5 MB. Elige una más liviana.";
+export const IMAGE_INVALID_MESSAGE =
+  "El archivo no es una imagen válida. Usa una imagen JPG, PNG, WebP o AVIF.";
+
+const UPLOADED_IMAGE = /^\/uploads\/([a-f0-9]{32})-(\d+)\.webp$/;
+
+export function buildUploadUrl(hash: string, width: number): string {
+  return `/uploads/${hash}-${width}.webp`;
+}
+
+/** True for an image URL this shop stored (as opposed to a bundled one under /images). */
+export function isUploadedImage(src: string | null | undefined): boolean {
+  return typeof src === "string" && UPLOADED_IMAGE.test(src);
+}
+
+/** The `srcset` of an uploaded image (undefined for other images, which have one size). */
+export function buildSrcSet(src: string | null | undefined): string | undefined {
+  const match = src ? UPLOADED_IMAGE.exec(src) : null;
+  if (!match) return undefined;
+  const hash = match[1] as string;
+  return IMAGE_WIDTHS.map((width) => `${buildUploadUrl(hash, width)} ${width}w`).join(", ");
+}
+
+/** Props for an <img>: the stored URL plus, for uploads, its srcset and the given sizes. */
+export function responsiveImage(
+  src: string | null | undefined,
+  sizes: string,
+  fallback = "/images/logos/logo_defecto.png",
+): { src: string; srcSet?: string; sizes?: string } {
+  const srcSet = buildSrcSet(src);
+  return srcSet ? { src: src as string, srcSet, sizes } : { src: src || fallback };
+}
+
+/** A path may be stored only if it is an upload of ours or a bundled image: never a foreign URL. */
+export function isStorableImagePath(value: string): boolean {
+  return isUploadedImage(value) || /^\/images\/[a-z0-9_\-/]+\.(webp|png|jpe?g|svg|avif)$/i.test(value);
+}

@@ -1,0 +1,12 @@
+import { requireAdmin } from "~/auth/guards.server";
+import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import type { Route } from "./+types/import";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function Screen() {
+  return <AdminPlaceholder title="Importar (Excel)" />;
+}
