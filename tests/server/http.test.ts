@@ -1,9 +1,11 @@
+import { writeFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
-import { listAdminUrls } from "../support/site-map";
+import { listAdminScreenUrls, listAdminUrls } from "../support/site-map";
 
 let dataDir: string;
 let server: ServerProcess;
@@ -83,7 +85,7 @@ describe("the back office over HTTP", () => {
 
   test("the administrator signs in at /admin and reaches every back-office screen", async () => {
     const cookie = await signInAtAdmin(server.url);
-    for (const url of listAdminUrls()) {
+    for (const url of listAdminScreenUrls()) {
       const response = await fetch(`${server.url}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
       expect(response.status, url).toBe(200);
     }
@@ -97,6 +99,41 @@ describe("the back office over HTTP", () => {
       body: new URLSearchParams({ username: "admin", password: "x" }),
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("uploaded images", () => {
+  test("an upload by the administrator is served as WebP with a year-long immutable cache", async () => {
+    const cookie = await signInAtAdmin(server.url);
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#f8a78b" } })
+      .png()
+      .toBuffer();
+    const upload = await fetch(`${server.url}/admin/imagenes`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/octet-stream" },
+      body: png,
+    });
+    expect(upload.status).toBe(200);
+    const { url } = (await upload.json()) as { url: string };
+    expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}-1280\.webp$/);
+
+    for (const variant of [url, url.replace("-1280.", "-320.")]) {
+      const image = await fetch(`${server.url}${variant}`);
+      expect(image.status, variant).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/webp");
+      expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect((await sharp(Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer())).metadata()).width).toBe(800);
+  });
+
+  test("nothing else in the data directory can be reached through /uploads", async () => {
+    writeFileSync(path.join(dataDir, "uploads", "notas.txt"), "privado");
+    for (const probe of ["/uploads/notas.txt", "/uploads/../auth-secret", "/uploads/%2e%2e/auth-secret", "/uploads/", `/uploads/${"a".repeat(32)}-320.webp`]) {
+      const response = await fetch(`${server.url}${probe}`, { redirect: "manual" });
+      expect(response.status, probe).toBe(404);
+      expect(await response.text(), probe).not.toContain("privado");
+    }
   });
 });
 

@@ -18,3 +18,10 @@ export function listAdminUrls(): string[] {
     .filter((path) => path.startsWith("/admin/"))
     .map((path) => path.replace(/:\w+/g, "1"));
 }
+
+/** The back-office screens (route modules with a page, not resource routes like downloads). */
+export function listAdminScreenUrls(): string[] {
+  return listRoutes()
+    .filter((route) => route.path.startsWith("/admin/") && route.file.endsWith(".tsx"))
+    .map((route) => route.path.replace(/:\w+/g, "1"));
+}
