@@ -33,6 +33,8 @@ export default [
 
   route("admin", "routes/admin/sign-in.tsx"),
   route("admin/imagenes", "routes/admin/image-upload.ts"),
+  // The printable complaint sheet, outside the back office's chrome.
+  route("admin/reclamaciones/:complaintId/hoja", "routes/admin/complaints/sheet.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -53,6 +55,14 @@ export default [
       route("usuarios", "routes/admin/users/list.tsx"),
       route("usuarios/nuevo", "routes/admin/users/editor.tsx", { id: "admin-user-new" }),
       route("usuarios/editar/:userId", "routes/admin/users/editor.tsx", { id: "admin-user-edit" }),
+      route("cuenta", "routes/admin/users/account.tsx"),
+      route("pedidos", "routes/admin/orders/list.tsx"),
+      route("pedidos/exportar", "routes/admin/orders/export.ts"),
+      route("pedidos/:orderId", "routes/admin/orders/detail.tsx"),
+      route("reclamaciones", "routes/admin/complaints/list.tsx"),
+      route("reclamaciones/:complaintId", "routes/admin/complaints/detail.tsx"),
+      route("mensajes", "routes/admin/messages.tsx"),
+      route("auditoria", "routes/admin/audit-log.tsx"),
       route("chatbot", "routes/admin/chatbot.tsx"),
       route("taxonomia", "routes/admin/taxonomies.tsx"),
       route("promociones", "routes/admin/promotions.tsx"),

@@ -97,6 +97,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={ClipboardList}
             label="Pedidos pendientes"
             value={figures.pendingOrderCount}
+            to="/admin/pedidos?estado=pendiente"
             detail="Enviados por WhatsApp, por atender."
           />
         </li>
@@ -105,6 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={nearest && nearest.businessDaysLeft <= 3 ? AlertTriangle : MessageSquareWarning}
             label="Reclamaciones abiertas"
             value={figures.openComplaintCount}
+            to="/admin/reclamaciones"
             isWarning={Boolean(nearest && nearest.businessDaysLeft <= 3)}
             detail={complaintDetail}
           />

@@ -1,5 +1,9 @@
 import {
+  BookOpenText,
   Bot,
+  ClipboardList,
+  History,
+  Mail,
   CreditCard,
   FileText,
   Images,
@@ -18,6 +22,9 @@ export type AdminSection = { to: string; label: string; description: string; ico
 
 /** The back office's screens, in the order of the dashboard's tiles. */
 export const adminSections: AdminSection[] = [
+  { to: "/admin/pedidos", label: "Pedidos", description: "Pedidos enviados por WhatsApp y su estado.", icon: ClipboardList },
+  { to: "/admin/reclamaciones", label: "Libro de Reclamaciones", description: "Reclamos y quejas, con su plazo de respuesta.", icon: BookOpenText },
+  { to: "/admin/mensajes", label: "Mensajes", description: "Mensajes del formulario de contacto.", icon: Mail },
   { to: "/admin/productos", label: "Productos", description: "Catálogo, precios, ofertas y stock.", icon: Package },
   { to: "/admin/servicios", label: "Servicios", description: "Baños, consultas y más.", icon: Scissors },
   { to: "/admin/usuarios", label: "Usuarios", description: "Administradores y clientes.", icon: Users },
@@ -29,6 +36,7 @@ export const adminSections: AdminSection[] = [
   { to: "/admin/configuracion/contacto", label: "Contacto", description: "Correo, WhatsApp, dirección y horario.", icon: Phone },
   { to: "/admin/configuracion/nosotros", label: "Nosotros", description: "Historia, valores y equipo.", icon: Info },
   { to: "/admin/configuracion/pagos", label: "Métodos de Pago", description: "Yape, Plin, transferencia.", icon: CreditCard },
+  { to: "/admin/auditoria", label: "Auditoría", description: "Quién cambió qué y cuándo.", icon: History },
 ];
 
 export const dashboardSection: AdminSection = {
