@@ -13,6 +13,7 @@ import { getDisplayName } from "~/auth/rules";
 import { getSessionUser } from "~/auth/guards.server";
 import { buildThemeStyle } from "~/domain/settings/settings";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
 import { StatusPage } from "~/ui/layout/status-page";
 import { Toaster, useToastFrom } from "~/ui/toaster";
@@ -53,6 +54,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
   return (
     <html lang="es-PE" style={root?.shop.theme as CSSProperties | undefined}>
       <head>
@@ -64,8 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh font-sans antialiased">
         <Toaster>{children}</Toaster>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -2,9 +2,11 @@
 // that serves React Router, plus what server.js needs to start and stop the shop.
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import { readConfig } from "~/config.server";
+import { logInfo } from "~/lib/log.server";
 import "~/lib/validation";
 
 export { readConfig } from "~/config.server";
@@ -28,11 +30,41 @@ function rejectForeignOrigins(appUrl: string): RequestHandler {
   };
 }
 
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+/**
+ * Gives each request an id (the proxy's X-Request-Id when it sent a sane one), a CSP nonce
+ * for its page, the headers every answer carries, and one JSON log line when it ends.
+ */
+const identifyAndLogRequests: RequestHandler = (req, res, next) => {
+  const incoming = req.get("x-request-id");
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const started = process.hrtime.bigint();
+  res.locals.requestId = requestId;
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Frame-Options", "DENY");
+  res.on("finish", () => {
+    logInfo("request", {
+      requestId,
+      method: req.method,
+      path: req.originalUrl.split("?")[0],
+      status: res.statusCode,
+      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      ip: req.ip,
+    });
+  });
+  next();
+};
+
 export const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy on this machine or the private network, X-Forwarded-For
 // names the visitor; rate limits count per visitor, not per proxy.
 app.set("trust proxy", "loopback, linklocal, uniquelocal");
+app.use(identifyAndLogRequests);
 app.use(rejectForeignOrigins(readConfig().appUrl));
 // Uploaded images are named by their content's hash: a URL never changes meaning, so
 // browsers and proxies may keep them for a year. Only the variants' names are served.
@@ -55,6 +87,10 @@ app.use("/uploads", (_req, res) => {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+      requestId: String(res.locals.requestId ?? ""),
+      cspNonce: String(res.locals.cspNonce ?? ""),
+    }),
   }),
 );

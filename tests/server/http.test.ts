@@ -102,6 +102,53 @@ describe("the back office over HTTP", () => {
   });
 });
 
+describe("headers and logs", () => {
+  test("pages carry a nonce-based Content-Security-Policy that every inline script satisfies", async () => {
+    const response = await fetch(`${server.url}/`);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain("'unsafe-inline' https://maps");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const html = await response.text();
+    const executable = [...html.matchAll(/<script([^>]*)>/g)]
+      .map((match) => match[1]!)
+      .filter((attributes) => !attributes.includes('type="application/ld+json"'));
+    expect(executable.length).toBeGreaterThan(0);
+    for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
+    // A new nonce per response.
+    const again = (await fetch(`${server.url}/`)).headers.get("content-security-policy");
+    expect(again).not.toBe(policy);
+  });
+
+  test("the back office can never be framed", async () => {
+    const response = await fetch(`${server.url}/admin`);
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  test("each request is one JSON log line with its id, status and duration", async () => {
+    const response = await fetch(`${server.url}/esto-tampoco-existe`, { headers: { "X-Request-Id": "prueba-123456" } });
+    expect(response.headers.get("x-request-id")).toBe("prueba-123456");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const line = server
+      .output()
+      .split("\n")
+      .find((text) => text.includes('"requestId":"prueba-123456"'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "GET",
+      path: "/esto-tampoco-existe",
+      status: 404,
+      durationMs: expect.any(Number),
+    });
+  });
+});
+
 describe("uploaded images", () => {
   test("an upload by the administrator is served as WebP with a year-long immutable cache", async () => {
     const cookie = await signInAtAdmin(server.url);

@@ -1,0 +1,82 @@
+// React Router's default Node entry, plus the Content-Security-Policy nonce (see
+// ~/lib/security-headers.server.ts). Everything else is the framework's default.
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { logError } from "~/lib/log.server";
+import { NonceContext } from "~/lib/nonce";
+import { buildContentSecurityPolicy, isAdminPath } from "~/lib/security-headers.server";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
+  // Vite's development server injects its own inline scripts; the policy is for production.
+  if (nonce && process.env.NODE_ENV === "production") {
+    responseHeaders.set(
+      "Content-Security-Policy",
+      buildContentSecurityPolicy(nonce, isAdminPath(new URL(request.url).pathname)),
+    );
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/** Errors of loaders, actions and rendering: logged with their stack and the request's id. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }) {
+  // An aborted request (the shopper navigated away) is not an error of the shop.
+  if (request.signal.aborted) return;
+  logError("request failed", error, {
+    requestId: (context as { requestId?: string } | undefined)?.requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+  });
+}
