@@ -1,14 +1,112 @@
+import { Pencil, Plus } from "lucide-react";
+import { Link, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
+import { SERVICE_SORT_KEYS } from "~/domain/catalog/service-admin";
+import { type AdminServiceRow, listAdminServices, removeService } from "~/domain/catalog/service-admin.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminPrice, ThumbnailName, YesNoIcon } from "~/ui/admin/catalog-fields";
+import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { type Column, DataTable } from "~/ui/admin/data-table";
+import { ExcelButtons } from "~/ui/admin/excel-buttons";
+import { ListSearch } from "~/ui/admin/list-search";
+import { Pagination } from "~/ui/catalog/pagination";
+import { Button } from "~/ui/primitives/button";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Servicios | Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const query = parseAdminListQuery(new URL(request.url), SERVICE_SORT_KEYS);
+  const list = await listAdminServices(query);
+  return { ...list, query };
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Servicios" />;
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const id = parseOptionalId(String(formData.get("id") ?? ""));
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const deleted = typeof id === "number" ? await removeService(admin, id) : null;
+  if (!deleted) {
+    return redirectWithToast(back, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
+  }
+  return redirectWithToast(back, {
+    title: "Servicio Eliminado",
+    description: `"${deleted.title}" se eliminó de los servicios.`,
+  });
+}
+
+const columns: Column<AdminServiceRow>[] = [
+  {
+    key: "nombre",
+    header: "Nombre",
+    isSortable: true,
+    className: "min-w-56",
+    cell: (row) => <ThumbnailName image={row.image} name={row.title} />,
+  },
+  { key: "categoria", header: "Categoría", isSortable: true, cell: (row) => row.categoryName ?? "Desconocida" },
+  {
+    key: "precio",
+    header: "Precio",
+    isSortable: true,
+    cell: (row) => <AdminPrice item={row} isPriceHidden={!row.showPrice} />,
+  },
+  { key: "oferta", header: "Oferta", cell: (row) => (row.isOfferActive ? "Sí" : "No") },
+  { key: "visible", header: "Visible", cell: (row) => <YesNoIcon value={row.showPrice} /> },
+  {
+    key: "acciones",
+    header: <span className="sr-only">Acciones</span>,
+    className: "text-right",
+    cell: (row) => (
+      <span className="flex justify-end gap-1">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/admin/servicios/editar/${row.id}`} aria-label={`Editar ${row.title}`}>
+            <Pencil aria-hidden />
+          </Link>
+        </Button>
+        <ConfirmDeleteButton itemName={row.title} fields={{ intent: "delete", id: String(row.id) }} />
+      </span>
+    ),
+  },
+];
+
+export default function ServiceList({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, query } = loaderData;
+  const { search } = useLocation();
+  return (
+    <>
+      <AdminPageHeader
+        title="Servicios"
+        description="Gestiona los servicios que ofrece la tienda."
+        actions={
+          <>
+            <ExcelButtons base="/admin/servicios" />
+            <Button asChild>
+              <Link to="/admin/servicios/nuevo">
+                <Plus aria-hidden /> Nuevo servicio
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <ListSearch label="Buscar servicios por nombre" placeholder="Buscar servicios..." query={query.q} />
+      <p className="mb-3 text-sm text-muted">
+        {total === 1 ? "1 servicio" : `${total} servicios`}
+        {query.q ? ` para "${query.q}"` : ""}
+      </p>
+      <DataTable
+        caption="Servicios"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        emptyMessage="No hay servicios para mostrar."
+        sort={{ key: query.sort, direction: query.direction }}
+      />
+      <Pagination page={page} pageCount={pageCount} search={search} />
+    </>
+  );
 }

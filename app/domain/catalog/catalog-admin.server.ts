@@ -1,0 +1,67 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { FieldErrors } from "~/lib/form-data";
+import type { TaxonomyOptions } from "./catalog-admin";
+import type { TaxonomyTree } from "./taxonomy.server";
+
+type Reader = Pick<Database, "select">;
+
+/** Every family, category and subcategory of a tree: small lists the editor filters itself. */
+export async function listTaxonomyOptions(db: Reader, tree: TaxonomyTree): Promise<TaxonomyOptions> {
+  const [families, categories, subcategories] = await Promise.all([
+    db
+      .select({ id: tree.families.id, name: tree.families.name })
+      .from(tree.families)
+      .orderBy(asc(tree.families.sortOrder), asc(tree.families.name)),
+    db
+      .select({ id: tree.categories.id, name: tree.categories.name, parentId: tree.categories.familyId })
+      .from(tree.categories)
+      .orderBy(asc(tree.categories.sortOrder), asc(tree.categories.name)),
+    db
+      .select({
+        id: tree.subcategories.id,
+        name: tree.subcategories.name,
+        parentId: tree.subcategories.categoryId,
+      })
+      .from(tree.subcategories)
+      .orderBy(asc(tree.subcategories.sortOrder), asc(tree.subcategories.name)),
+  ]);
+  return { families, categories, subcategories };
+}
+
+/**
+ * The editor filters its selects in the browser, but a crafted post could still pair a
+ * category with another family: each chosen level must exist under the level above.
+ */
+export async function checkTaxonomyChoice(
+  db: Reader,
+  tree: TaxonomyTree,
+  choice: { familyId: number | null; categoryId: number | null; subcategoryId: number | null },
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (choice.familyId !== null) {
+    const [family] = await db.select({ id: tree.families.id }).from(tree.families).where(eq(tree.families.id, choice.familyId));
+    if (!family) errors.familyId = "La familia elegida ya no existe.";
+  }
+  if (choice.categoryId !== null) {
+    const [category] = await db
+      .select({ familyId: tree.categories.familyId })
+      .from(tree.categories)
+      .where(eq(tree.categories.id, choice.categoryId));
+    if (!category) errors.categoryId = "La categoría elegida ya no existe.";
+    else if (category.familyId !== choice.familyId) {
+      errors.categoryId = "La categoría elegida no pertenece a la familia seleccionada.";
+    }
+  }
+  if (choice.subcategoryId !== null) {
+    const [subcategory] = await db
+      .select({ categoryId: tree.subcategories.categoryId })
+      .from(tree.subcategories)
+      .where(eq(tree.subcategories.id, choice.subcategoryId));
+    if (!subcategory) errors.subcategoryId = "La subcategoría elegida ya no existe.";
+    else if (subcategory.categoryId !== choice.categoryId) {
+      errors.subcategoryId = "La subcategoría elegida no pertenece a la categoría seleccionada.";
+    }
+  }
+  return errors;
+}

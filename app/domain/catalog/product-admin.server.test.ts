@@ -1,0 +1,314 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { requestAs, signInAdminCookie } from "~/auth/testing.server";
+import {
+  auditLog,
+  brands,
+  cartLines,
+  orderLines,
+  productCategories,
+  productFamilies,
+  products,
+} from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { placeOrder } from "~/domain/orders/order.server";
+import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { readToast } from "~/lib/toast.server";
+import { action as editorAction, loader as editorLoader } from "~/routes/admin/products/editor";
+import { action as listAction, loader as listLoader } from "~/routes/admin/products/list";
+import { INVALID_IMAGE_MESSAGE, NEGATIVE_PRICE_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "./product-admin";
+import { listAdminProducts } from "./product-admin.server";
+
+const { handle } = useTestDatabase();
+let cookie: string;
+let perros: { familyId: number; alimentosId: number; juguetesId: number };
+let gatosAlimentosId: number;
+let kongId: number;
+
+beforeAll(async () => {
+  const { db } = handle();
+  await seedDemoShop(db);
+  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
+  cookie = await signInAdminCookie("admin", "clave-admin-1");
+  const categories = await db
+    .select({ id: productCategories.id, name: productCategories.name, family: productFamilies.name })
+    .from(productCategories)
+    .innerJoin(productFamilies, eq(productFamilies.id, productCategories.familyId));
+  const find = (family: string, name: string) => categories.find((c) => c.family === family && c.name === name)!.id;
+  const [perrosFamily] = await db.select().from(productFamilies).where(eq(productFamilies.name, "Perros"));
+  perros = { familyId: perrosFamily!.id, alimentosId: find("Perros", "Alimentos"), juguetesId: find("Perros", "Juguetes") };
+  gatosAlimentosId = find("Gatos", "Alimentos");
+  const [kong] = await db.select().from(brands).where(eq(brands.name, "Kong"));
+  kongId = kong!.id;
+});
+
+type Fields = Record<string, string>;
+
+function validFields(overrides: Fields = {}): Fields {
+  return {
+    title: "Pelota Mordedora Ñandú",
+    description: "Pelota de caucho resistente.",
+    familyId: String(perros.familyId),
+    categoryId: String(perros.juguetesId),
+    subcategoryId: "",
+    brandId: String(kongId),
+    price: "39.90",
+    stock: "12",
+    offerPrice: "",
+    image: "",
+    imageAlt: "Pelota roja de caucho",
+    ...overrides,
+  };
+}
+
+async function callEditor(fields: Fields, productId?: number) {
+  const url = productId === undefined ? "/admin/productos/nuevo" : `/admin/productos/editar/${productId}`;
+  const request = requestAs(cookie, url, { method: "POST", body: new URLSearchParams(fields) });
+  const params = productId === undefined ? {} : { productId: String(productId) };
+  return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
+}
+
+type Failure = { data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } }; init: { status: number } };
+
+async function expectFailure(fields: Fields, field: string, message: string, productId?: number) {
+  const result = (await callEditor(fields, productId)) as Failure;
+  expect(result.init.status).toBe(400);
+  expect(result.data.toast).toMatchObject({ title: "Error de Validación", description: message });
+  expect(result.data.errors[field]).toBe(message);
+  // Nothing typed is lost.
+  expect(result.data.values).toMatchObject(fields);
+}
+
+/** The redirect's target and the toast it flashes. */
+async function readRedirect(response: unknown) {
+  expect(response).toBeInstanceOf(Response);
+  const redirect = response as Response;
+  const setCookie = redirect.headers.get("Set-Cookie") ?? "";
+  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  return { status: redirect.status, location: redirect.headers.get("Location"), toast };
+}
+
+async function catchThrown(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await call();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+async function findProduct(title: string) {
+  const [row] = await handle().db.select().from(products).where(eq(products.title, title));
+  return row;
+}
+
+describe("product editor validation (section 5)", () => {
+  test("title, family and category are required", async () => {
+    await expectFailure(validFields({ title: "  " }), "title", PRODUCT_REQUIRED_MESSAGE);
+    await expectFailure(validFields({ familyId: "", categoryId: "" }), "familyId", PRODUCT_REQUIRED_MESSAGE);
+    await expectFailure(validFields({ categoryId: "" }), "categoryId", PRODUCT_REQUIRED_MESSAGE);
+  });
+
+  test("an active offer needs an offer price above 0", async () => {
+    await expectFailure(validFields({ isOfferActive: "on", offerPrice: "" }), "offerPrice", OFFER_PRICE_MESSAGE);
+    await expectFailure(validFields({ isOfferActive: "on", offerPrice: "0" }), "offerPrice", OFFER_PRICE_MESSAGE);
+  });
+
+  test("a negative price is refused in Spanish", async () => {
+    await expectFailure(validFields({ price: "-3" }), "price", NEGATIVE_PRICE_MESSAGE);
+  });
+
+  test("stock must be a whole number, not negative", async () => {
+    await expectFailure(validFields({ stock: "-1" }), "stock", STOCK_MESSAGE);
+    await expectFailure(validFields({ stock: "2.5" }), "stock", STOCK_MESSAGE);
+  });
+
+  test("an image path that is not ours is refused", async () => {
+    await expectFailure(validFields({ image: "https://example.com/gato.png" }), "image", INVALID_IMAGE_MESSAGE);
+  });
+
+  test("a category of another family is refused by the server", async () => {
+    const fields = validFields({ title: "Producto cruzado", categoryId: String(gatosAlimentosId) });
+    await expectFailure(fields, "categoryId", "La categoría elegida no pertenece a la familia seleccionada.");
+    expect(await findProduct("Producto cruzado")).toBeUndefined();
+  });
+});
+
+describe("creating and updating products", () => {
+  test("creates with price and stock as numbers, the offer price, the search text and an audit entry", async () => {
+    const response = await callEditor(validFields({ isOfferActive: "on", offerPrice: "29.9" }));
+    expect(await readRedirect(response)).toMatchObject({
+      location: "/admin/productos",
+      toast: { title: "Producto Añadido" },
+    });
+    const saved = await findProduct("Pelota Mordedora Ñandú");
+    expect(saved).toMatchObject({ priceCents: 3990, stock: 12, isOfferActive: true, offerPriceCents: 2990 });
+    expect(saved!.searchText).toBe("pelota mordedora nandu kong");
+    const [audit] = await handle()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(saved!.id))));
+    expect(audit).toMatchObject({ action: "create" });
+  });
+
+  test("empty price and stock default to 0", async () => {
+    await callEditor(validFields({ title: "Producto sin precio", price: "", stock: "" }));
+    expect(await findProduct("Producto sin precio")).toMatchObject({ priceCents: 0, stock: 0 });
+  });
+
+  test("the offer price is saved as null when the offer is off, whatever was typed", async () => {
+    const created = await findProduct("Pelota Mordedora Ñandú");
+    const response = await callEditor(validFields({ offerPrice: "25.00" }), created!.id);
+    expect((await readRedirect(response)).toast).toMatchObject({ title: "Producto Actualizado" });
+    expect(await findProduct("Pelota Mordedora Ñandú")).toMatchObject({ isOfferActive: false, offerPriceCents: null });
+  });
+
+  test("the search text is recomputed from the new title and brand", async () => {
+    const created = await findProduct("Pelota Mordedora Ñandú");
+    await callEditor(validFields({ title: "Ratón Saltarín", brandId: "" }), created!.id);
+    const updated = await handle().db.select().from(products).where(eq(products.id, created!.id));
+    expect(updated[0]!.searchText).toBe("raton saltarin");
+  });
+
+  test("an unknown id sends the editor back to the list with 'Producto no encontrado.'", async () => {
+    const thrown = await catchThrown(() =>
+      editorLoader({ request: requestAs(cookie, "/admin/productos/editar/999999"), params: { productId: "999999" }, context: {} } as never),
+    );
+    expect(await readRedirect(thrown)).toMatchObject({
+      location: "/admin/productos",
+      toast: { title: "Error", description: "Producto no encontrado.", variant: "destructive" },
+    });
+    const posted = await callEditor(validFields(), 999999);
+    expect((await readRedirect(posted)).toast).toMatchObject({ description: "Producto no encontrado." });
+  });
+});
+
+describe("deleting products", () => {
+  async function postDelete(id: number) {
+    const request = requestAs(cookie, "/admin/productos", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete", id: String(id) }),
+    });
+    return readRedirect(await listAction({ request, params: {}, context: {} } as never));
+  }
+
+  async function cartHolding(productId: number): Promise<string> {
+    const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    expect((await addCartLine(cartId, { productId, quantity: 1 })).status).toBe("added");
+    return cartId;
+  }
+
+  test("a product in no order is deleted, and leaves the carts", async () => {
+    await callEditor(validFields({ title: "Producto para borrar" }));
+    const product = (await findProduct("Producto para borrar"))!;
+    await cartHolding(product.id);
+    expect(await postDelete(product.id)).toMatchObject({ toast: { title: "Producto Eliminado" } });
+    expect(await findProduct("Producto para borrar")).toBeUndefined();
+    expect(await handle().db.select().from(cartLines).where(eq(cartLines.productId, product.id))).toEqual([]);
+  });
+
+  test("a product that appears in an order is archived instead, keeping the order's lines", async () => {
+    await callEditor(validFields({ title: "Producto con pedidos", stock: "5" }));
+    const product = (await findProduct("Producto con pedidos"))!;
+    const placed = await placeOrder({
+      cartId: await cartHolding(product.id),
+      userId: null,
+      paymentMethodId: "yape",
+      customerName: "Ana Torres",
+      customerPhone: "987654321",
+    });
+    expect(placed.status).toBe("placed");
+    const otherCart = await cartHolding(product.id);
+
+    const { toast } = await postDelete(product.id);
+    expect(toast).toMatchObject({ title: "Producto Archivado" });
+    expect(toast!.description).toContain("historial de pedidos");
+    expect(await findProduct("Producto con pedidos")).toMatchObject({ isArchived: true });
+    expect(await handle().db.select().from(orderLines).where(eq(orderLines.productId, product.id))).toHaveLength(1);
+    expect(await handle().db.select().from(cartLines).where(eq(cartLines.cartId, otherCart))).toEqual([]);
+    const audits = await handle().db.select().from(auditLog).where(eq(auditLog.entityId, String(product.id)));
+    expect(audits.map((entry) => entry.action)).toContain("archive");
+  });
+
+  test("archived products are hidden from the list unless asked for, and can be restored", async () => {
+    const product = (await findProduct("Producto con pedidos"))!;
+    const listed = async (url: string) => {
+      const data = (await listLoader({ request: requestAs(cookie, url), params: {}, context: {} } as never)) as {
+        rows: { id: number; isArchived: boolean }[];
+      };
+      return data.rows;
+    };
+    expect((await listed("/admin/productos?q=pedidos")).map((row) => row.id)).not.toContain(product.id);
+    expect(await listed("/admin/productos?q=pedidos&archivados=1")).toEqual([
+      expect.objectContaining({ id: product.id, isArchived: true }),
+    ]);
+    const request = requestAs(cookie, "/admin/productos?archivados=1", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "restore", id: String(product.id) }),
+    });
+    await listAction({ request, params: {}, context: {} } as never);
+    expect(await findProduct("Producto con pedidos")).toMatchObject({ isArchived: false });
+  });
+});
+
+describe("the back-office list", () => {
+  beforeAll(async () => {
+    const db = handle().db;
+    await db.insert(products).values(
+      Array.from({ length: 30 }, (_, index) => ({
+        title: `Lote ${String(index + 1).padStart(2, "0")}`,
+        familyId: perros.familyId,
+        categoryId: perros.alimentosId,
+        priceCents: 1000 + index * 100,
+        stock: 30 - index,
+        searchText: `lote ${String(index + 1).padStart(2, "0")}`,
+      })),
+    );
+  });
+
+  const base = { q: "", sort: "nombre", direction: "asc", page: 1, isArchivedShown: false } as const;
+
+  test("searches the title without caring for accents or case", async () => {
+    const { rows } = await listAdminProducts({ ...base, q: "RATON" });
+    expect(rows.map((row) => row.title)).toContain("Ratón de Juguete con Catnip");
+    const { rows: none } = await listAdminProducts({ ...base, q: "100%_" });
+    expect(none).toEqual([]);
+  });
+
+  test("pages 25 rows at a time with the total", async () => {
+    const first = await listAdminProducts({ ...base, q: "lote" });
+    expect(first).toMatchObject({ total: 30, pageCount: 2, page: 1 });
+    expect(first.rows).toHaveLength(25);
+    const second = await listAdminProducts({ ...base, q: "lote", page: 2 });
+    expect(second.rows.map((row) => row.title)).toEqual(["Lote 26", "Lote 27", "Lote 28", "Lote 29", "Lote 30"]);
+    // A page past the end shows the last page rather than an empty table.
+    expect((await listAdminProducts({ ...base, q: "lote", page: 9 })).page).toBe(2);
+  });
+
+  test("sorts by price, stock and family through whitelisted keys", async () => {
+    const byPrice = await listAdminProducts({ ...base, q: "lote", sort: "precio", direction: "desc" });
+    expect(byPrice.rows[0]!.title).toBe("Lote 30");
+    const byStock = await listAdminProducts({ ...base, q: "lote", sort: "stock", direction: "asc" });
+    expect(byStock.rows[0]!.title).toBe("Lote 30");
+    const byFamily = await listAdminProducts({ ...base, sort: "familia", direction: "asc" });
+    expect(byFamily.rows[0]!.familyName).toBe("Gatos");
+    const byFamilyDesc = await listAdminProducts({ ...base, sort: "familia", direction: "desc" });
+    expect(byFamilyDesc.rows[0]!.familyName).toBe("Perros");
+
+    // The loader ignores an unknown column instead of putting it in SQL.
+    const data = (await listLoader({
+      request: requestAs(cookie, "/admin/productos?orden=password&dir=desc&q=lote"),
+      params: {},
+      context: {},
+    } as never)) as { query: { sort: string }; rows: { title: string }[] };
+    expect(data.query.sort).toBe("nombre");
+    expect(data.rows[0]!.title).toBe("Lote 30");
+  });
+
+  test("shows the family and category names of each row", async () => {
+    const { rows } = await listAdminProducts({ ...base, q: "lote 01" });
+    expect(rows[0]).toMatchObject({ familyName: "Perros", categoryName: "Alimentos" });
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import {
+  centsToInput,
+  isChecked,
+  parseOptionalId,
+  parseSoles,
+  rawCatalogFields,
+  readImage,
+  readOfferPrice,
+} from "./catalog-admin";
+
+export const PRODUCT_REQUIRED_MESSAGE = "Título, Familia y Categoría son obligatorios.";
+export const STOCK_MESSAGE = "El stock debe ser un número entero igual o mayor a 0.";
+export const PRODUCT_SORT_KEYS = ["nombre", "familia", "precio", "stock"] as const;
+export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
+
+/** A product as the editor saves it: ids resolved, money in céntimos. */
+export type ProductInput = {
+  title: string;
+  description: string;
+  familyId: number;
+  categoryId: number;
+  subcategoryId: number | null;
+  brandId: number | null;
+  priceCents: number;
+  stock: number;
+  isOfferActive: boolean;
+  offerPriceCents: number | null;
+  image: string | null;
+  imageAlt: string;
+};
+
+function readStock(raw: string | undefined): number | "invalid" {
+  const text = (raw ?? "").trim();
+  if (text === "") return 0;
+  return /^\d+$/.test(text) && Number(text) <= 1_000_000_000 ? Number(text) : "invalid";
+}
+
+/**
+ * The product editor's form (section 5): title, family and category required, the offer
+ * rule, price and stock as numbers defaulting to 0, offer price null unless the offer is
+ * on. Whether the category belongs to the family is the server's check (it needs the db).
+ */
+export const productFormSchema = z
+  .object({ ...rawCatalogFields, brandId: z.string().optional(), stock: z.string().optional() })
+  .transform((raw, ctx): ProductInput => {
+    const addIssue = (message: string, field: string) => ctx.addIssue({ code: "custom", message, path: [field] });
+    const title = (raw.title ?? "").trim();
+    const familyId = parseOptionalId(raw.familyId);
+    const categoryId = parseOptionalId(raw.categoryId);
+    if (!title) addIssue(PRODUCT_REQUIRED_MESSAGE, "title");
+    if (typeof familyId !== "number") addIssue(PRODUCT_REQUIRED_MESSAGE, "familyId");
+    if (typeof categoryId !== "number") addIssue(PRODUCT_REQUIRED_MESSAGE, "categoryId");
+    const subcategoryId = parseOptionalId(raw.subcategoryId);
+    if (subcategoryId === "invalid") addIssue("Elige una subcategoría de la lista.", "subcategoryId");
+    const brandId = parseOptionalId(raw.brandId);
+    if (brandId === "invalid") addIssue("Elige una marca de la lista.", "brandId");
+
+    const isOfferActive = isChecked(raw.isOfferActive);
+    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue);
+    const price = parseSoles(raw.price);
+    if ("error" in price) addIssue(price.error, "price");
+    const stock = readStock(raw.stock);
+    if (stock === "invalid") addIssue(STOCK_MESSAGE, "stock");
+    const image = readImage(raw.image, addIssue);
+
+    return {
+      title,
+      description: (raw.description ?? "").trim(),
+      familyId: familyId as number,
+      categoryId: categoryId as number,
+      subcategoryId: subcategoryId === "invalid" ? null : subcategoryId,
+      brandId: brandId === "invalid" ? null : brandId,
+      priceCents: "cents" in price ? price.cents : 0,
+      stock: stock === "invalid" ? 0 : stock,
+      isOfferActive,
+      offerPriceCents,
+      image,
+      imageAlt: (raw.imageAlt ?? "").trim(),
+    };
+  });
+
+/** A stored product as the editor's inputs show it (the same names the form posts). */
+export function toProductFormValues(product: ProductInput): Record<string, string> {
+  return {
+    title: product.title,
+    description: product.description,
+    familyId: String(product.familyId),
+    categoryId: String(product.categoryId),
+    subcategoryId: product.subcategoryId === null ? "" : String(product.subcategoryId),
+    brandId: product.brandId === null ? "" : String(product.brandId),
+    price: centsToInput(product.priceCents),
+    stock: String(product.stock),
+    isOfferActive: product.isOfferActive ? "on" : "",
+    offerPrice: centsToInput(product.offerPriceCents),
+    image: product.image ?? "",
+    imageAlt: product.imageAlt,
+  };
+}

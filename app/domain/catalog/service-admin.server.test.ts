@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { requestAs, signInAdminCookie } from "~/auth/testing.server";
+import { auditLog, serviceCategories, serviceFamilies, services } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { readToast } from "~/lib/toast.server";
+import { action as editorAction, loader as editorLoader } from "~/routes/admin/services/editor";
+import { action as listAction } from "~/routes/admin/services/list";
+import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
+import { listAdminServices } from "./service-admin.server";
+
+const { handle } = useTestDatabase();
+let cookie: string;
+let familyId: number;
+let categoryId: number;
+let foreignCategoryId: number;
+
+beforeAll(async () => {
+  const { db } = handle();
+  await seedDemoShop(db);
+  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
+  cookie = await signInAdminCookie("admin", "clave-admin-1");
+  const categories = await db.select().from(serviceCategories);
+  const families = await db.select().from(serviceFamilies);
+  familyId = categories[0]!.familyId;
+  categoryId = categories[0]!.id;
+  // A category under another family, created here if the seed has a single family.
+  const otherFamily =
+    families.find((family) => family.id !== familyId) ??
+    (await db.insert(serviceFamilies).values({ name: "Otra familia", slug: "otra-familia" }).returning())[0]!;
+  const [foreign] = await db
+    .insert(serviceCategories)
+    .values({ name: "Categoría ajena", slug: "categoria-ajena", familyId: otherFamily.id })
+    .returning();
+  foreignCategoryId = foreign!.id;
+});
+
+type Fields = Record<string, string>;
+
+function validFields(overrides: Fields = {}): Fields {
+  return {
+    title: "Corte de Uñas",
+    description: "Corte y limado de uñas.",
+    familyId: String(familyId),
+    categoryId: String(categoryId),
+    subcategoryId: "",
+    showPrice: "on",
+    price: "25",
+    offerPrice: "",
+    image: "",
+    imageAlt: "Perro en la mesa de corte de uñas",
+    ...overrides,
+  };
+}
+
+async function callEditor(fields: Fields, serviceId?: number) {
+  const url = serviceId === undefined ? "/admin/servicios/nuevo" : `/admin/servicios/editar/${serviceId}`;
+  const request = requestAs(cookie, url, { method: "POST", body: new URLSearchParams(fields) });
+  const params = serviceId === undefined ? {} : { serviceId: String(serviceId) };
+  return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
+}
+
+type Failure = { data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } }; init: { status: number } };
+
+async function expectFailure(fields: Fields, field: string, message: string) {
+  const result = (await callEditor(fields)) as Failure;
+  expect(result.init.status).toBe(400);
+  expect(result.data.toast).toMatchObject({ title: "Error de Validación", description: message });
+  expect(result.data.errors[field]).toBe(message);
+  expect(result.data.values).toMatchObject(fields);
+}
+
+async function readRedirect(response: unknown) {
+  expect(response).toBeInstanceOf(Response);
+  const redirect = response as Response;
+  const setCookie = redirect.headers.get("Set-Cookie") ?? "";
+  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  return { location: redirect.headers.get("Location"), toast };
+}
+
+async function findService(title: string) {
+  const [row] = await handle().db.select().from(services).where(eq(services.title, title));
+  return row;
+}
+
+describe("service editor validation (section 5)", () => {
+  test("the title is required", async () => {
+    await expectFailure(validFields({ title: "" }), "title", SERVICE_TITLE_MESSAGE);
+  });
+
+  test("an active offer needs an offer price above 0", async () => {
+    await expectFailure(validFields({ isOfferActive: "on", offerPrice: "0" }), "offerPrice", OFFER_PRICE_MESSAGE);
+  });
+
+  test("a shown price without an offer needs a regular price above 0", async () => {
+    await expectFailure(validFields({ price: "" }), "price", SERVICE_PRICE_MESSAGE);
+    await expectFailure(validFields({ price: "0" }), "price", SERVICE_PRICE_MESSAGE);
+  });
+
+  test("a hidden price or an offer makes the regular price optional", async () => {
+    const { showPrice: _, ...hidden } = validFields({ title: "Servicio a consultar", price: "" });
+    expect((await readRedirect(await callEditor(hidden))).toast).toMatchObject({ title: "Servicio Añadido" });
+    expect(await findService("Servicio a consultar")).toMatchObject({ showPrice: false, priceCents: 0 });
+
+    const offered = validFields({ title: "Servicio en oferta", price: "", isOfferActive: "on", offerPrice: "19.90" });
+    await callEditor(offered);
+    expect(await findService("Servicio en oferta")).toMatchObject({ isOfferActive: true, offerPriceCents: 1990 });
+  });
+
+  test("a category of another family is refused", async () => {
+    const fields = validFields({ title: "Servicio cruzado", categoryId: String(foreignCategoryId) });
+    await expectFailure(fields, "categoryId", "La categoría elegida no pertenece a la familia seleccionada.");
+    expect(await findService("Servicio cruzado")).toBeUndefined();
+  });
+});
+
+describe("saving and deleting services", () => {
+  test("creates, then updates with the offer price null when the offer is off", async () => {
+    const created = await readRedirect(await callEditor(validFields({ isOfferActive: "on", offerPrice: "20" })));
+    expect(created).toMatchObject({ location: "/admin/servicios", toast: { title: "Servicio Añadido" } });
+    const service = (await findService("Corte de Uñas"))!;
+    expect(service).toMatchObject({ priceCents: 2500, showPrice: true, offerPriceCents: 2000, searchText: "corte de unas" });
+
+    const updated = await readRedirect(await callEditor(validFields({ title: "Corte de Uñas Premium", offerPrice: "20" }), service.id));
+    expect(updated.toast).toMatchObject({ title: "Servicio Actualizado" });
+    expect(await findService("Corte de Uñas Premium")).toMatchObject({
+      id: service.id,
+      isOfferActive: false,
+      offerPriceCents: null,
+      searchText: "corte de unas premium",
+    });
+  });
+
+  test("an unknown id goes back to the list with 'Servicio no encontrado.'", async () => {
+    let thrown: unknown;
+    try {
+      await editorLoader({ request: requestAs(cookie, "/admin/servicios/editar/424242"), params: { serviceId: "424242" }, context: {} } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(await readRedirect(thrown)).toMatchObject({
+      location: "/admin/servicios",
+      toast: { title: "Error", description: "Servicio no encontrado.", variant: "destructive" },
+    });
+  });
+
+  test("deleting really deletes, with an audit entry", async () => {
+    const service = (await findService("Corte de Uñas Premium"))!;
+    const request = requestAs(cookie, "/admin/servicios", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete", id: String(service.id) }),
+    });
+    const answer = await readRedirect(await listAction({ request, params: {}, context: {} } as never));
+    expect(answer.toast).toMatchObject({ title: "Servicio Eliminado" });
+    expect(await findService("Corte de Uñas Premium")).toBeUndefined();
+    const audits = await handle().db.select().from(auditLog).where(eq(auditLog.entityId, String(service.id)));
+    expect(audits.map((entry) => entry.action)).toEqual(expect.arrayContaining(["create", "update", "delete"]));
+  });
+});
+
+describe("the back-office services list", () => {
+  beforeAll(async () => {
+    await handle()
+      .db.insert(services)
+      .values(
+        Array.from({ length: 27 }, (_, index) => ({
+          title: `Paseo ${String(index + 1).padStart(2, "0")}`,
+          priceCents: 500 + index * 100,
+          searchText: `paseo ${String(index + 1).padStart(2, "0")}`,
+        })),
+      );
+  });
+  const base = { q: "", sort: "nombre", direction: "asc", page: 1 } as const;
+
+  test("searches accent-insensitively, pages by 25 and sorts by price", async () => {
+    const accented = await listAdminServices({ ...base, q: "DESPARASITACION" });
+    expect(accented.rows.map((row) => row.title)).toEqual(["Desparasitación"]);
+    const first = await listAdminServices({ ...base, q: "paseo" });
+    expect(first).toMatchObject({ total: 27, pageCount: 2 });
+    expect((await listAdminServices({ ...base, q: "paseo", page: 2 })).rows.map((row) => row.title)).toEqual([
+      "Paseo 26",
+      "Paseo 27",
+    ]);
+    const byPrice = await listAdminServices({ ...base, q: "paseo", sort: "precio", direction: "desc" });
+    expect(byPrice.rows[0]!.title).toBe("Paseo 27");
+  });
+
+  test("a hidden price sorts last either way", async () => {
+    const asc = await listAdminServices({ ...base, sort: "precio", direction: "asc" });
+    const desc = await listAdminServices({ ...base, sort: "precio", direction: "desc" });
+    expect(asc.rows[0]!.showPrice).toBe(true);
+    expect(desc.rows[0]!.showPrice).toBe(true);
+    const last = await listAdminServices({ ...base, sort: "precio", direction: "asc", page: 2 });
+    expect(last.rows.at(-1)!.showPrice).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import { asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { serviceCategories, services } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit.server";
+import type { FieldErrors } from "~/lib/form-data";
+import { normalizeForSearch } from "~/lib/text";
+import { toContainsPattern } from "./catalog";
+import { ADMIN_PAGE_SIZE, type AdminListQuery, countPages, type TaxonomyOptions } from "./catalog-admin";
+import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";
+import type { ServiceInput, ServiceSortKey } from "./service-admin";
+import { serviceTree } from "./taxonomy.server";
+
+type Admin = { id: string };
+
+const sortColumns: Record<ServiceSortKey, SQL> = {
+  nombre: sql`lower(${services.title})`,
+  categoria: sql`lower(${serviceCategories.name})`,
+  // What the list shows: a hidden price sorts last, an applying offer by its price.
+  precio: sql`case when not ${services.showPrice} then null
+    when ${services.isOfferActive} and ${services.offerPriceCents} > 0 then ${services.offerPriceCents}
+    else ${services.priceCents} end`,
+};
+
+/** One page of the back-office services list (the count without joins). */
+export async function listAdminServices(query: AdminListQuery<ServiceSortKey>) {
+  const needle = normalizeForSearch(query.q);
+  const where: SQL | undefined = needle ? like(services.searchText, toContainsPattern(needle)) : undefined;
+  const db = getDb();
+  const [totals] = await db.select({ total: count() }).from(services).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = countPages(total);
+  const page = Math.min(query.page, pageCount);
+  const order = query.direction === "desc" ? sql`desc nulls last` : sql`asc nulls last`;
+  const rows = await db
+    .select({
+      id: services.id,
+      title: services.title,
+      image: services.image,
+      imageAlt: services.imageAlt,
+      categoryName: serviceCategories.name,
+      priceCents: services.priceCents,
+      showPrice: services.showPrice,
+      isOfferActive: services.isOfferActive,
+      offerPriceCents: services.offerPriceCents,
+    })
+    .from(services)
+    .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .where(where)
+    .orderBy(sql`${sortColumns[query.sort]} ${order}`, query.direction === "desc" ? desc(services.id) : asc(services.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page, pageCount };
+}
+
+export type AdminServiceRow = Awaited<ReturnType<typeof listAdminServices>>["rows"][number];
+
+export async function listServiceFormOptions(): Promise<TaxonomyOptions> {
+  return listTaxonomyOptions(getDb(), serviceTree);
+}
+
+/** A service as the editor loads it, or null. */
+export async function getServiceForEditor(id: number): Promise<(ServiceInput & { id: number }) | null> {
+  const [row] = await getDb()
+    .select({
+      id: services.id,
+      title: services.title,
+      description: services.description,
+      familyId: services.familyId,
+      categoryId: services.categoryId,
+      subcategoryId: services.subcategoryId,
+      priceCents: services.priceCents,
+      showPrice: services.showPrice,
+      isOfferActive: services.isOfferActive,
+      offerPriceCents: services.offerPriceCents,
+      image: services.image,
+      imageAlt: services.imageAlt,
+    })
+    .from(services)
+    .where(eq(services.id, id));
+  return row ?? null;
+}
+
+export type SaveServiceResult =
+  | { status: "saved"; id: number; title: string }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "not-found" };
+
+/** Creates (no `id`) or updates a service; the levels must hang from one another. */
+export async function saveService(admin: Admin, input: ServiceInput, id?: number): Promise<SaveServiceResult> {
+  return getDb().transaction(async (tx) => {
+    if (id !== undefined) {
+      const [existing] = await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for("update");
+      if (!existing) return { status: "not-found" } as const;
+    }
+    const errors = await checkTaxonomyChoice(tx, serviceTree, input);
+    if (Object.keys(errors).length > 0) return { status: "invalid", errors } as const;
+
+    const values = {
+      ...input,
+      offerPriceCents: input.isOfferActive ? input.offerPriceCents : null,
+      searchText: normalizeForSearch(input.title),
+    };
+    const [saved] =
+      id === undefined
+        ? await tx.insert(services).values(values).returning({ id: services.id })
+        : await tx.update(services).set(values).where(eq(services.id, id)).returning({ id: services.id });
+    const savedId = saved!.id;
+    await recordAudit(
+      {
+        userId: admin.id,
+        action: id === undefined ? "create" : "update",
+        entity: "service",
+        entityId: savedId,
+        summary: {
+          title: input.title,
+          priceCents: input.priceCents,
+          showPrice: input.showPrice,
+          offerPriceCents: values.offerPriceCents,
+        },
+      },
+      tx,
+    );
+    return { status: "saved", id: savedId, title: input.title } as const;
+  });
+}
+
+/** Services are never part of an order, so deleting one removes it for good. */
+export async function removeService(admin: Admin, id: number): Promise<{ title: string } | null> {
+  return getDb().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(services)
+      .where(eq(services.id, id))
+      .returning({ title: services.title });
+    if (!deleted) return null;
+    await recordAudit(
+      { userId: admin.id, action: "delete", entity: "service", entityId: id, summary: { title: deleted.title } },
+      tx,
+    );
+    return deleted;
+  });
+}
