@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
 import { changeOwnPassword, getProfile, updateProfile } from "~/domain/account/account.server";
 import { listCustomerOrders, reorder } from "~/domain/account/customer-orders.server";
-import { orderStatusLabels } from "~/domain/account/order-status";
+import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
 import { cn } from "~/lib/cn";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -107,11 +107,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ errors: {}, toast: errorToast("Error", "Acción no válida.") }, { status: 400 });
 }
 
-const statusBadge: Record<string, string> = {
-  entregado: "bg-green-100 text-green-900",
-  en_proceso: "bg-yellow-100 text-yellow-900",
-};
-
 const dateFormat = new Intl.DateTimeFormat("es-PE", { dateStyle: "long", timeZone: "America/Lima" });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -173,7 +168,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       {dateFormat.format(new Date(order.createdAt))} · {order.paymentMethodName}
                     </p>
                   </div>
-                  <span className={cn("rounded-full px-3 py-1 text-sm font-semibold", statusBadge[order.status] ?? "bg-red-100 text-red-900")}>
+                  <span className={cn("rounded-full px-3 py-1 text-sm font-semibold", orderStatusBadgeClasses[order.status])}>
                     {orderStatusLabels[order.status]}
                   </span>
                 </div>

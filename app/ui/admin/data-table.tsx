@@ -50,7 +50,9 @@ export function DataTable<Row>({
     return <p className="rounded-xl border bg-white p-6 text-center text-muted">{emptyMessage}</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-xl border bg-white shadow-sm">
+    // 'relative' keeps the sr-only caption (absolutely positioned) inside the scroller;
+    // without it a wide table made the whole page scroll sideways on a phone.
+    <div className="relative overflow-x-auto rounded-xl border bg-white shadow-sm">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-gray-50 text-xs uppercase tracking-wide text-muted">

@@ -1,14 +1,290 @@
+import { ArrowLeft, ArrowRight, Ban, Mail, MessageCircle, Phone } from "lucide-react";
+import { data, Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import { orderStatusLabels } from "~/domain/account/order-status";
+import { parseOptionalId } from "~/domain/catalog/catalog-admin";
+import {
+  illegalTransitionMessage,
+  isOrderStatus,
+  ORDER_NOT_FOUND_MESSAGE,
+  orderStatusActionLabels,
+  orderStatusTransitions,
+  STALE_ORDER_MESSAGE,
+  statusChangedDescription,
+} from "~/domain/orders/order-admin";
+import { type AdminOrder, changeOrderStatus, getAdminOrder } from "~/domain/orders/order-admin.server";
+import { formatMoney } from "~/lib/money";
+import type { ToastMessage } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/detail";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pedido | Gestión" }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: loaderData ? `Pedido ${loaderData.order.code} | Gestión` : "Pedido | Gestión" },
+];
 
-export async function loader({ request }: Route.LoaderArgs) {
+const notFoundToast: ToastMessage = { title: "Error", description: ORDER_NOT_FOUND_MESSAGE, variant: "destructive" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const id = parseOptionalId(params.orderId);
+  const order = typeof id === "number" ? await getAdminOrder(id) : null;
+  if (!order) throw await redirectWithToast("/admin/pedidos", notFoundToast);
+  return { order };
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Pedido" />;
+function failure(description: string, status: number) {
+  return data({ toast: { title: "Error", description, variant: "destructive" } satisfies ToastMessage }, { status });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseOptionalId(params.orderId);
+  if (typeof id !== "number") return redirectWithToast("/admin/pedidos", notFoundToast);
+  const formData = await request.formData();
+  const target = formData.get("status");
+  const seen = formData.get("from");
+  if (formData.get("intent") !== "status" || !isOrderStatus(target)) return failure("Acción no válida.", 400);
+
+  const result = await changeOrderStatus(admin, id, target, isOrderStatus(seen) ? seen : undefined);
+  switch (result.status) {
+    case "not-found":
+      return redirectWithToast("/admin/pedidos", notFoundToast);
+    case "stale":
+      return failure(STALE_ORDER_MESSAGE, 409);
+    case "illegal":
+      return failure(illegalTransitionMessage(result.from, result.to), 409);
+    case "changed":
+      return redirectWithToast(`/admin/pedidos/${id}`, {
+        title: "Pedido Actualizado",
+        description: statusChangedDescription(result.code, result.to),
+      });
+  }
+}
+
+/** Only the transitions the order allows get a button; cancelling asks first. */
+function StatusActions({ order }: { order: AdminOrder }) {
+  const targets = orderStatusTransitions[order.status];
+  if (targets.length === 0) {
+    return (
+      <p className="text-sm text-muted">
+        Este pedido está {orderStatusLabels[order.status]}: su estado ya no puede cambiar.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      {targets.map((target) =>
+        target === "cancelado" ? (
+          <ConfirmDeleteButton
+            key={target}
+            itemName={order.code}
+            title="¿Cancelar el pedido?"
+            description={
+              <>
+                El pedido <strong className="text-ink">{order.code}</strong> pasará a Cancelado y sus productos
+                volverán al stock. Esta acción no se puede deshacer.
+              </>
+            }
+            confirmLabel="Sí, cancelar pedido"
+            fields={{ intent: "status", status: "cancelado", from: order.status }}
+            trigger={
+              <Button type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50">
+                <Ban aria-hidden /> {orderStatusActionLabels.cancelado}
+              </Button>
+            }
+          />
+        ) : (
+          <Form key={target} method="post" preventScrollReset>
+            <input type="hidden" name="status" value={target} />
+            <input type="hidden" name="from" value={order.status} />
+            <SubmitButton intent="status" pendingFields={{ status: target }} pendingLabel="Actualizando…">
+              <ArrowRight aria-hidden /> {orderStatusActionLabels[target]}
+            </SubmitButton>
+          </Form>
+        ),
+      )}
+    </div>
+  );
+}
+
+function StatusHistory({ history }: { history: AdminOrder["history"] }) {
+  return (
+    <ol className="mt-5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4" aria-label="Historial de estados">
+      {history.map((change) => (
+        <li key={change.id} className="text-sm">
+          <p className="flex flex-wrap items-center gap-1.5">
+            {change.fromStatus ? (
+              <>
+                <OrderStatusBadge status={change.fromStatus} />
+                <ArrowRight className="size-3.5 text-muted" aria-label="a" />
+                <OrderStatusBadge status={change.toStatus} />
+              </>
+            ) : (
+              <>
+                <span className="font-medium">Pedido recibido</span>
+                <OrderStatusBadge status={change.toStatus} />
+              </>
+            )}
+          </p>
+          <p className="mt-0.5 text-muted">
+            {change.date}
+            {change.changedBy ? ` · por ${change.changedBy}` : change.fromStatus ? "" : " · desde la tienda"}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function OrderLines({ order }: { order: AdminOrder }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Productos del pedido</caption>
+        <thead className="border-b text-xs uppercase tracking-wide text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">Producto</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">Cantidad</th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">Precio unitario</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <td className="py-2 pr-3">
+                {line.productId ? (
+                  <Link to={`/admin/productos/editar/${line.productId}`} className="hover:underline">
+                    {line.title}
+                  </Link>
+                ) : (
+                  line.title
+                )}
+                {/* On a phone the unit price column is folded under the title. */}
+                <span className="block text-xs text-muted sm:hidden">{formatMoney(line.unitPriceCents)} c/u</span>
+              </td>
+              <td className="px-3 py-2 text-right">{line.quantity}</td>
+              <td className="hidden px-3 py-2 text-right whitespace-nowrap sm:table-cell">
+                {formatMoney(line.unitPriceCents)}
+              </td>
+              <td className="py-2 pl-3 text-right whitespace-nowrap">{formatMoney(line.lineTotalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2">
+            <th scope="row" colSpan={2} className="py-3 pr-3 text-right font-bold sm:hidden">
+              Total
+            </th>
+            <th scope="row" colSpan={3} className="hidden py-3 pr-3 text-right font-bold sm:table-cell">
+              Total
+            </th>
+            <td className="py-3 pl-3 text-right font-bold whitespace-nowrap" data-testid="order-total">
+              {formatMoney(order.totalCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function CustomerContact({ order }: { order: AdminOrder }) {
+  return (
+    <dl className="flex flex-col gap-3 text-sm">
+      <div>
+        <dt className="font-semibold">Nombre</dt>
+        <dd>{order.customerName || "Sin nombre"}</dd>
+      </div>
+      {order.customerEmail ? (
+        <div>
+          <dt className="font-semibold">Correo</dt>
+          <dd>
+            <a href={`mailto:${order.customerEmail}`} className="inline-flex items-center gap-1 break-all text-primary-strong hover:underline">
+              <Mail className="size-4 shrink-0" aria-hidden /> {order.customerEmail}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      {order.customerPhone ? (
+        <div>
+          <dt className="font-semibold">Celular</dt>
+          <dd className="inline-flex items-center gap-1">
+            <Phone className="size-4" aria-hidden /> {order.customerPhone}
+          </dd>
+        </div>
+      ) : null}
+      {order.customerAddress ? (
+        <div>
+          <dt className="font-semibold">Dirección</dt>
+          <dd className="whitespace-pre-line">{order.customerAddress}</dd>
+        </div>
+      ) : null}
+      {order.whatsappUrl ? (
+        <Button asChild className="mt-1 bg-[#1f8f4e] text-white hover:bg-[#187340]">
+          <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer">
+            <MessageCircle aria-hidden /> Responder por WhatsApp
+          </a>
+        </Button>
+      ) : null}
+    </dl>
+  );
+}
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { order } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title={`Pedido ${order.code}`}
+        description={`Recibido el ${order.date} (hora de Lima).`}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/pedidos">
+              <ArrowLeft aria-hidden /> Volver a pedidos
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <AdminCard title="Estado">
+            <p className="mb-4 flex items-center gap-2">
+              <span className="text-sm text-muted">Estado actual:</span>
+              <OrderStatusBadge status={order.status} className="px-3 py-1 text-sm" />
+            </p>
+            <StatusActions order={order} />
+            <StatusHistory history={order.history} />
+          </AdminCard>
+          <AdminCard title="Productos">
+            <OrderLines order={order} />
+          </AdminCard>
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <AdminCard title="Cliente">
+            <CustomerContact order={order} />
+          </AdminCard>
+          <AdminCard title="Pago">
+            <dl className="flex flex-col gap-3 text-sm">
+              <div>
+                <dt className="font-semibold">Método de pago</dt>
+                <dd>{order.paymentMethodName}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Nota</dt>
+                <dd className="whitespace-pre-line">{order.note || <span className="text-muted">Sin nota.</span>}</dd>
+              </div>
+            </dl>
+          </AdminCard>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,221 @@
+import { and, asc, count, desc, eq, gte, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { type OrderStatus, orderLines, orders, orderStatusChanges, products, users } from "~/db/schema";
+import type { SessionUser } from "~/auth/guards.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { orderStatusLabels } from "~/domain/account/order-status";
+import { toContainsPattern } from "~/domain/catalog/catalog";
+import { getShopSettings } from "~/domain/settings/settings.server";
+import { normalizeForSearch } from "~/lib/text";
+import { buildWhatsAppUrl } from "~/lib/whatsapp";
+import {
+  canChangeOrderStatus,
+  formatLimaShortDateTime,
+  limaDayStart,
+  nextCivilDate,
+  ORDER_PAGE_SIZE,
+  type OrderListQuery,
+} from "./order-admin";
+
+// Accented letters folded in SQL the way normalizeForSearch folds the typed text, so
+// 'lucia' finds 'Lucía'.
+const ACCENTED = "áéíóúüñàèìòù";
+const UNACCENTED = "aeiouunaeiou";
+
+function searchCondition(q: string): SQL | undefined {
+  const needle = normalizeForSearch(q);
+  if (!needle) return undefined;
+  const pattern = toContainsPattern(needle);
+  const conditions: SQL[] = [
+    like(sql`lower(${orders.code})`, pattern),
+    like(sql`translate(lower(${orders.customerName}), ${ACCENTED}, ${UNACCENTED})`, pattern),
+    like(sql`lower(${orders.customerEmail})`, pattern),
+  ];
+  // Phones are stored as typed ('987 654 321'): compare digits with digits.
+  const digits = needle.replace(/\D/g, "");
+  if (digits.length >= 3) {
+    conditions.push(like(sql`regexp_replace(${orders.customerPhone}, '\\D', '', 'g')`, `%${digits}%`));
+  }
+  return or(...conditions);
+}
+
+/** The list's WHERE: status and Lima-day range first, so (status, created_at) or created_at serve it. */
+function listConditions(query: Pick<OrderListQuery, "status" | "from" | "to" | "q">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from) conditions.push(gte(orders.createdAt, limaDayStart(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, limaDayStart(nextCivilDate(query.to))));
+  conditions.push(searchCondition(query.q));
+  return and(...conditions);
+}
+
+/** One page of orders, newest first, with the total count for the pagination. */
+export async function listAdminOrders(query: OrderListQuery) {
+  const db = getDb();
+  const where = listConditions(query);
+  const [totals] = await db.select({ total: count() }).from(orders).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+      totalCents: orders.totalCents,
+      paymentMethodName: orders.paymentMethodName,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_PAGE_SIZE)
+    .offset((page - 1) * ORDER_PAGE_SIZE);
+  return {
+    rows: rows.map(({ createdAt, ...row }) => ({ ...row, date: formatLimaShortDateTime(createdAt) })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export type AdminOrderRow = Awaited<ReturnType<typeof listAdminOrders>>["rows"][number];
+
+/** Who made a change, as the history shows it: the admin's username, else the account name. */
+const changedByName = sql<string | null>`coalesce(${users.username}, nullif(${users.name}, ''))`;
+
+/** One order with its lines, its status history and the customer's WhatsApp reply link; null if unknown. */
+export async function getAdminOrder(orderId: number) {
+  const db = getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [lines, history, settings] = await Promise.all([
+    db
+      .select({
+        id: orderLines.id,
+        productId: orderLines.productId,
+        title: orderLines.title,
+        quantity: orderLines.quantity,
+        unitPriceCents: orderLines.unitPriceCents,
+        lineTotalCents: orderLines.lineTotalCents,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id)),
+    db
+      .select({
+        id: orderStatusChanges.id,
+        fromStatus: orderStatusChanges.fromStatus,
+        toStatus: orderStatusChanges.toStatus,
+        changedBy: changedByName,
+        changedAt: orderStatusChanges.changedAt,
+      })
+      .from(orderStatusChanges)
+      .leftJoin(users, eq(users.id, orderStatusChanges.changedByUserId))
+      .where(eq(orderStatusChanges.orderId, orderId))
+      .orderBy(asc(orderStatusChanges.changedAt), asc(orderStatusChanges.id)),
+    getShopSettings(),
+  ]);
+  // Without a usable number wa.me would fall back to the shop's own number: no link then.
+  const hasPhone = order.customerPhone.replace(/\D/g, "").length >= 8;
+  return {
+    id: order.id,
+    code: order.code,
+    date: formatLimaShortDateTime(order.createdAt),
+    status: order.status,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    customerAddress: order.customerAddress,
+    paymentMethodName: order.paymentMethodName,
+    totalCents: order.totalCents,
+    note: order.note,
+    lines,
+    history: history.map(({ changedAt, ...change }) => ({ ...change, date: formatLimaShortDateTime(changedAt) })),
+    whatsappUrl: hasPhone
+      ? buildWhatsAppUrl(
+          order.customerPhone,
+          `Hola ${order.customerName}, te escribimos de ${settings.shopName} sobre tu pedido ${order.code}.`,
+        )
+      : null,
+  };
+}
+
+export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
+
+export type StatusChangeResult =
+  | { status: "changed"; code: string; from: OrderStatus; to: OrderStatus }
+  | { status: "not-found" }
+  | { status: "illegal"; from: OrderStatus; to: OrderStatus }
+  | { status: "stale" };
+
+/** Thrown inside the transaction to roll it back when another change got there first. */
+class OrderStatusChangedMeanwhile extends Error {}
+
+/**
+ * Moves an order to `to` if the transition is allowed. `expectedFrom` is the status the
+ * admin saw: if the order moved since, nothing happens ('stale'). The update is
+ * conditional on the status read, inside one transaction with the history entry, the
+ * audit entry and, for a cancellation, the stock given back, so two admins cancelling
+ * at once (or a double submit) return the stock once and the second one is refused.
+ */
+export async function changeOrderStatus(
+  admin: Pick<SessionUser, "id">,
+  orderId: number,
+  to: OrderStatus,
+  expectedFrom?: OrderStatus,
+): Promise<StatusChangeResult> {
+  const db = getDb();
+  const [current] = await db
+    .select({ code: orders.code, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!current) return { status: "not-found" };
+  if (expectedFrom && expectedFrom !== current.status) return { status: "stale" };
+  const from = current.status;
+  if (!canChangeOrderStatus(from, to)) return { status: "illegal", from, to };
+
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(orders)
+        .set({ status: to })
+        .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+        .returning({ id: orders.id });
+      if (updated.length === 0) throw new OrderStatusChangedMeanwhile();
+
+      await tx.insert(orderStatusChanges).values({ orderId, fromStatus: from, toStatus: to, changedByUserId: admin.id });
+      if (to === "cancelado") {
+        const lines = await tx
+          .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)))
+          // The same lock order as placeOrder, so a cancellation and an order never deadlock.
+          .orderBy(asc(orderLines.productId));
+        for (const line of lines) {
+          await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} + ${line.quantity}` })
+            .where(eq(products.id, line.productId!));
+        }
+      }
+      await recordAudit(
+        {
+          userId: admin.id,
+          action: "status",
+          entity: "order",
+          entityId: orderId,
+          summary: { title: current.code, from: orderStatusLabels[from], to: orderStatusLabels[to] },
+        },
+        tx,
+      );
+    });
+  } catch (error) {
+    if (error instanceof OrderStatusChangedMeanwhile) return { status: "stale" };
+    throw error;
+  }
+  return { status: "changed", code: current.code, from, to };
+}
