@@ -1,14 +1,207 @@
+import { ArrowLeft, Lock, Printer } from "lucide-react";
+import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
+import {
+  ANSWER_MAX_LENGTH,
+  ALREADY_ANSWERED_MESSAGE,
+  COMPLAINT_NOT_FOUND_MESSAGE,
+  complaintAnswerSchema,
+  parseComplaintId,
+  RETENTION_NOTICE,
+} from "~/domain/complaints/complaint-admin";
+import { answerComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
+import { parseWithSchema, readFormValues } from "~/lib/form-data";
+import { type FormFailure, formFailure } from "~/lib/form-result.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { ComplaintStatusBadge, DeadlineBadge } from "~/ui/complaints/complaint-admin-badges";
+import {
+  describeFiledSections,
+  PROVIDER_SECTION_TITLE,
+  type SheetRow,
+} from "~/ui/complaints/complaint-sheet-sections";
+import { TextAreaField } from "~/ui/form/field";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/detail";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reclamación | Gestión" }];
+const LIST_URL = "/admin/reclamaciones";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Reclamación ${loaderData.complaint.code} | Gestión` : "Reclamación | Gestión" },
+];
+
+function redirectNotFound() {
+  return redirectWithToast(LIST_URL, {
+    title: "Error",
+    description: COMPLAINT_NOT_FOUND_MESSAGE,
+    variant: "destructive",
+  });
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Reclamación" />;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = parseComplaintId(params.complaintId);
+  const complaint = id === null ? null : await getAdminComplaint(id);
+  if (!complaint) throw await redirectNotFound();
+  return { complaint };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseComplaintId(params.complaintId);
+  if (id === null) return redirectNotFound();
+  const values = readFormValues(await request.formData());
+  const parsed = parseWithSchema(complaintAnswerSchema, values);
+  if (!parsed.success) {
+    return formFailure(parsed.errors, values, { title: "Error de Validación", description: parsed.firstMessage });
+  }
+  const result = await answerComplaint(admin, id, parsed.data.answer);
+  if (result.status === "not-found") return redirectNotFound();
+  const back = `${LIST_URL}/${id}`;
+  // Answered meanwhile (another tab, another admin): reload the screen, now read-only.
+  if (result.status === "already-answered") {
+    return redirectWithToast(back, { title: "Error", description: ALREADY_ANSWERED_MESSAGE, variant: "destructive" });
+  }
+  if (!result.isMailSent) {
+    return redirectWithToast(back, {
+      title: "Respuesta Guardada",
+      description:
+        `La respuesta a la reclamación ${result.code} quedó registrada, pero no se pudo enviar el correo a ` +
+        `${result.email}. Comunícate con el consumidor por otro medio.`,
+      variant: "destructive",
+      duration: 12_000,
+    });
+  }
+  return redirectWithToast(back, {
+    title: "Respuesta Enviada",
+    description: `La respuesta a la reclamación ${result.code} se guardó y se envió a ${result.email}.`,
+  });
+}
+
+function SheetRows({ rows }: { rows: SheetRow[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {rows.map((row) => (
+        <div key={row.label} className={row.isLong ? "sm:col-span-2" : undefined}>
+          <dt className="text-sm text-muted">{row.label}</dt>
+          <dd className="font-semibold break-words whitespace-pre-wrap">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function ComplaintDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { complaint } = loaderData;
+  const failure = actionData as FormFailure | undefined;
+  useToastFrom(failure?.toast);
+  const isAnswered = complaint.status === "respondido";
+  return (
+    <>
+      <AdminPageHeader
+        title={`Reclamación ${complaint.code}`}
+        description={`Registrada el ${complaint.filedAt}`}
+        actions={
+          <>
+            <Button asChild variant="ghost">
+              <Link to={LIST_URL}>
+                <ArrowLeft aria-hidden /> Volver
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`${LIST_URL}/${complaint.id}/hoja`}>
+                <Printer aria-hidden /> Imprimir hoja
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <AdminCard title="Estado y plazo">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <dt className="text-sm text-muted">Estado</dt>
+              <dd className="mt-1">
+                <ComplaintStatusBadge status={complaint.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">Plazo de respuesta ({RESPONSE_BUSINESS_DAYS} días hábiles)</dt>
+              <dd className="font-semibold">Hasta el {complaint.dueDate}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">{isAnswered ? "Respondida" : "Días hábiles restantes"}</dt>
+              <dd className="mt-1">
+                {complaint.deadline ? (
+                  <DeadlineBadge deadline={complaint.deadline} />
+                ) : (
+                  <span className="font-semibold">{complaint.answeredAt}</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-sm text-muted">{RETENTION_NOTICE}</p>
+        </AdminCard>
+
+        <AdminCard title="Proveedor (según la hoja registrada)">
+          <SheetRows
+            rows={[
+              { label: "Razón social", value: complaint.providerLegalName || "No registrada" },
+              { label: "RUC", value: complaint.providerRuc || "No registrado" },
+              { label: "Dirección", value: complaint.providerAddress || "No registrada", isLong: true },
+            ]}
+          />
+        </AdminCard>
+
+        {describeFiledSections(complaint).map((section) => (
+          <AdminCard key={section.number} title={`${section.number}. ${section.title}`}>
+            <SheetRows rows={section.rows} />
+          </AdminCard>
+        ))}
+
+        <AdminCard title={`4. ${PROVIDER_SECTION_TITLE}`} id="respuesta">
+          {isAnswered ? (
+            <div className="flex flex-col gap-4">
+              <p className="flex items-center gap-2 rounded-lg bg-gray-100 p-3 text-sm">
+                <Lock className="size-4 shrink-0" aria-hidden />
+                Esta reclamación ya fue respondida y no se puede modificar.
+              </p>
+              <SheetRows
+                rows={[
+                  { label: "Respuesta", value: complaint.answer ?? "", isLong: true },
+                  { label: "Fecha de respuesta", value: complaint.answeredAt ?? "" },
+                  { label: "Respondida por", value: complaint.answeredBy ?? "Usuario eliminado" },
+                ]}
+              />
+            </div>
+          ) : (
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <TextAreaField
+                id="answer"
+                label="Respuesta al consumidor"
+                hint={
+                  `Se guardará con la fecha de hoy y se enviará por correo a ${complaint.email}. ` +
+                  "Una vez enviada, la respuesta no se puede modificar."
+                }
+                error={failure?.errors.answer}
+                textareaProps={{
+                  name: "answer",
+                  rows: 8,
+                  maxLength: ANSWER_MAX_LENGTH,
+                  "aria-required": true,
+                  defaultValue: failure?.values.answer ?? "",
+                }}
+              />
+              <SubmitButton className="self-start" pendingLabel="Enviando…">
+                Enviar respuesta
+              </SubmitButton>
+            </Form>
+          )}
+        </AdminCard>
+      </div>
+    </>
+  );
 }

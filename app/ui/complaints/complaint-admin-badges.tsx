@@ -1,0 +1,41 @@
+import { AlarmClock, CircleCheck, Clock } from "lucide-react";
+import {
+  type ComplaintStatus,
+  complaintStatusLabels,
+  type Deadline,
+  type DeadlineTone,
+} from "~/domain/complaints/complaint-admin";
+import { cn } from "~/lib/cn";
+
+const badgeClass = "inline-flex w-fit items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
+
+const statusClasses: Record<ComplaintStatus, string> = {
+  pendiente: "bg-amber-100 text-amber-900",
+  respondido: "bg-green-100 text-green-900",
+};
+
+export function ComplaintStatusBadge({ status }: { status: ComplaintStatus }) {
+  const Icon = status === "respondido" ? CircleCheck : Clock;
+  return (
+    <span className={cn(badgeClass, statusClasses[status])}>
+      <Icon className="size-3" aria-hidden />
+      {complaintStatusLabels[status]}
+    </span>
+  );
+}
+
+const deadlineClasses: Record<DeadlineTone, string> = {
+  overdue: "bg-red-700 text-white",
+  urgent: "bg-amber-100 text-amber-900",
+  "on-time": "bg-gray-100 text-gray-800",
+};
+
+/** The business days left before the legal deadline; red once it has passed. */
+export function DeadlineBadge({ deadline }: { deadline: Deadline }) {
+  return (
+    <span className={cn(badgeClass, deadlineClasses[deadline.tone])} data-testid="deadline-badge">
+      {deadline.isOverdue ? <AlarmClock className="size-3" aria-hidden /> : null}
+      {deadline.label}
+    </span>
+  );
+}
