@@ -3,7 +3,8 @@ export type FontFamily = (typeof fontFamilies)[number];
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
-const fontStacks: Record<FontFamily, string> = {
+/** The CSS font stack of each font (also the back office's preview). */
+export const fontStacks: Record<FontFamily, string> = {
   Fredoka: '"Fredoka Variable", "Fredoka"',
   Arial: "Arial, Helvetica",
   Verdana: "Verdana, Geneva",

@@ -48,6 +48,7 @@ import {
   rememberPlacedOrder,
   submitCheckout,
 } from "~/domain/orders/order.server";
+import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
 import { pageTitle } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -68,12 +69,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderCode = new URL(request.url).searchParams.get("pedido");
   const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request, context)]);
-  const [cart, paymentMethods, contact, confirmation] = await Promise.all([
+  const [cart, methods, qrImages, contact, confirmation] = await Promise.all([
     getCart(cartId),
     listCheckoutPaymentMethods(),
+    listPaymentQrImages(),
     user ? getCustomerContact(user.id) : { name: "", phone: "" },
     orderCode ? getOrderConfirmation(request, orderCode, user?.id ?? null) : null,
   ]);
+  const paymentMethods = methods.map((method) => ({ ...method, qrImage: qrImages[method.id] ?? null }));
   return { cart, paymentMethods, contact, confirmation };
 }
 

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CART_PATH, cartIntents } from "~/domain/cart/cart";
 import type { CheckoutField } from "~/domain/orders/order";
+import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -10,7 +11,7 @@ import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { whatsappActionClass } from "./whatsapp-action";
 
-export type CheckoutMethodOption = { id: string; name: string; details: string };
+export type CheckoutMethodOption = { id: string; name: string; details: string; qrImage?: string | null };
 
 export type CheckoutValues = {
   paymentMethodId: string;
@@ -85,7 +86,7 @@ export function CheckoutForm({
         {methods.map((method) => (
           <label
             key={method.id}
-            className="flex cursor-pointer gap-3 rounded-xl border-2 border-gray-200 p-3 transition-colors has-[:checked]:border-primary-strong has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong"
+            className="group flex cursor-pointer gap-3 rounded-xl border-2 border-gray-200 p-3 transition-colors has-[:checked]:border-primary-strong has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong"
           >
             <input
               type="radio"
@@ -101,6 +102,17 @@ export function CheckoutForm({
                 <span className="block text-sm break-words whitespace-pre-line text-muted">
                   {method.details}
                 </span>
+              ) : null}
+              {/* Shown by CSS once the method is picked, so it also works before JavaScript. */}
+              {method.qrImage ? (
+                <img
+                  {...responsiveImage(method.qrImage, "160px")}
+                  alt={`Código QR de ${method.name}`}
+                  width={160}
+                  height={160}
+                  loading="lazy"
+                  className="mt-2 hidden size-40 rounded-lg border bg-white object-contain group-has-[:checked]:block"
+                />
               ) : null}
             </span>
           </label>

@@ -47,7 +47,7 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 }
 
 const controlClass =
-  "w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong aria-[invalid=true]:border-red-600";
+  "w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-muted";
 
 /** A labelled multi-line text box with its error. */
 export function TextAreaField({

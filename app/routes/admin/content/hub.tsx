@@ -1,5 +1,7 @@
+import { Home, Info, type LucideIcon, Package, Phone, Scissors } from "lucide-react";
+import { Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import { AdminPageHeader } from "~/ui/admin/admin-page";
 import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestión de Contenido | Gestión" }];
@@ -9,6 +11,68 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Gestión de Contenido" />;
+const editors: { to: string; title: string; page: string; description: string; icon: LucideIcon }[] = [
+  {
+    to: "/admin/gestion-contenido/inicio",
+    title: "Página de Inicio",
+    page: "/",
+    description: "Portada, tarjetas, productos destacados y el bloque «Visítanos».",
+    icon: Home,
+  },
+  {
+    to: "/admin/configuracion/nosotros",
+    title: "Página Nosotros",
+    page: "/nosotros",
+    description: "Historia, valores y equipo.",
+    icon: Info,
+  },
+  {
+    to: "/admin/gestion-contenido/productos",
+    title: "Página de Productos",
+    page: "/productos",
+    description: "Título y descripción del catálogo.",
+    icon: Package,
+  },
+  {
+    to: "/admin/gestion-contenido/servicios",
+    title: "Página de Servicios",
+    page: "/servicios",
+    description: "Título y descripción de los servicios.",
+    icon: Scissors,
+  },
+  {
+    to: "/admin/configuracion/contacto",
+    title: "Información de Contacto",
+    page: "/contacto",
+    description: "Correo, WhatsApp, dirección y horario.",
+    icon: Phone,
+  },
+];
+
+export default function ContentHub() {
+  return (
+    <section>
+      <AdminPageHeader
+        title="Gestión de Contenido"
+        description="Edita los textos e imágenes de las páginas de la tienda. Se guardan al instante y los visitantes los ven en su próxima visita a la página."
+      />
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {editors.map(({ to, title, page, description, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full items-start gap-3 rounded-xl border bg-white p-5 shadow-sm transition hover:border-primary hover:shadow-md"
+            >
+              <Icon className="mt-0.5 size-6 shrink-0 text-primary-strong" aria-hidden />
+              <span>
+                <span className="block font-semibold">{title}</span>
+                <span className="block text-sm text-muted">{description}</span>
+                <span className="mt-2 block font-mono text-xs text-muted">{page}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

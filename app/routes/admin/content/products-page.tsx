@@ -1,14 +1,37 @@
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import { catalogPageFormSchema, contentSavedToast } from "~/domain/content/page-content-form";
+import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
+import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
+import { formFailure } from "~/lib/form-result.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { CatalogPageForm } from "~/ui/admin/catalog-page-form";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/products-page";
 
-export const meta: Route.MetaFunction = () => [{ title: "Contenido de Productos | Gestión" }];
+export const meta: Route.MetaFunction = () => [{ title: "Página de Productos | Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { values: (await getEditablePageContent("products")) satisfies FormValues };
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Contenido de Productos" />;
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const values = readFormValues(await request.formData());
+  const parsed = parseWithSchema(catalogPageFormSchema, values);
+  if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
+  await savePageContent(admin.id, "products", parsed.data);
+  return redirectWithToast("/admin/gestion-contenido/productos", contentSavedToast);
+}
+
+export default function ProductsPageEditor({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  return (
+    <CatalogPageForm
+      title="Página de Productos"
+      description="Título y descripción que encabezan el catálogo de productos (/productos). Los cambios se ven en la tienda en la próxima visita."
+      values={actionData?.values ?? loaderData.values}
+      errors={actionData?.errors ?? {}}
+    />
+  );
 }

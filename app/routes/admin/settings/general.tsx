@@ -1,14 +1,267 @@
+import { useState } from "react";
+import { Form } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import { type FontFamily, fontFamilies, fontStacks } from "~/domain/settings/settings";
+import {
+  DEFAULT_LOGO,
+  describeSavedParts,
+  generalSettingsSchema,
+  noChangesToast,
+  readGeneralSettingsForm,
+  socialNetworkNames,
+  socialNetworkOrder,
+  toGeneralSettingsFormValues,
+} from "~/domain/settings/settings-admin";
+import { saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
+import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
+import { formFailure } from "~/lib/form-result.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { ImageUpload } from "~/ui/admin/image-upload";
+import { CheckboxField, Field, FieldError, SelectField } from "~/ui/form/field";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/general";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configuración General | Gestión" }];
 
+const SETTINGS_PATH = "/admin/configuracion";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const row = await getShopSettings();
+  return { values: toGeneralSettingsFormValues(toGeneralSettings(row)), version: row.updatedAt.toISOString() };
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Configuración General" />;
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const values = readFormValues(await request.formData());
+  const parsed = parseWithSchema(generalSettingsSchema, readGeneralSettingsForm(values));
+  if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
+  const parts = await saveGeneralSettings(admin.id, parsed.data);
+  return redirectWithToast(SETTINGS_PATH, parts.length === 0 ? noChangesToast : describeSavedParts(parts));
+}
+
+function ColourField({
+  name,
+  label,
+  defaultValue,
+  error,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error: string | undefined;
+}) {
+  const [value, setValue] = useState(defaultValue);
+  const isValid = /^#[0-9a-f]{6}$/i.test(value);
+  const errorId = `${name}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={name} className="text-sm font-semibold">
+        {label}
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          type="color"
+          aria-label={`Selector de ${label.toLowerCase()}`}
+          value={isValid ? value.toLowerCase() : "#000000"}
+          onChange={(event) => setValue(event.target.value)}
+          className="h-10 w-14 shrink-0 cursor-pointer rounded-lg border border-gray-300 bg-white p-1"
+        />
+        <input
+          id={name}
+          name={name}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          pattern="#[0-9a-fA-F]{6}"
+          maxLength={7}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="h-10 w-32 rounded-lg border border-gray-300 bg-white px-3 font-mono text-base aria-[invalid=true]:border-red-600"
+        />
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+function FontField({ defaultValue, error }: { defaultValue: string; error: string | undefined }) {
+  const [font, setFont] = useState(defaultValue);
+  return (
+    <div className="flex flex-col gap-2">
+      <SelectField
+        id="fontFamily"
+        label="Fuente principal"
+        error={error}
+        selectProps={{ name: "fontFamily", value: font, onChange: (event) => setFont(event.target.value) }}
+      >
+        {fontFamilies.map((family) => (
+          <option key={family} value={family}>
+            {family}
+          </option>
+        ))}
+      </SelectField>
+      <p className="rounded-lg border bg-surface px-3 py-2 text-lg" style={{ fontFamily: fontStacks[font as FontFamily] ?? fontStacks.Fredoka }}>
+        Así se verán los textos de tu tienda: ¡Bienvenidos!
+      </p>
+    </div>
+  );
+}
+
+export default function GeneralSettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const values: FormValues = actionData?.values ?? loaderData.values;
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="max-w-4xl">
+      <AdminPageHeader
+        title="Configuración General"
+        description="Logotipo, colores y fuente de la tienda, redes sociales, mapa y datos del proveedor. Al guardar solo se envía lo que cambiaste."
+      />
+      <Form method="post" key={loaderData.version} className="flex flex-col gap-6" noValidate>
+        <AdminCard title="Logotipo">
+          <div className="flex flex-col gap-4">
+            <ImageUpload
+              name="logo"
+              label="Logo de la tienda"
+              defaultValue={values.logo}
+              placeholderSrc={DEFAULT_LOGO}
+              previewClassName="object-contain"
+              error={errors.logo}
+              hint="Se muestra en la cabecera y en la portada. Para cambiarlo, sube otro: el logo no puede quedar vacío."
+            />
+            <Field
+              label="Nombre de la tienda"
+              error={errors.shopName}
+              inputProps={{ id: "shopName", name: "shopName", defaultValue: values.shopName, maxLength: 80, required: true }}
+            />
+          </div>
+        </AdminCard>
+
+        <AdminCard title="Diseño">
+          <p className="mb-4 text-sm text-muted">
+            Los colores y la fuente se aplican a toda la tienda en la siguiente visita de cada página.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ColourField
+              name="primaryColor"
+              label="Color primario"
+              defaultValue={values.primaryColor ?? ""}
+              error={errors.primaryColor}
+            />
+            <ColourField
+              name="secondaryColor"
+              label="Color secundario"
+              defaultValue={values.secondaryColor ?? ""}
+              error={errors.secondaryColor}
+            />
+          </div>
+          <div className="mt-4">
+            <FontField defaultValue={values.fontFamily ?? "Fredoka"} error={errors.fontFamily} />
+          </div>
+        </AdminCard>
+
+        <AdminCard title="Redes Sociales">
+          <div className="flex flex-col gap-5">
+            {socialNetworkOrder.map((network) => {
+              const name = socialNetworkNames[network];
+              return (
+                <fieldset key={network} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+                  <legend className="sr-only">{name}</legend>
+                  <Field
+                    label={name}
+                    error={errors[`socialMedia.${network}.url`]}
+                    inputProps={{
+                      id: `social-${network}`,
+                      name: `socialMedia.${network}.url`,
+                      type: "url",
+                      inputMode: "url",
+                      placeholder: `https://www.${network === "twitter" ? "x" : network}.com/tu-tienda`,
+                      defaultValue: values[`socialMedia.${network}.url`],
+                    }}
+                  />
+                  <CheckboxField
+                    id={`social-${network}-active`}
+                    label="Mostrar en la web"
+                    className="sm:pb-2.5"
+                    inputProps={{
+                      name: `socialMedia.${network}.isActive`,
+                      defaultChecked: values[`socialMedia.${network}.isActive`] === "on",
+                      "aria-label": `Mostrar ${name} en la web`,
+                    }}
+                  />
+                </fieldset>
+              );
+            })}
+          </div>
+        </AdminCard>
+
+        <AdminCard title="Mapa">
+          <Field
+            label="API Key de Google Maps"
+            error={errors.googleMapsApiKey}
+            inputProps={{
+              id: "googleMapsApiKey",
+              name: "googleMapsApiKey",
+              defaultValue: values.googleMapsApiKey,
+              autoComplete: "off",
+              spellCheck: false,
+              placeholder: "AIza…",
+            }}
+          />
+          <p className="mt-2 text-sm text-muted">
+            Con la clave, la página de contacto muestra el mapa interactivo; sin ella, un aviso y el botón «Cómo llegar».
+          </p>
+        </AdminCard>
+
+        <AdminCard title="Datos del proveedor">
+          <p className="mb-4 text-sm text-muted">Aparecen en el Libro de Reclamaciones.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              className="sm:col-span-2"
+              label="Razón social"
+              error={errors.providerLegalName}
+              inputProps={{
+                id: "providerLegalName",
+                name: "providerLegalName",
+                defaultValue: values.providerLegalName,
+                maxLength: 150,
+                required: true,
+              }}
+            />
+            <Field
+              label="RUC"
+              error={errors.providerRuc}
+              inputProps={{
+                id: "providerRuc",
+                name: "providerRuc",
+                defaultValue: values.providerRuc,
+                inputMode: "numeric",
+                maxLength: 11,
+                required: true,
+              }}
+            />
+            <Field
+              label="Dirección"
+              error={errors.providerAddress}
+              inputProps={{
+                id: "providerAddress",
+                name: "providerAddress",
+                defaultValue: values.providerAddress,
+                maxLength: 200,
+                required: true,
+              }}
+            />
+          </div>
+        </AdminCard>
+
+        <div className="flex justify-end">
+          <SubmitButton size="lg">Guardar Cambios</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
 }

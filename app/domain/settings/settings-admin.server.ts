@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { shopSettings } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit.server";
+import {
+  type ContactSettings,
+  DEFAULT_LOGO,
+  type GeneralSettings,
+  listChangedParts,
+  pickPartFields,
+  type SettingsPart,
+} from "./settings-admin";
+import type { ShopSettings } from "./settings.server";
+
+/** The general settings as the form edits them (a missing logo is the default one). */
+export function toGeneralSettings(row: ShopSettings): GeneralSettings {
+  return {
+    logo: row.logo || DEFAULT_LOGO,
+    shopName: row.shopName,
+    primaryColor: row.primaryColor,
+    secondaryColor: row.secondaryColor,
+    fontFamily: row.fontFamily as GeneralSettings["fontFamily"],
+    socialMedia: {
+      facebook: row.socialMedia.facebook ?? { url: "", isActive: false },
+      instagram: row.socialMedia.instagram ?? { url: "", isActive: false },
+      tiktok: row.socialMedia.tiktok ?? { url: "", isActive: false },
+      twitter: row.socialMedia.twitter ?? { url: "", isActive: false },
+    },
+    googleMapsApiKey: row.googleMapsApiKey,
+    providerLegalName: row.providerLegalName,
+    providerRuc: row.providerRuc,
+    providerAddress: row.providerAddress,
+  };
+}
+
+/**
+ * Compares the submitted settings with the stored row and writes only the parts that
+ * changed (with their audit entry). Returns those parts; none means nothing was written.
+ */
+export async function saveGeneralSettings(adminId: string, next: GeneralSettings): Promise<SettingsPart[]> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+    if (!row) throw new Error("shop_settings is empty: the database was not seeded.");
+    const parts = listChangedParts(toGeneralSettings(row), next);
+    if (parts.length === 0) return parts;
+    const changes = pickPartFields(next, parts);
+    await tx.update(shopSettings).set(changes).where(eq(shopSettings.id, 1));
+    await recordAudit(
+      { userId: adminId, action: "settings", entity: "settings", entityId: 1, summary: { parts, ...changes } },
+      tx,
+    );
+    return parts;
+  });
+}
+
+/** Replaces the four contact fields; false when nothing differed (nothing written). */
+export async function saveContactSettings(adminId: string, contact: ContactSettings): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+    if (!row) throw new Error("shop_settings is empty: the database was not seeded.");
+    const isSame = (Object.keys(contact) as (keyof ContactSettings)[]).every((field) => row[field] === contact[field]);
+    if (isSame) return false;
+    await tx.update(shopSettings).set(contact).where(eq(shopSettings.id, 1));
+    await recordAudit({ userId: adminId, action: "settings", entity: "settings:contact", entityId: 1, summary: contact }, tx);
+    return true;
+  });
+}
