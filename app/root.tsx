@@ -42,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         logo: settings.logo,
         whatsappPhone: settings.contactPhone,
         theme: buildThemeStyle(settings),
+        primaryColor: settings.primaryColor,
       },
       // A fresh object per flash so that the same message twice is shown twice.
       toast: flash.toast ? { ...flash.toast } : null,
@@ -60,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#2ea8a8" />
+        <meta name="theme-color" content={root?.shop.primaryColor ?? "#2ea8a8"} />
         <Meta />
         <Links />
       </head>
