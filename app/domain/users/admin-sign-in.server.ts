@@ -1,10 +1,12 @@
 import { APIError } from "better-auth/api";
 import { getAuth } from "~/auth/auth.server";
 import { pickSetCookies } from "~/auth/set-cookies";
+import { recordAudit } from "~/domain/audit/audit.server";
 
 /**
  * Signs an administrator in by username. A valid account that is not an
  * administrator is refused like a wrong password, and its new session is ended.
+ * Each successful sign-in is written to the audit log.
  * Returns the session cookies to set, or null.
  */
 export async function signInAdmin(
@@ -31,5 +33,6 @@ export async function signInAdmin(
     }).catch(() => undefined);
     return null;
   }
+  await recordAudit({ userId: result.response.user.id, action: "sign-in", entity: "session" });
   return cookies;
 }

@@ -1,5 +1,5 @@
-import { ExternalLink, LogOut } from "lucide-react";
-import { Form, NavLink, Outlet } from "react-router";
+import { ExternalLink, LogOut, UserRound } from "lucide-react";
+import { Form, Link, NavLink, Outlet } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { getDisplayName } from "~/auth/rules";
 import { cn } from "~/lib/cn";
@@ -18,7 +18,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <header className="sticky top-0 z-30 flex items-center justify-between gap-4 border-b bg-white px-4 py-3">
         <p className="font-bold text-primary-strong">Panel de Gestión</p>
         <div className="flex items-center gap-2 text-sm">
-          <span className="hidden text-muted sm:inline">{loaderData.adminName}</span>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/admin/cuenta" title="Mi cuenta" aria-label={`Mi cuenta (${loaderData.adminName})`}>
+              <UserRound aria-hidden /> <span className="hidden sm:inline">{loaderData.adminName}</span>
+            </Link>
+          </Button>
           <Button asChild variant="ghost" size="sm">
             <a href="/" target="_blank" rel="noopener">
               <ExternalLink aria-hidden /> Ver tienda

@@ -1,14 +1,229 @@
+import { ArrowLeft } from "lucide-react";
+import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminPlaceholder } from "~/ui/admin/admin-placeholder";
+import {
+  editUserFormSchema,
+  isPlausibleUserId,
+  MAIN_ADMIN_NOTE,
+  newUserFormSchema,
+  roleLabels,
+  USER_NOT_FOUND_MESSAGE,
+} from "~/domain/users/user-admin";
+import { createUser, getUserForEditor, updateUser } from "~/domain/users/user-admin.server";
+import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
+import { formFailure } from "~/lib/form-result.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { Field, SelectField } from "~/ui/form/field";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/editor";
 
-export const meta: Route.MetaFunction = () => [{ title: "Usuario | Gestión" }];
+const LIST_URL = "/admin/usuarios";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.user ? "Editar usuario" : "Nuevo usuario"} | Gestión` },
+];
+
+function redirectNotFound() {
+  return redirectWithToast(LIST_URL, { title: "Error", description: USER_NOT_FOUND_MESSAGE, variant: "destructive" });
 }
 
-export default function Screen() {
-  return <AdminPlaceholder title="Usuario" />;
+/** The user of /editar/:userId (null when unknown); undefined on /nuevo. */
+async function readUser(params: { userId?: string }) {
+  if (params.userId === undefined) return undefined;
+  return isPlausibleUserId(params.userId) ? getUserForEditor(params.userId) : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const user = await readUser(params);
+  if (user === null) throw await redirectNotFound();
+  return { user: user ?? null, isOwnAccount: user?.id === admin.id };
+}
+
+/** Passwords are never sent back to the page, even when the form is refused. */
+function withoutPasswords(values: FormValues): FormValues {
+  const { password: _password, confirmPassword: _confirmPassword, ...rest } = values;
+  return rest;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const user = await readUser(params);
+  if (user === null) return redirectNotFound();
+  const values = readFormValues(await request.formData());
+  // The main administrator's username and role inputs are disabled, so not posted.
+  if (user?.isMainAdmin) {
+    values.username ??= user.username;
+    values.role ??= user.role;
+  }
+  const parsed = parseWithSchema(user ? editUserFormSchema(user.email) : newUserFormSchema, values);
+  if (!parsed.success) {
+    return formFailure(parsed.errors, withoutPasswords(values), {
+      title: "Error de Validación",
+      description: parsed.firstMessage,
+    });
+  }
+
+  const result = user ? await updateUser(admin, user.id, parsed.data) : await createUser(request, admin, parsed.data);
+  if (result.status === "not-found") return redirectNotFound();
+  if (result.status === "invalid") {
+    return formFailure(result.errors, withoutPasswords(values), { title: "Error", description: result.message });
+  }
+  if (result.status === "refused") {
+    return formFailure({}, withoutPasswords(values), { title: "Error", description: result.message }, 409);
+  }
+  if (!user) {
+    return redirectWithToast(LIST_URL, {
+      title: "Usuario Agregado",
+      description: `El usuario ${result.username} ha sido añadido.`,
+    });
+  }
+  return redirectWithToast(
+    LIST_URL,
+    result.isPasswordChanged
+      ? {
+          title: "Contraseña Cambiada",
+          description:
+            user.id === admin.id
+              ? `Se guardaron los datos de ${result.username} y su nueva contraseña.`
+              : `Se guardaron los datos de ${result.username} y su nueva contraseña; sus sesiones abiertas se cerraron.`,
+        }
+      : { title: "Usuario Actualizado", description: `Los datos de ${result.username} se guardaron.` },
+  );
+}
+
+/** The ids a control's aria-describedby lists: its note and, when shown, its error. */
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
+export default function UserEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const isNew = user === null;
+  const isMainAdmin = user?.isMainAdmin ?? false;
+  const values: Record<string, string | undefined> = actionData?.values ?? {
+    username: user?.username ?? "",
+    email: user?.email ?? "",
+    role: user?.role ?? "user",
+  };
+  const errors = actionData?.errors;
+  useToastFrom(actionData?.toast);
+  return (
+    <>
+      <AdminPageHeader
+        title={isNew ? "Nuevo Usuario" : "Editar Usuario"}
+        description={
+          isNew
+            ? "Crea una cuenta: un administrador puede entrar al panel; un usuario, solo a la tienda."
+            : `Cuenta de ${user.username || user.email}.`
+        }
+        actions={
+          <Button asChild variant="ghost">
+            <Link to={LIST_URL}>
+              <ArrowLeft aria-hidden /> Volver a usuarios
+            </Link>
+          </Button>
+        }
+      />
+      <AdminCard>
+        <Form method="post" className="grid gap-5 md:grid-cols-2" noValidate>
+          <div className="flex flex-col gap-1.5">
+            <Field
+              label="Nombre de Usuario"
+              error={errors?.username}
+              inputProps={{
+                id: "username",
+                name: "username",
+                defaultValue: values.username ?? "",
+                autoComplete: "off",
+                maxLength: 30,
+                disabled: isMainAdmin,
+                "aria-describedby": describedBy(
+                  isMainAdmin ? "main-admin-note" : "username-hint",
+                  errors?.username && "username-error",
+                ),
+              }}
+            />
+            {isMainAdmin ? null : (
+              <p id="username-hint" className="text-sm text-muted">
+                De 3 a 30 caracteres: letras, números, «_» o «.». Con él se ingresa al panel.
+                {user && !user.hasUsername ? " Este cliente aún no tiene uno: elige uno para guardar." : ""}
+              </p>
+            )}
+          </div>
+          <Field
+            label="Email"
+            error={errors?.email}
+            inputProps={{
+              id: "email",
+              name: "email",
+              type: "email",
+              autoComplete: "off",
+              defaultValue: values.email ?? "",
+              maxLength: 254,
+            }}
+          />
+          <div className="flex flex-col gap-1.5 md:col-span-2 md:max-w-[calc(50%-0.625rem)]">
+            <SelectField
+              id="role"
+              label="Rol"
+              error={errors?.role}
+              selectProps={{
+                name: "role",
+                defaultValue: values.role ?? "user",
+                disabled: isMainAdmin,
+                "aria-describedby": describedBy(isMainAdmin && "main-admin-note", errors?.role && "role-error"),
+              }}
+            >
+              <option value="user">{roleLabels.user}</option>
+              <option value="admin">{roleLabels.admin}</option>
+            </SelectField>
+            {isMainAdmin ? (
+              <p id="main-admin-note" className="text-sm text-muted">
+                {MAIN_ADMIN_NOTE}
+              </p>
+            ) : null}
+          </div>
+          <Field
+            label={isNew ? "Contraseña" : "Nueva Contraseña"}
+            error={errors?.password}
+            inputProps={{
+              id: "password",
+              name: "password",
+              type: "password",
+              autoComplete: "new-password",
+              maxLength: 128,
+              "aria-describedby": describedBy(!isNew && "password-hint", errors?.password && "password-error"),
+            }}
+          />
+          <Field
+            label="Confirmar Contraseña"
+            error={errors?.confirmPassword}
+            inputProps={{
+              id: "confirmPassword",
+              name: "confirmPassword",
+              type: "password",
+              autoComplete: "new-password",
+              maxLength: 128,
+            }}
+          />
+          {isNew ? null : (
+            <p id="password-hint" className="-mt-3 text-sm text-muted md:col-span-2">
+              Déjalas vacías para mantener la contraseña actual. Si escribes una nueva (mínimo 6 caracteres)
+              {loaderData.isOwnAccount ? ", tu sesión sigue abierta." : ", se cerrarán las sesiones abiertas de esta cuenta."}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2 md:col-span-2">
+            <SubmitButton>{isNew ? "Crear Usuario" : "Guardar Cambios"}</SubmitButton>
+            <Button asChild variant="outline">
+              <Link to={LIST_URL}>Cancelar</Link>
+            </Button>
+          </div>
+        </Form>
+      </AdminCard>
+    </>
+  );
 }
