@@ -1,0 +1,487 @@
+import { count, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, test } from "vitest";
+import { requestAs, signInAdminCookie } from "~/auth/testing.server";
+import { auditLog, brands, products, services } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { action as importAction } from "~/routes/admin/catalog-excel/import";
+import { loader as exportLoader } from "~/routes/admin/catalog-excel/export";
+import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import { EXCEL_CONTENT_TYPE, IMPORT_MESSAGES, type ImportPreview, planImport } from "./catalog-excel";
+import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-excel.server";
+import { listProducts } from "./products.server";
+import { SERVICE_PRICE_MESSAGE } from "./service-admin";
+
+const { handle } = useTestDatabase();
+let cookie: string;
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
+  cookie = await signInAdminCookie("admin", "clave-admin-1");
+});
+
+const PRODUCT_HEADERS = [
+  "ID",
+  "Título",
+  "Descripción",
+  "Familia",
+  "Categoría",
+  "Subcategoría",
+  "Marca",
+  "Precio (S/)",
+  "Stock",
+  "Oferta activa",
+  "Precio oferta (S/)",
+  "Imagen",
+  "Texto alternativo",
+];
+
+type Cell = string | number | boolean | null;
+
+async function buildWorkbook(headers: string[], rows: Cell[][]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Hoja1");
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+async function exportBytes(path: "/admin/productos/exportar" | "/admin/servicios/exportar") {
+  const response = (await exportLoader({
+    request: requestAs(cookie, path),
+    params: {},
+    context: {},
+  } as never)) as Response;
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+type ActionResult = {
+  data: { preview?: ImportPreview; errors?: Record<string, string> };
+  init: { status?: number } | null;
+};
+
+async function postImport(
+  path: "/admin/productos/importar" | "/admin/servicios/importar",
+  fields: Record<string, string | File>,
+): Promise<ActionResult | Response> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return (await importAction({
+    request: requestAs(cookie, path, { method: "POST", body }),
+    params: {},
+    context: {},
+  } as never)) as ActionResult | Response;
+}
+
+function xlsxFile(bytes: Uint8Array, name = "catalogo.xlsx"): File {
+  return new File([bytes as Uint8Array<ArrayBuffer>], name, { type: EXCEL_CONTENT_TYPE });
+}
+
+async function preview(
+  bytes: Uint8Array,
+  options: { createBrands?: boolean; path?: "/admin/productos/importar" | "/admin/servicios/importar" } = {},
+): Promise<ImportPreview> {
+  const result = await postImport(options.path ?? "/admin/productos/importar", {
+    intent: "preview",
+    file: xlsxFile(bytes),
+    ...(options.createBrands ? { createBrands: "on" } : {}),
+  });
+  if (result instanceof Response || !result.data.preview)
+    throw new Error(`No preview: ${JSON.stringify(result)}`);
+  return result.data.preview;
+}
+
+async function confirm(
+  previewed: ImportPreview,
+  path: "/admin/productos/importar" | "/admin/servicios/importar" = "/admin/productos/importar",
+) {
+  return postImport(path, { intent: "confirm", token: previewed.token, fingerprint: previewed.fingerprint });
+}
+
+async function countRows(table: typeof products | typeof brands | typeof auditLog | typeof services) {
+  const [row] = await handle().db.select({ total: count() }).from(table);
+  return row!.total;
+}
+
+async function snapshotCounts() {
+  return {
+    products: await countRows(products),
+    brands: await countRows(brands),
+    audit: await countRows(auditLog),
+  };
+}
+
+describe("export", () => {
+  test("downloads the live products as an .xlsx with taxonomy names, money as numbers and a frozen bold header", async () => {
+    const { response, bytes } = await exportBytes("/admin/productos/exportar");
+    expect(response.headers.get("Content-Type")).toBe(EXCEL_CONTENT_TYPE);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="productos-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(bytes) as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...PRODUCT_HEADERS]);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.actualRowCount).toBe(5);
+
+    const croquetas = sheet.getRow(2);
+    expect(croquetas.getCell(2).value).toBe("Croquetas Ricocan Adulto Razas Medianas 15 kg");
+    expect(croquetas.getCell(4).value).toBe("Perros");
+    expect(croquetas.getCell(5).value).toBe("Alimentos");
+    expect(croquetas.getCell(6).value).toBe("Alimento Seco");
+    expect(croquetas.getCell(7).value).toBe("Ricocan");
+    expect(croquetas.getCell(8).value).toBe(129.9);
+    expect(croquetas.getCell(8).numFmt).toBe("0.00");
+    expect(croquetas.getCell(10).value).toBe("Sí");
+    expect(croquetas.getCell(11).value).toBe(114.9);
+    expect(croquetas.getCell(12).value).toBe("/images/products/croquetas-perro-adulto.webp");
+  });
+
+  test("leaves archived products out", async () => {
+    const [archived] = await handle()
+      .db.insert(products)
+      .values({ title: "Producto Archivado", familyId: 1, categoryId: 1, isArchived: true })
+      .returning({ id: products.id });
+    const { bytes } = await exportBytes("/admin/productos/exportar");
+    const reading = await readSheetRows("products", bytes);
+    expect(reading.ok && reading.rows.map((row) => row.cells.title)).not.toContain("Producto Archivado");
+    await handle().db.delete(products).where(eq(products.id, archived!.id));
+  });
+
+  test("an exported file re-imports as updates of every row that change nothing (products and services)", async () => {
+    for (const kind of ["productos", "servicios"] as const) {
+      const { bytes } = await exportBytes(`/admin/${kind}/exportar`);
+      const previewed = await preview(bytes, { path: `/admin/${kind}/importar` });
+      expect(previewed.counts).toEqual({
+        create: 0,
+        update: 0,
+        unchanged: kind === "productos" ? 4 : 3,
+        errors: 0,
+      });
+    }
+  });
+});
+
+describe("import preview", () => {
+  test("plans creates (apostrophes, accents, prices typed as text), title matches and row errors, writing nothing", async () => {
+    const before = await snapshotCounts();
+    const bytes = await buildWorkbook(PRODUCT_HEADERS, [
+      [
+        null,
+        "Snack para gato's con atún",
+        "Trocitos de atún, ¡irresistibles!",
+        "gatos",
+        "ALIMENTOS",
+        "snacks",
+        "pro plan",
+        "12,50",
+        "15",
+        "Si",
+        "10.5",
+        "",
+        "",
+      ],
+      [null, "Pecera redonda 10 L", "", "Peces", "Acuarios", "", "", 45, 3, "No", null, "", ""],
+      [
+        null,
+        "raton de juguete con catnip",
+        null,
+        "Gatos",
+        "Juguetes",
+        "",
+        "Kong",
+        20,
+        100,
+        "sí",
+        "14.90",
+        "",
+        "",
+      ],
+      [null, "Cama para perro", "", "Perros", "Camas y Descanso", "", "", 50, 1, "No", "", "", ""],
+      [null, "", "Sin título", "Perros", "Juguetes", "", "", 10, 1, "No", "", "", ""],
+      [null, "Pelota saltarina", "", "Perros", "Juguetes", "", "", "doce", 1, "Sí", "", "", ""],
+    ]);
+    const previewed = await preview(bytes);
+
+    expect(previewed.counts).toEqual({ create: 1, update: 1, unchanged: 0, errors: 4 });
+    expect(previewed.creates[0]).toMatchObject({
+      rowNumber: 2,
+      title: "Snack para gato's con atún",
+      familyName: "Gatos",
+      categoryName: "Alimentos",
+      priceCents: 1250,
+    });
+    // Matched by title, it keeps its title; the sheet's empty cells are values too.
+    expect(previewed.updates[0]).toMatchObject({
+      rowNumber: 4,
+      title: "Ratón de Juguete con Catnip",
+      changes: ["Descripción", "Precio", "Imagen", "Texto alternativo"],
+    });
+    expect(previewed.errors).toEqual([
+      { rowNumber: 3, title: "Pecera redonda 10 L", messages: ['Familia desconocida: "Peces".'] },
+      {
+        rowNumber: 5,
+        title: "Cama para perro",
+        messages: ['Categoría "Camas y Descanso" no pertenece a la familia "Perros".'],
+      },
+      { rowNumber: 6, title: "(sin título)", messages: ["El título es obligatorio."] },
+      { rowNumber: 7, title: "Pelota saltarina", messages: ["Precio inválido.", OFFER_PRICE_MESSAGE] },
+    ]);
+    expect(await snapshotCounts()).toEqual(before);
+  });
+
+  test("a text file renamed .xlsx is refused next to the field, and so is a ZIP that is not a workbook", async () => {
+    const text = new File(["Título;Precio\nCroquetas;12"], "catalogo.xlsx", { type: EXCEL_CONTENT_TYPE });
+    const refused = (await postImport("/admin/productos/importar", {
+      intent: "preview",
+      file: text,
+    })) as ActionResult;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.errors).toEqual({ file: "El archivo no es un Excel (.xlsx) válido." });
+
+    const zipHeaderOnly = xlsxFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]));
+    const alsoRefused = (await postImport("/admin/productos/importar", {
+      intent: "preview",
+      file: zipHeaderOnly,
+    })) as ActionResult;
+    expect(alsoRefused.data.errors).toEqual({ file: IMPORT_MESSAGES.notExcel });
+  });
+
+  test("a file over 5 MB is refused without being read", async () => {
+    const big = xlsxFile(new Uint8Array(5 * 1024 * 1024 + 100 * 1024));
+    const refused = (await postImport("/admin/productos/importar", {
+      intent: "preview",
+      file: big,
+    })) as ActionResult;
+    expect(refused.init?.status).toBe(413);
+    expect(refused.data.errors).toEqual({ file: "El archivo pesa más de 5 MB." });
+  });
+
+  test("a sheet without the required columns says which ones are missing", async () => {
+    const bytes = await buildWorkbook(["Nombre", "Precio"], [["Croquetas", 10]]);
+    const refused = (await postImport("/admin/productos/importar", {
+      intent: "preview",
+      file: xlsxFile(bytes),
+    })) as ActionResult;
+    expect(refused.data.errors?.file).toBe(
+      'Faltan las columnas "Familia", "Categoría" en la primera fila. Usa el formato de la exportación.',
+    );
+  });
+
+  test("services: the regular-price rule and the spec's title message", async () => {
+    const bytes = await buildWorkbook(
+      ["Título", "Familia", "Categoría", "Precio", "Mostrar precio", "Oferta activa", "Precio oferta"],
+      [
+        ["Corte de uñas", "Estética", "Baño y Corte", "", "Sí", "No", ""],
+        ["", "Salud", "", 30, "No", "No", ""],
+        ["Consulta a domicilio", "Salud", "Consultas", "", "No", "No", ""],
+      ],
+    );
+    const previewed = await preview(bytes, { path: "/admin/servicios/importar" });
+    expect(previewed.errors).toEqual([
+      { rowNumber: 2, title: "Corte de uñas", messages: [SERVICE_PRICE_MESSAGE] },
+      { rowNumber: 3, title: "(sin título)", messages: ["El título del servicio es obligatorio."] },
+    ]);
+    expect(previewed.creates.map((row) => row.title)).toEqual(["Consulta a domicilio"]);
+  });
+});
+
+describe("import confirmation", () => {
+  test("writes the valid rows, audits once, redirects with the toast, and search finds the product without accents", async () => {
+    const bytes = await buildWorkbook(PRODUCT_HEADERS, [
+      [
+        null,
+        "Snack para gato's con atún",
+        "Trocitos de atún.",
+        "Gatos",
+        "Alimentos",
+        "Snacks",
+        "Pro Plan",
+        "12,50",
+        "15",
+        "Si",
+        "10.5",
+        "",
+        "",
+      ],
+      [
+        null,
+        "Ratón de juguete con catnip",
+        null,
+        "Gatos",
+        "Juguetes",
+        "",
+        "Kong",
+        20,
+        100,
+        "Sí",
+        "14.90",
+        "/images/products/raton-catnip.webp",
+        "Ratón de juguete gris para gato con hojas de catnip",
+      ],
+      [null, "Pecera", "", "Peces", "Acuarios", "", "", 45, 3, "No", null, "", ""],
+    ]);
+    const previewed = await preview(bytes);
+    expect(previewed.counts).toEqual({ create: 1, update: 1, unchanged: 0, errors: 1 });
+    const auditBefore = await countRows(auditLog);
+
+    const response = (await confirm(previewed)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/productos");
+    expect(response.headers.get("Set-Cookie")).toContain("patitas_toast");
+
+    const [created] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.title, "Snack para gato's con atún"));
+    expect(created).toMatchObject({
+      description: "Trocitos de atún.",
+      priceCents: 1250,
+      stock: 15,
+      isOfferActive: true,
+      offerPriceCents: 1050,
+      image: null,
+      searchText: "snack para gato's con atun pro plan",
+    });
+    const [raton] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.title, "Ratón de Juguete con Catnip"));
+    expect(raton?.priceCents).toBe(2000);
+
+    const found = await listProducts({ path: {}, query: "gato's con atun", page: 1 });
+    expect(found.items.map((item) => item.title)).toEqual(["Snack para gato's con atún"]);
+
+    const entries = await handle().db.select().from(auditLog).where(eq(auditLog.action, "import"));
+    expect(await countRows(auditLog)).toBe(auditBefore + 1);
+    expect(entries.at(-1)).toMatchObject({
+      entity: "product",
+      summary: { file: "catalogo.xlsx", created: 1, updated: 1, unchanged: 0, skipped: 1, brandsCreated: 0 },
+    });
+
+    // The kept file was used up: confirming again imports nothing twice.
+    const again = (await confirm(previewed)) as ActionResult;
+    expect(again.init?.status).toBe(410);
+    expect(again.data.errors).toEqual({ file: IMPORT_MESSAGES.expired });
+  });
+
+  test("creates an unknown brand only when asked", async () => {
+    const bytes = await buildWorkbook(PRODUCT_HEADERS, [
+      [
+        null,
+        "Arnés reflectivo Huellitas",
+        "",
+        "Perros",
+        "Accesorios",
+        "Correas",
+        "Huellitas",
+        39.9,
+        12,
+        "No",
+        "",
+        "",
+        "",
+      ],
+    ]);
+    const refused = await preview(bytes);
+    expect(refused.errors[0]?.messages).toEqual([
+      'Marca desconocida: "Huellitas". Marca la casilla "Crear las marcas que no existan" para crearla.',
+    ]);
+
+    const previewed = await preview(bytes, { createBrands: true });
+    expect(previewed.counts.create).toBe(1);
+    expect(previewed.newBrands).toEqual(["Huellitas"]);
+    await confirm(previewed);
+
+    const [brand] = await handle().db.select().from(brands).where(eq(brands.name, "Huellitas"));
+    expect(brand?.slug).toBe("huellitas");
+    const [product] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.title, "Arnés reflectivo Huellitas"));
+    expect(product).toMatchObject({
+      brandId: brand!.id,
+      priceCents: 3990,
+      searchText: "arnes reflectivo huellitas huellitas",
+    });
+  });
+
+  test("a plan that fails half-way writes nothing: brands, creates, updates and audit roll back together", async () => {
+    const bytes = await buildWorkbook(PRODUCT_HEADERS, [
+      [null, "Comedero doble acero", "", "Perros", "Accesorios", "", "Acero Feliz", 35, 5, "No", "", "", ""],
+      [
+        null,
+        "Snack Dental para Perro x 7 unidades",
+        "",
+        "Perros",
+        "Alimentos",
+        "Snacks",
+        "Pro Plan",
+        26,
+        60,
+        "No",
+        "",
+        "",
+        "",
+      ],
+    ]);
+    const reading = await readSheetRows("products", bytes);
+    if (!reading.ok) throw new Error(reading.message);
+    const plan = planImport(
+      "products",
+      reading.rows,
+      reading.present,
+      await loadCatalogSnapshot("products"),
+      {
+        createBrands: true,
+      },
+    );
+    expect(plan.creates).toHaveLength(1);
+    expect(plan.updates).toHaveLength(1);
+    // The update comes after the brand and the insert: a category deleted meanwhile breaks it.
+    plan.updates[0]!.values.categoryId = 999_999;
+    const before = await snapshotCounts();
+    const [dental] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
+
+    await expect(commitImportPlan(plan, { userId: "x", fileName: "roto.xlsx" })).rejects.toThrow();
+
+    expect(await snapshotCounts()).toEqual(before);
+    const [dentalAfter] = await handle().db.select().from(products).where(eq(products.id, dental!.id));
+    expect(dentalAfter?.priceCents).toBe(dental!.priceCents);
+    expect(await handle().db.select().from(brands).where(eq(brands.name, "Acero Feliz"))).toEqual([]);
+  });
+
+  test("when the catalogue changed after the preview, the new preview is shown instead of writing", async () => {
+    const bytes = await buildWorkbook(PRODUCT_HEADERS, [
+      [null, "Cepillo de cerdas suaves", "", "Perros", "Higiene", "", "", 18, 10, "No", "", "", ""],
+    ]);
+    const previewed = await preview(bytes);
+    expect(previewed.counts.create).toBe(1);
+    await handle()
+      .db.insert(products)
+      .values({ title: "Cepillo de Cerdas Suaves", familyId: 1, categoryId: 4, priceCents: 1500 });
+
+    const result = (await confirm(previewed)) as ActionResult;
+    expect(result.init?.status).toBe(409);
+    expect(result.data.preview?.counts).toMatchObject({ create: 0, update: 1 });
+    const cepillos = await handle().db.select().from(products).where(eq(products.priceCents, 1800));
+    expect(cepillos).toEqual([]);
+
+    const done = (await confirm(result.data.preview!)) as Response;
+    expect(done.status).toBe(302);
+    const [cepillo] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.title, "Cepillo de Cerdas Suaves"));
+    expect(cepillo?.priceCents).toBe(1800);
+  });
+});

@@ -1,0 +1,238 @@
+import { describe, expect, test } from "vitest";
+import {
+  type CatalogSnapshot,
+  type ColumnKey,
+  cellText,
+  describeImportOutcome,
+  type ExistingItem,
+  matchHeaders,
+  parseCents,
+  parseFlag,
+  parseStock,
+  planImport,
+  type SheetRow,
+  toHeaderKey,
+} from "./catalog-excel";
+
+describe("cells", () => {
+  test("prices: numbers and text typed in Peru, in céntimos without float drift", () => {
+    expect(parseCents("12,50")).toBe(1250);
+    expect(parseCents("12.5")).toBe(1250);
+    expect(parseCents("S/ 60")).toBe(6000);
+    expect(parseCents(12.5)).toBe(1250);
+    expect(parseCents(19.99)).toBe(1999);
+    expect(parseCents(0.1 + 0.2)).toBe(30);
+    expect(parseCents({ formula: "A1*2", result: 25.8 })).toBe(2580);
+    for (const bad of ["12.345", "doce", "-3", -3, 12.345, "1.234,50", "", Number.NaN]) {
+      expect(parseCents(bad)).toBeNull();
+    }
+  });
+
+  test("stock: whole numbers only", () => {
+    expect(parseStock(15)).toBe(15);
+    expect(parseStock("15")).toBe(15);
+    expect(parseStock(1.5)).toBeNull();
+    expect(parseStock("-1")).toBeNull();
+  });
+
+  test("flags: Sí, Si, No, true/false, 1/0", () => {
+    for (const yes of ["Sí", "Si", "SI", "sí", true, 1, "1", "TRUE", "Verdadero"])
+      expect(parseFlag(yes)).toBe(true);
+    for (const no of ["No", "NO", false, 0, "0", "false"]) expect(parseFlag(no)).toBe(false);
+    expect(parseFlag("quizá")).toBeNull();
+  });
+
+  test("cell text from rich text, hyperlinks and formula results", () => {
+    expect(cellText({ richText: [{ text: "Ratón " }, { text: "de juguete" }] })).toBe("Ratón de juguete");
+    expect(cellText({ text: "/images/a.webp", hyperlink: "http://x" })).toBe("/images/a.webp");
+    expect(cellText({ formula: "1+1", result: 2 })).toBe("2");
+    expect(cellText("  Gatos ")).toBe("Gatos");
+    expect(cellText(null)).toBe("");
+  });
+
+  test("headers match whatever their accents, case and '(S/)'", () => {
+    expect(toHeaderKey("Precio (S/)")).toBe("precio");
+    expect(toHeaderKey(" CATEGORIA ")).toBe("categoria");
+    const { positions, missing } = matchHeaders("products", [
+      { column: 1, text: "titulo" },
+      { column: 2, text: "FAMILIA" },
+      { column: 3, text: "Categoría" },
+      { column: 5, text: "precio de oferta" },
+    ]);
+    expect(Object.fromEntries(positions)).toEqual({ title: 1, family: 2, category: 3, offerPrice: 5 });
+    expect(missing).toEqual([]);
+    expect(matchHeaders("products", [{ column: 1, text: "Título" }]).missing).toEqual([
+      "Familia",
+      "Categoría",
+    ]);
+  });
+});
+
+const item = (fields: Partial<ExistingItem> & { id: number; title: string }): ExistingItem => ({
+  description: "",
+  familyId: 1,
+  categoryId: 10,
+  subcategoryId: null,
+  brandId: null,
+  brandName: null,
+  priceCents: 1000,
+  stock: 5,
+  showPrice: true,
+  isOfferActive: false,
+  offerPriceCents: null,
+  image: null,
+  imageAlt: "",
+  ...fields,
+});
+
+const snapshot: CatalogSnapshot = {
+  families: [
+    { id: 1, name: "Perros", parentId: null },
+    { id: 2, name: "Gatos", parentId: null },
+  ],
+  categories: [
+    { id: 10, name: "Alimentos", parentId: 1 },
+    { id: 20, name: "Alimentos", parentId: 2 },
+    { id: 21, name: "Arena y Limpieza", parentId: 2 },
+  ],
+  subcategories: [
+    { id: 100, name: "Snacks", parentId: 10 },
+    { id: 200, name: "Snacks", parentId: 20 },
+  ],
+  brands: [{ id: 7, name: "Pro Plan", slug: "pro-plan" }],
+  items: [
+    item({
+      id: 1,
+      title: "Croquetas Adulto",
+      subcategoryId: 100,
+      brandId: 7,
+      brandName: "Pro Plan",
+      stock: 40,
+    }),
+    item({ id: 2, title: "Arena Aglomerante", familyId: 2, categoryId: 21 }),
+  ],
+};
+
+function plan(cells: Partial<Record<ColumnKey, unknown>>[], options = { createBrands: false }) {
+  const rows: SheetRow[] = cells.map((row, index) => ({ rowNumber: index + 2, cells: row }));
+  const present = new Set(cells.flatMap((row) => Object.keys(row)) as ColumnKey[]);
+  return planImport("products", rows, present, snapshot, options);
+}
+
+describe("planImport", () => {
+  test("matches by ID first (a new title renames), then by title without accents or case", () => {
+    const result = plan([
+      { id: 1, title: "Croquetas Adulto 15 kg", family: "Perros", category: "Alimentos" },
+      { id: "", title: "ARENA aglomerante", family: "Gatos", category: "Arena y Limpieza" },
+    ]);
+    expect(result.updates.map((update) => [update.id, update.values.title, update.changes])).toEqual([
+      [1, "Croquetas Adulto 15 kg", ["Título"]],
+    ]);
+    expect(result.unchanged).toEqual([{ rowNumber: 3, id: 2, title: "Arena Aglomerante" }]);
+  });
+
+  test("an ID that does not exist falls back to the title; one that is not a number is an error", () => {
+    const result = plan([
+      { id: 999, title: "Croquetas adulto", family: "Perros", category: "Alimentos" },
+      { id: "abc", title: "Otro", family: "Perros", category: "Alimentos" },
+    ]);
+    expect(result.unchanged.map((row) => row.id)).toEqual([1]);
+    expect(result.errors).toEqual([{ rowNumber: 3, title: "Otro", messages: ['ID inválido: "abc".'] }]);
+  });
+
+  test("columns the sheet lacks keep their values; the category moves the subcategory with it", () => {
+    const result = plan([{ id: 1, title: "Croquetas Adulto", family: "Gatos", category: "Alimentos" }]);
+    expect(result.updates[0]?.values).toMatchObject({
+      familyId: 2,
+      categoryId: 20,
+      subcategoryId: null,
+      stock: 40,
+      brandId: 7,
+      priceCents: 1000,
+    });
+    expect(result.updates[0]?.changes).toEqual(["Familia", "Categoría", "Subcategoría"]);
+  });
+
+  test("each taxonomy level must exist under the one above", () => {
+    const result = plan([
+      { title: "A", family: "Peces", category: "Alimentos" },
+      { title: "B", family: "Perros", category: "Arena y Limpieza" },
+      { title: "C", family: "Perros", category: "Juguetes" },
+      { title: "D", family: "Perros", category: "Alimentos", subcategory: "Collares" },
+      { title: "E", family: "", category: "" },
+    ]);
+    expect(result.errors.map((error) => error.messages)).toEqual([
+      ['Familia desconocida: "Peces".'],
+      ['Categoría "Arena y Limpieza" no pertenece a la familia "Perros".'],
+      ['Categoría desconocida: "Juguetes".'],
+      ['Subcategoría desconocida: "Collares".'],
+      ["La familia es obligatoria.", "La categoría es obligatoria."],
+    ]);
+  });
+
+  test("the offer rule, and the offer price dropped when the offer is off", () => {
+    const result = plan([
+      { title: "A", family: "Perros", category: "Alimentos", isOfferActive: "Sí", offerPrice: "" },
+      { title: "B", family: "Perros", category: "Alimentos", isOfferActive: "Si", offerPrice: 0 },
+      { title: "C", family: "Perros", category: "Alimentos", isOfferActive: "No", offerPrice: 5 },
+      { title: "D", family: "Perros", category: "Alimentos", isOfferActive: "tal vez" },
+    ]);
+    const offerMessage = "El precio de oferta es obligatorio y debe ser mayor a 0 si la oferta está activa.";
+    expect(result.errors.map((error) => error.messages)).toEqual([
+      [offerMessage],
+      [offerMessage],
+      ['Oferta activa: "tal vez" no es válido; usa Sí o No.'],
+    ]);
+    expect(result.creates[0]?.values).toMatchObject({
+      title: "C",
+      isOfferActive: false,
+      offerPriceCents: null,
+    });
+  });
+
+  test("a product named twice is refused the second time", () => {
+    const result = plan([
+      { title: "Nuevo", family: "Perros", category: "Alimentos" },
+      { title: "nuevo", family: "Perros", category: "Alimentos" },
+      { id: 1, title: "Croquetas Adulto", family: "Perros", category: "Alimentos" },
+      { title: "Croquetas adulto", family: "Perros", category: "Alimentos" },
+    ]);
+    expect(result.errors.map((error) => [error.rowNumber, error.messages])).toEqual([
+      [3, ["Este producto ya aparece en la fila 2."]],
+      [5, ["Este producto ya aparece en la fila 4."]],
+    ]);
+  });
+
+  test("brands: known by name or slug, new ones only when asked, one per spelling", () => {
+    expect(
+      plan([{ title: "A", family: "Perros", category: "Alimentos", brand: "pro plan" }]).creates[0]?.values
+        .brandId,
+    ).toBe(7);
+    const rows = [
+      { title: "A", family: "Perros", category: "Alimentos", brand: "Huellitas" },
+      { title: "B", family: "Perros", category: "Alimentos", brand: "HUELLITAS" },
+    ];
+    expect(plan(rows).errors).toHaveLength(2);
+    const created = plan(rows, { createBrands: true });
+    expect(created.newBrands).toEqual(["Huellitas"]);
+    expect(created.creates.map((create) => create.values.brandName)).toEqual(["Huellitas", "Huellitas"]);
+  });
+
+  test("images must be the shop's own paths", () => {
+    const result = plan([
+      { title: "A", family: "Perros", category: "Alimentos", image: "https://example.com/x.jpg" },
+      { title: "B", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp" },
+    ]);
+    expect(result.errors[0]?.messages[0]).toMatch(/^Imagen inválida/);
+    expect(result.creates[0]?.values.image).toBe("/images/products/cama-gato.webp");
+  });
+});
+
+test("the toast's description", () => {
+  expect(describeImportOutcome({ created: 12, updated: 3, unchanged: 0, skipped: 0, brandsCreated: 0 })).toBe(
+    "12 creados, 3 actualizados.",
+  );
+  expect(describeImportOutcome({ created: 1, updated: 0, unchanged: 4, skipped: 1, brandsCreated: 1 })).toBe(
+    "1 creado, 0 actualizados. 4 sin cambios. 1 fila con errores omitida. 1 marca nueva.",
+  );
+});
