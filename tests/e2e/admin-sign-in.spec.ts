@@ -20,9 +20,14 @@ test("the back office is closed until the administrator signs in at /admin", asy
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const welcome = toast(page, "Inicio de Sesión Exitoso");
   await expect(welcome).toContainText("Bienvenido, Administrador.");
+  const sections = page.getByRole("list", { name: "Administrar" });
   for (const tile of ["Productos", "Servicios", "Usuarios", "Taxonomías", "Promociones", "Chatbot", "Métodos de Pago"]) {
-    await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${tile}`) })).toBeVisible();
+    await expect(sections.getByRole("link", { name: new RegExp(`^${tile}`) })).toBeVisible();
   }
+  // The summary's figures are live: the seeded shop has products and active promotions.
+  const summary = page.getByRole("list", { name: "Resumen" });
+  await expect(summary.getByRole("link", { name: /^Productos \d+/ })).toBeVisible();
+  await expect(summary.getByRole("link", { name: /^Promociones activas \d+/ })).toBeVisible();
   await screenshot(page, "admin-dashboard");
 
   // A signed-in administrator who opens /admin goes straight to the dashboard.

@@ -71,8 +71,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
       <p className="mt-1 text-muted">Así está la tienda hoy.</p>
 
-      <h2 className="sr-only">Resumen</h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <h2 id="dashboard-resumen" className="sr-only">Resumen</h2>
+      <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <li>
           <FigureTile
             icon={Package}
@@ -113,8 +113,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </li>
       </ul>
 
-      <h2 className="mt-10 text-lg font-bold">Administrar</h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <h2 id="dashboard-administrar" className="mt-10 text-lg font-bold">Administrar</h2>
+      <ul aria-labelledby="dashboard-administrar" className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {adminSections.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>
             <Link
