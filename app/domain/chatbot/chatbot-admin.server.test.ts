@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
+import { auditLog, chatbotAnswers } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { useTestDatabase } from "~/db/test-database.server";
+import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { readToast } from "~/lib/toast.server";
+import { action, loader } from "~/routes/admin/chatbot";
+import { findReply } from "./chatbot";
+import { listChatbotAnswers } from "./chatbot.server";
+
+const { handle } = useTestDatabase();
+let cookie: string;
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
+  cookie = await signInAdminCookie("admin", "clave-admin-1");
+});
+
+type Failure = {
+  data: {
+    errors: Record<string, string>;
+    values: Record<string, string>;
+    toast: { title: string; description: string };
+  };
+  init: { status: number };
+};
+
+async function post(fields: Record<string, string>): Promise<Response | Failure> {
+  const request = requestAs(cookie, "/admin/chatbot", { method: "POST", body: new URLSearchParams(fields) });
+  return (await action({ request, params: {}, context: {} } as never)) as Response | Failure;
+}
+
+async function expectRedirect(result: Response | Failure) {
+  if (!(result instanceof Response)) throw new Error(`Expected a redirect, got ${JSON.stringify(result.data)}`);
+  expect(result.status).toBe(302);
+  const { toast } = await readToast(
+    new Request("http://localhost:3000/", { headers: { Cookie: toCookieHeader(result.headers) } }),
+  );
+  return toast;
+}
+
+function expectFailure(result: Response | Failure, status = 400): Failure["data"] {
+  if (result instanceof Response) throw new Error(`Expected a refusal, got a ${result.status}`);
+  expect(result.init.status).toBe(status);
+  return result.data;
+}
+
+async function idOf(keyword: string): Promise<number> {
+  const [row] = await handle()
+    .db.select({ id: chatbotAnswers.id })
+    .from(chatbotAnswers)
+    .where(eq(chatbotAnswers.keyword, keyword));
+  return row!.id;
+}
+
+describe("adding", () => {
+  test("a keyword, trimmed and lower-cased, answered by the widget: 'Respuesta Añadida'", async () => {
+    const toast = await expectRedirect(
+      await post({ intent: "add", keyword: "  Vacunas   Anuales ", answer: " Vacunamos de lunes a sábado. " }),
+    );
+    expect(toast).toMatchObject({ title: "Respuesta Añadida" });
+    const answers = await listChatbotAnswers();
+    expect(answers.find((entry) => entry.keyword === "vacunas anuales")?.answer).toBe("Vacunamos de lunes a sábado.");
+    expect(findReply("¿Hacen VACUNAS anuales?", answers)).toBe("Vacunamos de lunes a sábado.");
+    const [audit] = await handle().db.select().from(auditLog).where(eq(auditLog.entity, "chatbot-answer"));
+    expect(audit).toMatchObject({ action: "create", summary: { keyword: "vacunas anuales" } });
+  });
+
+  test.each([
+    { keyword: "  ", answer: "Algo", field: "keyword" },
+    { keyword: "peluqueria", answer: "   ", field: "answer" },
+  ])("'La palabra clave y la respuesta no pueden estar vacías.' ($field empty)", async ({ keyword, answer, field }) => {
+    const failure = expectFailure(await post({ intent: "add", keyword, answer }));
+    expect(failure.errors[field]).toBe("La palabra clave y la respuesta no pueden estar vacías.");
+    expect(failure.toast.description).toBe("La palabra clave y la respuesta no pueden estar vacías.");
+    expect(failure.values).toMatchObject({ keyword, answer });
+  });
+
+  test("a duplicate keyword (any case, spaces or accents) is refused", async () => {
+    const failure = expectFailure(await post({ intent: "add", keyword: " HOLA ", answer: "Otra" }));
+    expect(failure.errors.keyword).toBe('La palabra clave "hola" ya existe. Edítala o usa otra.');
+    const accented = expectFailure(await post({ intent: "add", keyword: "Ubicación", answer: "Otra" }));
+    expect(accented.errors.keyword).toBe('La palabra clave "ubicacion" ya existe. Edítala o usa otra.');
+    const fallback = expectFailure(await post({ intent: "add", keyword: "default", answer: "Otra" }));
+    expect(fallback.errors.keyword).toBe('La palabra clave "default" ya existe. Edítala o usa otra.');
+  });
+});
+
+describe("editing", () => {
+  test("an answer is saved on its own: 'Respuesta Actualizada'", async () => {
+    const id = await idOf("horario");
+    const toast = await expectRedirect(
+      await post({ intent: "update", id: String(id), keyword: "horario", answer: "Lunes a domingo, 8 a 20 h." }),
+    );
+    expect(toast).toMatchObject({ title: "Respuesta Actualizada" });
+    expect(findReply("¿horario?", await listChatbotAnswers())).toBe("Lunes a domingo, 8 a 20 h.");
+  });
+
+  test("an empty answer or keyword on save is refused with the spec's message", async () => {
+    const id = String(await idOf("horario"));
+    const failure = expectFailure(await post({ intent: "update", id, keyword: "horario", answer: "" }));
+    expect(failure.errors.answer).toBe("La palabra clave y la respuesta no pueden estar vacías.");
+    expect(failure.values.id).toBe(id);
+    const noKeyword = expectFailure(await post({ intent: "update", id, keyword: " ", answer: "x" }));
+    expect(noKeyword.errors.keyword).toBe("La palabra clave y la respuesta no pueden estar vacías.");
+  });
+
+  test("renaming a keyword to one that exists is refused; to a new one works", async () => {
+    const id = String(await idOf("adios"));
+    const failure = expectFailure(await post({ intent: "update", id, keyword: "Gracias", answer: "Chau" }));
+    expect(failure.errors.keyword).toBe('La palabra clave "gracias" ya existe. Edítala o usa otra.');
+    await expectRedirect(await post({ intent: "update", id, keyword: "Hasta Luego", answer: "¡Hasta pronto!" }));
+    const [row] = await handle()
+      .db.select()
+      .from(chatbotAnswers)
+      .where(eq(chatbotAnswers.id, Number(id)));
+    expect(row).toMatchObject({ keyword: "hasta luego", answer: "¡Hasta pronto!" });
+  });
+
+  test("the default answer keeps its keyword whatever is posted", async () => {
+    const id = await idOf("default");
+    await expectRedirect(
+      await post({ intent: "update", id: String(id), answer: "No te entendí, escríbenos por WhatsApp." }),
+    );
+    await expectRedirect(await post({ intent: "update", id: String(id), keyword: "otra", answer: "No te entendí." }));
+    const [row] = await handle().db.select().from(chatbotAnswers).where(eq(chatbotAnswers.id, id));
+    expect(row).toMatchObject({ keyword: "default", answer: "No te entendí." });
+  });
+});
+
+describe("deleting", () => {
+  test("'No se puede eliminar la respuesta por defecto.'", async () => {
+    const id = await idOf("default");
+    const failure = expectFailure(await post({ intent: "delete", id: String(id) }), 409);
+    expect(failure.errors.form).toBe("No se puede eliminar la respuesta por defecto.");
+    expect(failure.toast).toMatchObject({
+      title: "Acción no permitida",
+      description: "No se puede eliminar la respuesta por defecto.",
+    });
+    expect(await idOf("default")).toBe(id);
+  });
+
+  test("any other answer is deleted: 'Respuesta Eliminada'", async () => {
+    const id = await idOf("contacto");
+    const toast = await expectRedirect(await post({ intent: "delete", id: String(id) }));
+    expect(toast).toMatchObject({ title: "Respuesta Eliminada" });
+    expect((await listChatbotAnswers()).map((entry) => entry.keyword)).not.toContain("contacto");
+  });
+});
+
+describe("order", () => {
+  test("after moving 'gracias' above 'hola', a message with both gets the 'gracias' answer", async () => {
+    const message = "hola, muchas gracias";
+    const before = await listChatbotAnswers();
+    const holaAnswer = before.find((entry) => entry.keyword === "hola")!.answer;
+    const graciasAnswer = before.find((entry) => entry.keyword === "gracias")!.answer;
+    expect(findReply(message, before)).toBe(holaAnswer);
+
+    const gracias = String(await idOf("gracias"));
+    for (;;) {
+      const keywords = (await listChatbotAnswers()).map((entry) => entry.keyword);
+      if (keywords.indexOf("gracias") < keywords.indexOf("hola")) break;
+      await post({ intent: "move", id: gracias, direction: "up" });
+    }
+    const after = await listChatbotAnswers();
+    expect(after[0]?.keyword).toBe("gracias");
+    expect(findReply(message, after)).toBe(graciasAnswer);
+    // It cannot go above the first place, and 'default' stays last.
+    const result = await post({ intent: "move", id: gracias, direction: "up" });
+    expect((result as Response).headers.get("Location")).toBe("/admin/chatbot");
+    expect((await listChatbotAnswers()).map((entry) => entry.keyword)).toEqual(after.map((entry) => entry.keyword));
+    expect(after.at(-1)?.keyword).toBe("default");
+  });
+
+  test("the loader lists the answers in that order", async () => {
+    const request = requestAs(cookie, "/admin/chatbot");
+    const { answers } = await loader({ request, params: {}, context: {} } as never);
+    expect(answers.map((entry) => entry.keyword)).toEqual((await listChatbotAnswers()).map((entry) => entry.keyword));
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from "zod";
+// This schema also runs in the browser: zod's own messages in Spanish there too.
+import "~/lib/validation";
+import { isStorableImagePath } from "~/domain/media/image";
+
+export const TITLE_REQUIRED_MESSAGE = "El título es obligatorio.";
+export const LINK_INVALID_MESSAGE =
+  "El enlace debe ser una ruta de la tienda (por ejemplo /productos) o una dirección que empiece con https://.";
+export const PROMOTION_IMAGE_INVALID_MESSAGE = "La imagen no es válida. Súbela de nuevo.";
+export const DEFAULT_BUTTON_TEXT = "Ver Más";
+
+/**
+ * A slide's button may lead to a page of the shop ('/productos') or to an https site;
+ * never to 'javascript:', 'data:' or another scheme, nor to '//host' (another site
+ * disguised as a path). Empty means the slide has no button.
+ */
+export function isAllowedPromotionLink(link: string): boolean {
+  if (link === "") return true;
+  if (/[\s\\\u0000-\u001f]/.test(link)) return false;
+  if (link.startsWith("/")) return !link.startsWith("//");
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export const promotionFormSchema = z.object({
+  title: z.string({ error: TITLE_REQUIRED_MESSAGE }).trim().min(1, TITLE_REQUIRED_MESSAGE),
+  description: z.string().trim().default(""),
+  image: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || isStorableImagePath(value), PROMOTION_IMAGE_INVALID_MESSAGE),
+  imageAlt: z.string().trim().default(""),
+  link: z.string().trim().default("").refine(isAllowedPromotionLink, LINK_INVALID_MESSAGE),
+  buttonText: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => value || DEFAULT_BUTTON_TEXT),
+  // A check box sends 'on' when ticked and nothing at all when not.
+  isActive: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+export type PromotionInput = z.output<typeof promotionFormSchema>;
+
+/** `?editar=7`: the promotion the form is editing (a URL, so it also works without JavaScript). */
+export function readEditingPromotionId(search: URLSearchParams): number | null {
+  const value = search.get("editar") ?? "";
+  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,219 @@
+import { PawPrint, Pencil } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { blockAnchor, type TaxonomyLevelConfig, withEditing } from "~/domain/catalog/taxonomy-admin";
+import { responsiveImage } from "~/domain/media/image";
+import type { FieldErrors, FormValues } from "~/lib/form-data";
+import { FieldError, Field, SelectField } from "~/ui/form/field";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { ImageUpload } from "~/ui/admin/image-upload";
+import { Button } from "~/ui/primitives/button";
+
+export type TaxonomyBlockItem = {
+  id: number;
+  name: string;
+  icon: string | null;
+  parentId: number | null;
+  parentName: string | null;
+};
+
+/** What the action answered, if anything: the block shows it only when it was its own form. */
+export type TaxonomyActionState = { errors?: FieldErrors; values?: FormValues } | undefined;
+
+/**
+ * One taxonomy level: add form, the list with inline edit (one item at a time, named in
+ * the URL so it also works without JavaScript) and delete with confirmation. The seven
+ * blocks of /admin/taxonomia are this component with seven configurations.
+ */
+export function TaxonomyBlock({
+  config,
+  items,
+  parentOptions,
+  editingId,
+  state,
+  formKey,
+}: {
+  config: TaxonomyLevelConfig;
+  items: TaxonomyBlockItem[];
+  parentOptions: { id: number; name: string }[];
+  editingId: number | undefined;
+  state: TaxonomyActionState;
+  /** Changes after each successful save (see useResetKey): the add form then starts empty. */
+  formKey: number;
+}) {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const anchor = blockAnchor(config.key);
+  const own = state?.values?.level === config.key ? state : undefined;
+  const addState = own?.values?.intent === "add" ? own : undefined;
+  const listError = own?.values?.intent === "delete" ? own.errors?.form : undefined;
+
+  return (
+    <section
+      id={anchor}
+      aria-labelledby={`${anchor}-title`}
+      className="scroll-mt-20 rounded-xl border bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h3 id={`${anchor}-title`} className="mb-4 text-lg font-bold">
+        {config.title}
+      </h3>
+
+      <Form key={formKey} method="post" className="flex flex-col gap-4 rounded-lg bg-gray-50 p-4" noValidate>
+        <input type="hidden" name="level" value={config.key} />
+        <ItemFields config={config} idPrefix={`${anchor}-nuevo`} parentOptions={parentOptions} state={addState} />
+        <div>
+          <SubmitButton intent="add" pendingFields={{ level: config.key }} pendingLabel="Añadiendo…">
+            Añadir
+          </SubmitButton>
+        </div>
+      </Form>
+
+      {listError ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {listError}
+        </p>
+      ) : null}
+
+      {items.length === 0 ? (
+        <p className="mt-4 text-center text-sm text-muted">No hay elementos.</p>
+      ) : (
+        <ul className="mt-4 divide-y" aria-label={config.title}>
+          {items.map((item) =>
+            item.id === editingId ? (
+              <li key={item.id} className="py-3">
+                <Form
+                  method="post"
+                  aria-label={`Editar ${item.name}`}
+                  className="flex flex-col gap-4 rounded-lg border border-primary/40 p-4"
+                  noValidate
+                >
+                  <input type="hidden" name="level" value={config.key} />
+                  <input type="hidden" name="id" value={item.id} />
+                  <ItemFields
+                    config={config}
+                    idPrefix={`${anchor}-${item.id}`}
+                    parentOptions={parentOptions}
+                    item={item}
+                    state={own?.values?.intent === "update" && own.values.id === String(item.id) ? own : undefined}
+                  />
+                  <div className="flex flex-wrap gap-2">
+                    <SubmitButton intent="update" pendingFields={{ level: config.key, id: String(item.id) }} size="sm">
+                      Guardar
+                    </SubmitButton>
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={{ search: withEditing(search, config.key, null), hash: anchor }} preventScrollReset>
+                        Cancelar
+                      </Link>
+                    </Button>
+                  </div>
+                </Form>
+              </li>
+            ) : (
+              <li key={item.id} className="flex items-center gap-3 py-3">
+                <ItemIcon icon={item.icon} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words">{item.name}</p>
+                  {item.parentName !== null ? <p className="text-sm text-muted">{item.parentName}</p> : null}
+                </div>
+                <div className="flex shrink-0 items-center gap-1">
+                  <Button asChild variant="ghost" size="sm">
+                    <Link
+                      to={{ search: withEditing(search, config.key, item.id), hash: anchor }}
+                      preventScrollReset
+                      aria-label={`Editar ${item.name}`}
+                      title="Editar"
+                    >
+                      <Pencil aria-hidden />
+                    </Link>
+                  </Button>
+                  <ConfirmDeleteButton
+                    itemName={item.name}
+                    fields={{ intent: "delete", level: config.key, id: String(item.id) }}
+                  />
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ItemIcon({ icon }: { icon: string | null }) {
+  if (!icon) {
+    return (
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+        <PawPrint className="size-5" aria-hidden />
+      </span>
+    );
+  }
+  return (
+    <img
+      {...responsiveImage(icon, "40px")}
+      alt=""
+      width={40}
+      height={40}
+      className="size-10 shrink-0 rounded-lg border object-contain"
+    />
+  );
+}
+
+/** Name, parent select (below the top level) and icon: the same fields to add and to edit. */
+function ItemFields({
+  config,
+  idPrefix,
+  parentOptions,
+  item,
+  state,
+}: {
+  config: TaxonomyLevelConfig;
+  idPrefix: string;
+  parentOptions: { id: number; name: string }[];
+  item?: TaxonomyBlockItem;
+  state: TaxonomyActionState;
+}) {
+  const values = state?.values;
+  const errors = state?.errors;
+  return (
+    <>
+      <Field
+        label="Nombre"
+        error={errors?.name}
+        inputProps={{
+          id: `${idPrefix}-nombre`,
+          name: "name",
+          defaultValue: values?.name ?? item?.name ?? "",
+          maxLength: 80,
+          autoComplete: "off",
+        }}
+      />
+      {config.parent ? (
+        <SelectField
+          id={`${idPrefix}-padre`}
+          label={config.parent.label === "familia" ? "Familia padre" : "Categoría padre"}
+          error={errors?.parentId}
+          selectProps={{
+            name: "parentId",
+            defaultValue: values?.parentId ?? (item?.parentId ? String(item.parentId) : ""),
+          }}
+        >
+          <option value="">Selecciona una {config.parent.label}</option>
+          {parentOptions.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <ImageUpload
+        name="icon"
+        label="Icono (opcional)"
+        defaultValue={values?.icon ?? item?.icon ?? ""}
+        error={errors?.icon}
+        previewClassName="size-12"
+      />
+      {errors?.form ? <FieldError id={`${idPrefix}-error`} message={errors.form} /> : null}
+    </>
+  );
+}
