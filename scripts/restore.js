@@ -1,0 +1,273 @@
+// npm run restore -- FILE [--force]: rebuilds the shop from a file written by backup.js.
+//   Embedded database: into $DATA_DIR/db, which must be empty (--force moves the current
+//   database aside to db.replaced-<date> first).
+//   PostgreSQL (DATABASE_URL): into a database without tables (--force drops the schemas
+//   'public' and 'drizzle' first, in the same transaction as the restore).
+// Uploaded images and the auth secret go to DATA_DIR. See docs/decisions/007-backups.md.
+import { existsSync, openAsBlob } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { readArchive, readEntryBuffer, writeEntryToFile } from "./backup-archive.js";
+import {
+  acquireDataDirLock,
+  AUTH_SECRET_ENTRY,
+  BACKUP_FORMAT,
+  countAppliedMigrations,
+  countShippedMigrations,
+  countTables,
+  MANIFEST_ENTRY,
+  openPglite,
+  PGLITE_ENTRY,
+  POSTGRES_ENTRY,
+  readBackupConfig,
+  resolveUserPath,
+  runCli,
+  runTool,
+  SAFE_UPLOAD_NAME,
+  splitPassword,
+  UPLOADS_PREFIX,
+  UserError,
+} from "./backup-support.js";
+
+const USAGE = `Usage: npm run restore -- BACKUP_FILE [--force]
+
+Rebuilds the shop from a backup: into DATA_DIR (default ./data), or into the
+PostgreSQL database of DATABASE_URL when it is set. The target must be empty;
+--force replaces what is there (an embedded database is moved aside, not deleted).`;
+
+function parseArgs(argv) {
+  let file;
+  let force = false;
+  for (const arg of argv) {
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === "--force") force = true;
+    else if (arg.startsWith("-")) throw new UserError(`Unknown option: ${arg}\n\n${USAGE}`);
+    else if (file) throw new UserError(`Give one backup file only.\n\n${USAGE}`);
+    else file = arg;
+  }
+  if (!file) throw new UserError(`Which backup? Give the file's path.\n\n${USAGE}`);
+  const resolved = resolveUserPath(file);
+  if (!existsSync(resolved)) throw new UserError(`${resolved} does not exist.`);
+  return { file: resolved, force };
+}
+
+function stamp() {
+  return new Date().toISOString().replace(/[:.]/g, "-");
+}
+
+function checkManifest(manifest, driver) {
+  if (manifest?.app !== "patitas-tienda" || typeof manifest.format !== "number") {
+    throw new UserError("This file is not a backup of the shop (no valid manifest.json).");
+  }
+  if (manifest.format > BACKUP_FORMAT) {
+    throw new UserError("This backup was written by a newer version of the shop: update the shop first.");
+  }
+  const shipped = countShippedMigrations();
+  if (manifest.migrations.applied > shipped) {
+    throw new UserError(
+      `This backup's database has ${manifest.migrations.applied} migrations applied; this version of the ` +
+        `shop knows ${shipped}. Update the shop's code to the version that made the backup ` +
+        `(${manifest.appVersion}) or newer, then restore.`,
+    );
+  }
+  if (manifest.driver !== driver) {
+    throw new UserError(
+      manifest.driver === "pglite"
+        ? "This backup comes from the embedded database: restore it without DATABASE_URL (into a DATA_DIR)."
+        : "This backup comes from PostgreSQL: set DATABASE_URL to an empty PostgreSQL database to restore it.",
+    );
+  }
+}
+
+function describeDifferences(expected, actual) {
+  const names = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
+  return names
+    .filter((name) => expected[name] !== actual[name])
+    .map((name) => `${name}: ${actual[name] ?? "missing"} rows, the backup had ${expected[name] ?? "none"}`);
+}
+
+async function verify(manifest, query) {
+  const tables = await countTables(query);
+  const migrations = await countAppliedMigrations(query);
+  const problems = describeDifferences(manifest.tables, tables);
+  if (migrations !== manifest.migrations.applied) {
+    problems.push(`migrations: ${migrations} applied, the backup had ${manifest.migrations.applied}`);
+  }
+  if (problems.length > 0) throw new Error(`The restored database differs from the backup:\n  ${problems.join("\n  ")}`);
+}
+
+/** The embedded database: the target directory is locked and empty (or moved aside) first. */
+function pgliteTarget(dataDir, force) {
+  const location = path.join(dataDir, "db");
+  let release;
+  let movedAside;
+  return {
+    async prepare() {
+      release = acquireDataDirLock(dataDir, "restore");
+      if (existsSync(location) && (await readdir(location)).length > 0) {
+        if (!force) {
+          throw new UserError(
+            `${location} already holds a database; the restore will not overwrite it.\n` +
+              "Restore into an empty DATA_DIR, or add --force to replace it (it is moved aside, not deleted).",
+          );
+        }
+        movedAside = `${location}.replaced-${stamp()}`;
+        await rename(location, movedAside);
+        console.log(`The current database was moved aside to ${movedAside}.`);
+      }
+      await mkdir(location, { recursive: true });
+    },
+    async load(entry, manifest) {
+      if (entry.name !== PGLITE_ENTRY) throw new UserError(`Unexpected database entry ${entry.name} in the backup.`);
+      const tarball = path.join(dataDir, `restore-${process.pid}.tar`);
+      try {
+        await writeEntryToFile(entry, tarball, 0o600);
+        const db = await openPglite(location, { loadDataDir: await openAsBlob(tarball) });
+        try {
+          await verify(manifest, async (sql) => (await db.query(sql)).rows);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await rm(tarball, { force: true });
+      }
+    },
+    async rollback() {
+      await rm(location, { recursive: true, force: true });
+      if (movedAside) await rename(movedAside, location);
+    },
+    finish: () => release?.(),
+  };
+}
+
+/** PostgreSQL: psql runs the dump (and, with --force, the drops) in one transaction. */
+function postgresTarget(databaseUrl, dataDir, force) {
+  let pg;
+  const withClient = async (work) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new UserError(`Cannot connect to DATABASE_URL: ${error.message}`);
+    }
+    try {
+      return await work(async (sql) => (await client.query(sql)).rows);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    async prepare() {
+      ({ default: pg } = await import("pg"));
+      const [{ n }] = await withClient((query) =>
+        query(
+          "select count(*)::int as n from information_schema.tables " +
+            "where table_schema not in ('pg_catalog', 'information_schema')",
+        ),
+      );
+      if (n > 0 && !force) {
+        throw new UserError(
+          `The database of DATABASE_URL already has ${n} tables; the restore will not overwrite them.\n` +
+            "Create an empty database for it (createdb …), or add --force to drop the shop's schemas " +
+            "'public' and 'drizzle' with everything in them first.",
+        );
+      }
+      await mkdir(dataDir, { recursive: true });
+    },
+    async load(entry, manifest) {
+      if (entry.name !== POSTGRES_ENTRY) throw new UserError(`Unexpected database entry ${entry.name} in the backup.`);
+      const sqlFile = path.join(dataDir, `restore-${process.pid}.sql`);
+      try {
+        await writeEntryToFile(entry, sqlFile, 0o600);
+        const { url, env } = splitPassword(databaseUrl);
+        const replace = force
+          ? ["-c", "DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;"]
+          : [];
+        await runTool(
+          "psql",
+          ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", ...replace, "-f", sqlFile, `--dbname=${url}`],
+          env,
+        );
+      } finally {
+        await rm(sqlFile, { force: true });
+      }
+      await withClient((query) => verify(manifest, query));
+    },
+    // psql's single transaction left nothing behind.
+    async rollback() {},
+    finish() {},
+  };
+}
+
+async function main(argv) {
+  const { file, force } = parseArgs(argv);
+  const config = readBackupConfig();
+  const driver = config.databaseUrl ? "postgres" : "pglite";
+  const target =
+    driver === "pglite"
+      ? pgliteTarget(config.dataDir, force)
+      : postgresTarget(config.databaseUrl, config.dataDir, force);
+
+  let manifest;
+  let prepared = false;
+  let databaseLoaded = false;
+  let images = 0;
+  try {
+    await readArchive(file, async (entry) => {
+      if (!manifest) {
+        if (entry.name !== MANIFEST_ENTRY) throw new UserError("This file is not a backup of the shop (no manifest.json first).");
+        try {
+          manifest = JSON.parse((await readEntryBuffer(entry)).toString("utf8"));
+        } catch {
+          throw new UserError("The backup's manifest.json is damaged.");
+        }
+        checkManifest(manifest, driver);
+        console.log(
+          `Restoring the backup of ${manifest.createdAt} (shop version ${manifest.appVersion}, ${manifest.driver})…`,
+        );
+        await target.prepare();
+        prepared = true;
+      } else if (entry.name.startsWith("database/")) {
+        await target.load(entry, manifest);
+        databaseLoaded = true;
+      } else if (entry.name.startsWith(UPLOADS_PREFIX)) {
+        const name = entry.name.slice(UPLOADS_PREFIX.length);
+        if (!SAFE_UPLOAD_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
+        const dir = path.join(config.dataDir, "uploads");
+        await mkdir(dir, { recursive: true });
+        await writeEntryToFile(entry, path.join(dir, name));
+        images++;
+      } else if (entry.name === AUTH_SECRET_ENTRY) {
+        const secret = await readEntryBuffer(entry);
+        const secretFile = path.join(config.dataDir, "auth-secret");
+        if (existsSync(secretFile) && !(await readFile(secretFile)).equals(secret)) {
+          await rename(secretFile, `${secretFile}.replaced-${stamp()}`);
+        }
+        await writeFile(secretFile, secret, { mode: 0o600 });
+      }
+    });
+    if (!manifest) throw new UserError("This file is not a backup of the shop (it is empty).");
+    if (!databaseLoaded) throw new UserError("The backup holds no database.");
+    if (images !== manifest.uploads.files) {
+      throw new Error(`The backup lists ${manifest.uploads.files} image files but holds ${images}.`);
+    }
+  } catch (error) {
+    if (prepared) await target.rollback().catch((rollbackError) => console.error(rollbackError));
+    throw error;
+  } finally {
+    target.finish();
+  }
+
+  const t = manifest.tables;
+  console.log(
+    `Restored into ${driver === "pglite" ? path.join(config.dataDir, "db") : "the PostgreSQL database of DATABASE_URL"}: ` +
+      `${t.orders ?? 0} orders, ${t.complaints ?? 0} complaints, ${t.products ?? 0} products, ` +
+      `${t.users ?? 0} users, ${images} image files (checked against the backup's counts).\n` +
+      `Start the shop as usual (DATA_DIR=${config.dataDir}${driver === "postgres" ? " and the same DATABASE_URL" : ""}): ` +
+      "pending migrations run at start, the demo seed does not run again, and the administrators keep their passwords.",
+  );
+}
+
+await runCli(main);
