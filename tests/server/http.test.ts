@@ -1,11 +1,12 @@
 import { writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
-import { listAdminScreenUrls, listAdminUrls } from "../support/site-map";
+import { ADMIN_PASSWORD, makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
+import { listAdminScreenUrls, listAdminUrls, listRoutes } from "../support/site-map";
 
 let dataDir: string;
 let server: ServerProcess;
@@ -204,4 +205,214 @@ describe("public pages", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "ok" });
   });
+});
+
+// ---------------------------------------------------------------------------------------
+// Issue 7, Security 2: CSRF on every state-changing URL.
+//
+// The rule (server/app.ts, rejectForeignOrigins): a non-GET request whose Origin is not the
+// shop's own is refused with 403 before any route code runs. A request WITHOUT Origin is
+// let through on purpose: every browser in use sends Origin on a cross-site POST (form or
+// fetch), so a missing Origin means a non-browser client (curl, a monitor, a proxy), which
+// cannot carry a victim's cookies. And the session cookie is SameSite=Lax (see
+// app/auth/cookies.test.ts), so a browser does not attach it to another site's POST even
+// if some old browser omitted Origin. Refusing a missing Origin would break such clients
+// and add no protection for shoppers. `Origin: null` (sandboxed frames, data: URLs) is a
+// foreign origin and is refused.
+describe("CSRF: every non-GET request from another site is refused", () => {
+  const FOREIGN = "https://sitio-malicioso.example";
+
+  /** Every URL of the site map (params filled in), plus better-auth's own endpoints. */
+  function stateChangingUrls(): string[] {
+    const fromSiteMap = listRoutes()
+      .map((route) => route.path.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "1").replace("/*", "/sign-out"))
+      .filter((url) => !url.endsWith("/*"));
+    return [
+      ...new Set([
+        ...fromSiteMap,
+        "/api/auth/sign-in/email",
+        "/api/auth/sign-up/email",
+        "/api/auth/sign-in/username",
+        "/api/auth/sign-out",
+        "/api/auth/change-password",
+        "/api/auth/update-user",
+        "/api/auth/request-password-reset",
+        "/salir",
+      ]),
+    ];
+  }
+
+  test("a foreign Origin gets 403 at every URL and method, with or without an admin session; nothing changes", async () => {
+    const adminCookie = await signInAtAdmin(server.url);
+    await server.stop();
+    const before = await databaseFingerprint();
+    server = await startServer({ DATA_DIR: dataDir });
+    const urls = stateChangingUrls();
+    expect(urls.length).toBeGreaterThan(40);
+    expect(urls).toEqual(expect.arrayContaining(["/contacto", "/carrito", "/libro-reclamaciones", "/perfil", "/auth", "/admin/productos/nuevo"]));
+    for (const url of urls) {
+      for (const origin of [FOREIGN, "null", "http://localhost.sitio-malicioso.example"]) {
+        for (const [method, cookie] of [["POST", adminCookie], ["POST", ""], ["PUT", adminCookie], ["DELETE", adminCookie], ["PATCH", ""]] as const) {
+          const response = await fetch(`${server.url}${url}`, {
+            method,
+            redirect: "manual",
+            headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "delete", id: "1", title: "Hackeado", email: "x@example.pe", password: "secreto123", name: "X" }),
+          });
+          expect(response.status, `${method} ${url} from ${origin}`).toBe(403);
+          expect(await response.text()).toContain("origen no permitido");
+        }
+      }
+    }
+    // A JSON body (better-auth's endpoints) from another site is refused the same way.
+    const json = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { Origin: FOREIGN, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "csrf@example.pe", password: "secreto123", name: "CSRF" }),
+    });
+    expect(json.status).toBe(403);
+    await server.stop();
+    expect(await databaseFingerprint()).toBe(before);
+    server = await startServer({ DATA_DIR: dataDir });
+  }, 180_000);
+
+  test("the shop's own origin passes, and so does a request without Origin (see the comment above)", async () => {
+    const own = await fetch(`${server.url}/contacto`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ fullName: "", email: "", subject: "", message: "" }),
+    });
+    expect(own.status).toBe(400);
+    const withoutOrigin = await fetch(`${server.url}/contacto`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ fullName: "", email: "", subject: "", message: "" }),
+    });
+    expect(withoutOrigin.status).toBe(400);
+  });
+});
+
+// Issue 7, Security 3: on HTTPS (APP_URL=https://…) the session and flash cookies are Secure.
+// Requests still go to http://localhost, with the headers the HTTPS reverse proxy in front
+// of the shop adds (Host, X-Forwarded-Proto): React Router refuses a form action whose
+// Origin differs from the URL it sees. The Origin is APP_URL's, which the CSRF check allows.
+describe("cookies when the shop runs on HTTPS", () => {
+  test("the session and toast cookies of a sign-in are Secure, HttpOnly, SameSite=Lax, Path=/", async () => {
+    const httpsDir = makeDataDir();
+    const httpsServer = await startServer({ DATA_DIR: httpsDir, APP_URL: "https://tienda.example" });
+    try {
+      // node:http, because fetch does not let a request name its own Host.
+      const signIn = await new Promise<{ status: number; cookies: string[] }>((resolve, reject) => {
+        const body = new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }).toString();
+        const outgoing = httpRequest(
+          `${httpsServer.url}/admin`,
+          {
+            method: "POST",
+            headers: {
+              Host: "tienda.example",
+              "X-Forwarded-Proto": "https",
+              Origin: "https://tienda.example",
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": Buffer.byteLength(body),
+            },
+          },
+          (answer) => {
+            answer.resume();
+            resolve({ status: answer.statusCode ?? 0, cookies: answer.headers["set-cookie"] ?? [] });
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end(body);
+      });
+      expect(signIn.status).toBe(302);
+      const cookies = signIn.cookies;
+      const session = cookies.find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
+      const toast = cookies.find((cookie) => cookie.startsWith("patitas_toast="));
+      for (const cookie of [session, toast]) {
+        expect(cookie).toBeDefined();
+        expect(cookie).toMatch(/;\s*Secure/i);
+        expect(cookie).toMatch(/;\s*HttpOnly/i);
+        expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+        expect(cookie).toMatch(/;\s*Path=\//i);
+      }
+      const signUp = await fetch(`${httpsServer.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { Origin: "https://tienda.example", "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "https@example.pe", password: "secreto123", name: "Cliente" }),
+      });
+      expect(signUp.status).toBe(200);
+      const customerSession = signUp.headers.getSetCookie().find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
+      expect(customerSession).toMatch(/;\s*Secure/i);
+      expect(customerSession).toMatch(/;\s*HttpOnly/i);
+      expect(customerSession).toMatch(/;\s*SameSite=Lax/i);
+    } finally {
+      await httpsServer.stop();
+    }
+  }, 90_000);
+
+  test("on plain HTTP the same cookies are HttpOnly and SameSite=Lax but not Secure", async () => {
+    const signIn = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }),
+    });
+    const cookies = signIn.headers.getSetCookie().filter((cookie) => /^patitas[._]/.test(cookie));
+    expect(cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      expect(cookie).not.toMatch(/;\s*Secure/i);
+    }
+  });
+});
+
+// Issue 7, Security 4: stored hostile text is rendered escaped, through the real server.
+describe("hostile text typed in the back office is shown as text on the storefront", () => {
+  const PAYLOAD = `</script><script>alert(1)</script><img src=x onerror=alert(2)>`;
+
+  test("a product title and description and the contact details never become markup", async () => {
+    const cookie = await signInAtAdmin(server.url);
+    const post = (url: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const marker = `Marcador${Date.now()}`;
+    const created = await post("/admin/productos/nuevo", {
+      title: `${marker} ${PAYLOAD}`,
+      description: `Descripción ${PAYLOAD} '; DROP TABLE products; --`,
+      familyId: "1",
+      categoryId: "1",
+      price: "12.50",
+      stock: "5",
+      image: "",
+      imageAlt: PAYLOAD,
+    });
+    expect(created.status).toBe(302);
+    const list = await (await fetch(`${server.url}/admin/productos?q=${marker}`, { headers: { Cookie: cookie } })).text();
+    const productId = /\/admin\/productos\/editar\/(\d+)/.exec(list)?.[1];
+    expect(productId).toBeDefined();
+
+    const contact = await post("/admin/configuracion/contacto", {
+      contactAddress: `Av. Larco 123 ${PAYLOAD}`,
+      contactEmail: "hola@patitas.pe",
+      contactHours: `Lunes a sábado ${PAYLOAD}`,
+      contactPhone: "987654321",
+    });
+    expect(contact.status).toBe(302);
+
+    for (const page of [`/producto/${productId}`, `/productos?q=${marker}`, "/contacto", "/", "/admin/productos?q=" + marker]) {
+      const response = await fetch(`${server.url}${page}`, { headers: page.startsWith("/admin") ? { Cookie: cookie } : {} });
+      expect(response.status, page).toBe(200);
+      const html = await response.text();
+      expect(html, page).not.toContain("<script>alert(1)");
+      expect(html, page).not.toContain("<img src=x");
+      if (page !== "/") expect(html, page).toMatch(/&lt;script&gt;alert\(1\)|\\u003cscript\\u003ealert\(1\)/);
+    }
+  }, 60_000);
 });

@@ -55,7 +55,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000);
+    // A loaded 2-core machine can take over 30 s to start the server; stay under the 60 s hook timeout.
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 55_000);
     const check = () => {
       if (output.includes("listening on")) {
         clearTimeout(timer);

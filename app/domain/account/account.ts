@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/auth/rules";
+import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 
 const email = z
   .string()
@@ -17,7 +18,15 @@ const phone = z
   .regex(/^[\d\s+()-]*$/, "El teléfono solo puede tener números, espacios y el signo +.")
   .refine((value) => value === "" || value.replace(/\D/g, "").length >= 6, "Ingresa un teléfono válido.");
 
-const fullName = z.string().trim().min(1, "Ingresa tu nombre completo.").max(120, "El nombre es demasiado largo.");
+// A NUL character cannot be stored (PostgreSQL's text refuses it): refused like any typo.
+const noNul = (value: string) => !value.includes("\u0000");
+
+const fullName = z
+  .string()
+  .trim()
+  .min(1, "Ingresa tu nombre completo.")
+  .max(120, "El nombre es demasiado largo.")
+  .refine(noNul, NUL_CHARACTER_MESSAGE);
 
 /**
  * A "passwords match" check that also runs while other fields are still invalid, so
@@ -82,7 +91,7 @@ export const changePasswordSchema = z
 export const profileSchema = z.object({
   fullName,
   phone,
-  address: z.string().trim().max(200, "La dirección es demasiado larga."),
+  address: z.string().trim().max(200, "La dirección es demasiado larga.").refine(noNul, NUL_CHARACTER_MESSAGE),
   email,
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sum } from "drizzle-orm";
 import { createCookie } from "react-router";
+import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
@@ -76,7 +77,8 @@ export async function ensureCart(
   }
   const cartId = randomBytes(24).toString("base64url");
   await db.insert(carts).values({ id: cartId, userId });
-  const setCookie = await cartCookie.serialize(cartId);
+  // The id is the cart's only key: like the session, it travels over HTTPS only when the shop does.
+  const setCookie = await cartCookie.serialize(cartId, { secure: readConfig().appUrl.startsWith("https://") });
   if (requestContext) cartsCreatedInRequest.set(requestContext, cartId);
   return { cartId, setCookie };
 }

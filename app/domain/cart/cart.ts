@@ -21,7 +21,8 @@ function toUndefinedWhenEmpty(value: unknown): unknown {
   return value === "" || value === null ? undefined : value;
 }
 
-const productIdField = z.coerce.number().int().positive();
+// Ids are PostgreSQL integers: a larger number names no product and would fail the query.
+const productIdField = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const addToCartSchema = z.object({
   intent: z.literal(cartIntents.add),

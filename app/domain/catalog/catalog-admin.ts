@@ -65,12 +65,16 @@ export function centsToInput(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? "" : (cents / 100).toFixed(2);
 }
 
+/** The largest id a serial (PostgreSQL integer) column can hold. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 /** An optional select's id: '' or absent is null, anything but a positive integer is refused. */
 export function parseOptionalId(raw: string | undefined): number | null | "invalid" {
   const text = (raw ?? "").trim();
   if (text === "") return null;
   const id = Number(text);
-  return Number.isSafeInteger(id) && id > 0 ? id : "invalid";
+  // Ids are PostgreSQL integers: a larger number names no record and would fail the query.
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_RECORD_ID ? id : "invalid";
 }
 
 /** A checkbox of a posted form: browsers send 'on' when ticked and nothing otherwise. */

@@ -58,7 +58,8 @@ export function parseComplaintListQuery(url: URL): ComplaintListQuery {
 /** A route's `:complaintId`: a positive integer, or null. */
 export function parseComplaintId(raw: string | undefined): number | null {
   const id = Number(raw);
-  return /^\d+$/.test(raw ?? "") && Number.isSafeInteger(id) && id > 0 ? id : null;
+  // Ids are PostgreSQL integers: a larger number names no complaint and would fail the query.
+  return /^\d+$/.test(raw ?? "") && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 export type DeadlineTone = "overdue" | "urgent" | "on-time";

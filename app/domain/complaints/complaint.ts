@@ -1,6 +1,7 @@
 import { z } from "zod";
 // This schema also runs in the browser: zod's own messages in Spanish there too.
 import "~/lib/validation";
+import { findNulCharacters } from "~/lib/form-data";
 
 /**
  * The Libro de Reclamaciones form: one schema for the browser's instant feedback and
@@ -188,6 +189,8 @@ export type ComplaintParseResult =
 
 /** Validates the form; on failure, the first Spanish message of each field. */
 export function parseComplaintForm(values: ComplaintFormValues): ComplaintParseResult {
+  const nul = findNulCharacters(values);
+  if (Object.keys(nul).length > 0) return { success: false, errors: nul };
   const result = complaintFormSchema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
   const errors: ComplaintErrors = {};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findNulCharacters } from "~/lib/form-data";
 import {
   CONTACT_FIELD_LIMITS,
   CONTACT_HONEYPOT_FIELD,
@@ -44,6 +45,8 @@ export function parseContactForm(form: FormData): ContactFormResult {
     subject: readText(form, "subject"),
     message: readText(form, "message"),
   };
+  const nul = findNulCharacters(values);
+  if (Object.keys(nul).length > 0) return { isValid: false, errors: nul, values };
   const parsed = contactMessageSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Partial<Record<ContactField, string>> = {};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cartIntents } from "~/domain/cart/cart";
+import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
 
@@ -53,7 +54,9 @@ export const customerNameSchema = z
   .string({ error: "Ingresa tu nombre." })
   .trim()
   .min(2, "Ingresa tu nombre.")
-  .max(MAX_CUSTOMER_NAME_LENGTH, `Escribe como máximo ${MAX_CUSTOMER_NAME_LENGTH} caracteres.`);
+  .max(MAX_CUSTOMER_NAME_LENGTH, `Escribe como máximo ${MAX_CUSTOMER_NAME_LENGTH} caracteres.`)
+  // PostgreSQL's text cannot store a NUL character: refused like any typo, not a failed insert.
+  .refine((name) => !name.includes("\u0000"), NUL_CHARACTER_MESSAGE);
 
 /** The cart page's order form ('Finalizar Pedido' and the WhatsApp button send the same). */
 export const checkoutSchema = z.object({

@@ -93,6 +93,8 @@ export type DeletePaymentMethodResult =
  * a copy of the method's name and their reference to it becomes empty.
  */
 export async function deletePaymentMethod(adminId: string, id: string): Promise<DeletePaymentMethodResult> {
+  // No stored id holds a NUL character, and PostgreSQL refuses one even in a comparison.
+  if (id.includes("\u0000")) return { status: "missing" };
   return getDb().transaction(async (tx) => {
     const [method] = await tx
       .select({ name: paymentMethods.name, isDefault: paymentMethods.isDefault })

@@ -86,8 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.intent === "reorder") {
+    // A positive id within PostgreSQL's integer range: any other number names no order
+    // (and would make the query itself fail).
     const orderId = Number(form.orderId);
-    const result = Number.isInteger(orderId) ? await reorder(request, user.id, orderId, context) : null;
+    const isOrderId = Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
+    const result = isOrderId ? await reorder(request, user.id, orderId, context) : null;
     if (!result) return data({ errors: {}, toast: errorToast("Error", "Pedido no encontrado.") }, { status: 404 });
     const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
     const skippedNote = result.skipped.length > 0 ? ` Sin stock suficiente: ${result.skipped.join(", ")}.` : "";

@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const id = Number(formData.get("id"));
   const missing: ToastMessage = { title: "Error", description: "Mensaje no encontrado.", variant: "destructive" };
-  if (!Number.isSafeInteger(id) || id < 1 || (intent !== "read" && intent !== "unread")) return data({ toast: missing }, { status: 400 });
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (intent !== "read" && intent !== "unread")) return data({ toast: missing }, { status: 400 });
   const isFound = await setContactMessageRead(id, intent === "read");
   if (!isFound) return data({ toast: missing }, { status: 404 });
   return { toast: null };

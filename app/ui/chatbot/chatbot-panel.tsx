@@ -62,6 +62,9 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const hasScrolledRef = useRef(false);
+  // A chat with no stored history starts with the greeting, even when the shopper typed
+  // before the answers (and so the greeting) arrived.
+  const isNewChatRef = useRef(messages.length === 0);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -74,7 +77,10 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
       (loaded) => {
         if (!isCurrent) return;
         setAnswers(loaded);
-        setMessages((current) => (current.length > 0 ? current : [{ sender: "bot", text: getGreeting(loaded) }]));
+        if (isNewChatRef.current) {
+          isNewChatRef.current = false;
+          setMessages((current) => [{ sender: "bot", text: getGreeting(loaded) }, ...current]);
+        }
       },
       () => {
         if (isCurrent) setHasLoadFailed(true);
