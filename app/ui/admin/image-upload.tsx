@@ -44,6 +44,7 @@ export function ImageUpload({
   hint,
   previewClassName,
   placeholderSrc,
+  isRemovable = true,
 }: {
   name: string;
   label: string;
@@ -53,6 +54,8 @@ export function ImageUpload({
   previewClassName?: string;
   /** Shown when there is no image (e.g. the default logo the storefront falls back to). */
   placeholderSrc?: string;
+  /** False for an image that can be replaced but never left empty (the shop's logo). */
+  isRemovable?: boolean;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -129,7 +132,7 @@ export function ImageUpload({
             <Button type="button" variant="outline" size="sm" onClick={() => inputRef.current?.click()}>
               <ImagePlus aria-hidden /> {url ? "Cambiar imagen" : "Elegir imagen"}
             </Button>
-            {url ? (
+            {url && isRemovable ? (
               <Button type="button" variant="ghost" size="sm" onClick={() => setUrl("")}>
                 <Trash2 aria-hidden /> Quitar imagen
               </Button>

@@ -125,6 +125,7 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
         <AdminCard title="Logotipo">
           <div className="flex flex-col gap-4">
             <ImageUpload
+              isRemovable={false}
               name="logo"
               label="Logo de la tienda"
               defaultValue={values.logo}
