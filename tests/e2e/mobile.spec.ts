@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { screenshot } from "./support";
+import { screenshot, signInAsAdmin } from "./support";
 
 test("on a phone the header's menu opens with every link and the cart", async ({ page }) => {
   await page.goto("/");
@@ -14,4 +14,18 @@ test("on a phone the header's menu opens with every link and the cart", async ({
   await screenshot(page, "menu-mobile");
   await menu.getByRole("link", { name: "Productos" }).click();
   await expect(page).toHaveURL(/\/productos$/);
+});
+
+test("on a phone the back office's sections fold into a menu that closes after a choice", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/productos");
+  const menu = page.locator("details", { hasText: "Secciones de gestión" });
+  await expect(page.getByRole("navigation", { name: "Gestión" })).toBeHidden();
+  await page.getByText("Secciones de gestión").click();
+  await page.getByRole("navigation", { name: "Gestión" }).getByRole("link", { name: "Promociones" }).click();
+  await expect(page).toHaveURL(/\/admin\/promociones$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Promociones");
+  await expect(menu).not.toHaveAttribute("open");
+  await page.getByRole("link", { name: "Panel de Gestión" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });

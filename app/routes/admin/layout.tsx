@@ -1,5 +1,5 @@
-import { ExternalLink, LogOut, UserRound } from "lucide-react";
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { ExternalLink, LogOut, Menu, UserRound } from "lucide-react";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { getDisplayName } from "~/auth/rules";
 import { cn } from "~/lib/cn";
@@ -12,11 +12,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { adminName: user.username ?? getDisplayName(user) };
 }
 
+function AdminNavList() {
+  return (
+    <ul className="flex flex-col gap-1">
+      {[dashboardSection, ...adminSections].map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-primary-soft",
+                isActive && "bg-primary-soft font-semibold text-primary-strong",
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="sticky top-0 z-30 flex items-center justify-between gap-4 border-b bg-white px-4 py-3">
-        <p className="font-bold text-primary-strong">Panel de Gestión</p>
+        <Link to="/admin/dashboard" className="font-bold text-primary-strong">
+          Panel de Gestión
+        </Link>
         <div className="flex items-center gap-2 text-sm">
           <Button asChild variant="ghost" size="sm">
             <Link to="/admin/cuenta" title="Mi cuenta" aria-label={`Mi cuenta (${loaderData.adminName})`}>
@@ -36,27 +63,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
+      {/* On a phone the sections fold into a menu; a new key per page closes it after a choice. */}
+      <details key={pathname} className="border-b bg-white md:hidden">
+        <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold">
+          <Menu className="size-4" aria-hidden /> Secciones de gestión
+        </summary>
+        <nav aria-label="Gestión" className="px-2 pb-3">
+          <AdminNavList />
+        </nav>
+      </details>
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
         <nav aria-label="Gestión" className="hidden w-56 shrink-0 md:block">
-          <ul className="flex flex-col gap-1">
-            {[dashboardSection, ...adminSections].map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end
-                  className={({ isActive }) =>
-                    cn(
-                      "flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-primary-soft",
-                      isActive && "bg-primary-soft font-semibold text-primary-strong",
-                    )
-                  }
-                >
-                  <Icon className="size-4" aria-hidden />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <AdminNavList />
         </nav>
         <main className="min-w-0 flex-1">
           <Outlet />
