@@ -117,6 +117,16 @@ export function readImage(raw: string | undefined, addIssue: Issue): string | nu
   return image;
 }
 
+export const IMAGE_ALT_REQUIRED_MESSAGE =
+  "Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla.";
+
+/** The alt text, required whenever there is an image (SEO and accessibility). */
+export function readImageAlt(image: string | null, raw: string | undefined, addIssue: Issue): string {
+  const alt = (raw ?? "").trim();
+  if (image !== null && alt === "") addIssue(IMAGE_ALT_REQUIRED_MESSAGE, "imageAlt");
+  return alt;
+}
+
 /** One option of the editors' taxonomy selects, with the id of its parent level. */
 export type TaxonomyOption = { id: number; name: string; parentId?: number };
 

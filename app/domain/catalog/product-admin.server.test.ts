@@ -18,7 +18,7 @@ import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/products/editor";
 import { action as listAction, loader as listLoader } from "~/routes/admin/products/list";
-import { INVALID_IMAGE_MESSAGE, NEGATIVE_PRICE_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import { IMAGE_ALT_REQUIRED_MESSAGE, INVALID_IMAGE_MESSAGE, NEGATIVE_PRICE_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
 import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "./product-admin";
 import { listAdminProducts } from "./product-admin.server";
 
@@ -127,6 +127,14 @@ describe("product editor validation (section 5)", () => {
 
   test("an image path that is not ours is refused", async () => {
     await expectFailure(validFields({ image: "https://example.com/gato.png" }), "image", INVALID_IMAGE_MESSAGE);
+  });
+
+  test("an image needs its alt text (SEO and accessibility); no image, no alt text needed", async () => {
+    const image = "/images/products/cama-gato.webp";
+    await expectFailure(validFields({ image, imageAlt: "  " }), "imageAlt", IMAGE_ALT_REQUIRED_MESSAGE);
+    const withoutImage = (await callEditor(validFields({ title: "Sin foto", image: "", imageAlt: "" }))) as Response;
+    expect(withoutImage.status).toBe(302);
+    expect(await findProduct("Sin foto")).toMatchObject({ image: null, imageAlt: "" });
   });
 
   test("a category of another family is refused by the server", async () => {

@@ -6,6 +6,7 @@ import {
   parseSoles,
   rawCatalogFields,
   readImage,
+  readImageAlt,
   readOfferPrice,
 } from "./catalog-admin";
 
@@ -76,7 +77,7 @@ export const productFormSchema = z
       isOfferActive,
       offerPriceCents,
       image,
-      imageAlt: (raw.imageAlt ?? "").trim(),
+      imageAlt: readImageAlt(image, raw.imageAlt, addIssue),
     };
   });
 

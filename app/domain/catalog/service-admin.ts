@@ -6,6 +6,7 @@ import {
   parseSoles,
   rawCatalogFields,
   readImage,
+  readImageAlt,
   readOfferPrice,
 } from "./catalog-admin";
 
@@ -69,7 +70,7 @@ export const serviceFormSchema = z
       isOfferActive,
       offerPriceCents,
       image,
-      imageAlt: (raw.imageAlt ?? "").trim(),
+      imageAlt: readImageAlt(image, raw.imageAlt, addIssue),
     };
   });
 
