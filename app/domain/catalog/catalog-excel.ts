@@ -9,7 +9,6 @@ import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
 
 export type CatalogKind = "products" | "services";
 
-export const EXCEL_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 // A 5 MB sheet could hold far more rows than a shop's catalogue; the cap keeps one upload
 // from holding the server's memory and the write transaction for minutes.

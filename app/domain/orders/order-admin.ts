@@ -118,8 +118,6 @@ export function exportFileName(from: string, to: string): string {
   return `pedidos-${from}-${to}.xlsx`;
 }
 
-export const EXCEL_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 const limaShortDateTime = new Intl.DateTimeFormat("es-PE", {
   day: "2-digit",
   month: "2-digit",

@@ -5,6 +5,7 @@ import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import type { FieldErrors } from "~/lib/form-data";
 import { formatMoney } from "~/lib/money";
+import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, SelectField } from "~/ui/form/field";
 
 // Pieces the products and services editors and lists share.
@@ -203,5 +204,38 @@ export function YesNoIcon({ value }: { value: boolean }) {
       <Icon className="size-5" aria-hidden />
       <span className="sr-only">{value ? "Sí" : "No"}</span>
     </span>
+  );
+}
+
+/** The picture of a product or service and its alt text (required with a picture). */
+export function CatalogImageFields({
+  label,
+  altExample,
+  values,
+  errors,
+}: {
+  label: string;
+  altExample: string;
+  values: Record<string, string | undefined>;
+  errors: FieldErrors | undefined;
+}) {
+  return (
+    <>
+      <div className="md:col-span-2">
+        <ImageUpload name="image" label={label} defaultValue={values.image} error={errors?.image} />
+      </div>
+      <Field
+        className="md:col-span-2"
+        label="Texto alternativo de la imagen (SEO y accesibilidad)"
+        error={errors?.imageAlt}
+        inputProps={{
+          id: "imageAlt",
+          name: "imageAlt",
+          defaultValue: values.imageAlt ?? "",
+          maxLength: 200,
+          placeholder: `Describe la imagen, p. ej. «${altExample}»`,
+        }}
+      />
+    </>
   );
 }

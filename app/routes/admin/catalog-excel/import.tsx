@@ -9,7 +9,6 @@ import {
   catalogKinds,
   catalogLayouts,
   describeImportOutcome,
-  EXCEL_CONTENT_TYPE,
   IMPORT_MESSAGES,
   type ImportPreview,
   kindFromPath,
@@ -32,6 +31,7 @@ import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/import";
+import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(loaderData ? catalogKinds[loaderData.kind].importTitle : "Importar (Excel)", matches) },

@@ -8,8 +8,7 @@ import { parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
-import { RevealedPriceField, TaxonomySelects } from "~/ui/admin/catalog-fields";
-import { ImageUpload } from "~/ui/admin/image-upload";
+import { CatalogImageFields, RevealedPriceField, TaxonomySelects } from "~/ui/admin/catalog-fields";
 import { Field, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
@@ -120,21 +119,7 @@ export default function ServiceEditor({ loaderData, actionData }: Route.Componen
             checkbox={{ name: "isOfferActive", label: "Oferta activa", value: values.isOfferActive }}
             price={{ name: "offerPrice", label: "Precio de Oferta (S/)", value: values.offerPrice, error: errors?.offerPrice }}
           />
-          <div className="md:col-span-2">
-            <ImageUpload name="image" label="Imagen del servicio" defaultValue={values.image} error={errors?.image} />
-          </div>
-          <Field
-            className="md:col-span-2"
-            label="Texto alternativo de la imagen (SEO y accesibilidad)"
-            error={errors?.imageAlt}
-            inputProps={{
-              id: "imageAlt",
-              name: "imageAlt",
-              defaultValue: values.imageAlt ?? "",
-              maxLength: 200,
-              placeholder: "Describe la imagen, p. ej. «Perro recién bañado y peinado»",
-            }}
-          />
+          <CatalogImageFields label="Imagen del servicio" altExample="Perro recién bañado y peinado" values={values} errors={errors} />
           <div className="flex flex-wrap gap-2 md:col-span-2">
             <SubmitButton>{isNew ? "Crear Servicio" : "Guardar Cambios"}</SubmitButton>
             <Button asChild variant="outline">
