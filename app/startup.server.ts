@@ -1,6 +1,7 @@
 import { readConfig } from "./config.server";
 import { openDatabase, setDatabase } from "./db/client.server";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
+import { startEmbeddedMaintenance } from "./db/maintenance.server";
 import { seedDemoShop } from "./db/seed/seed.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
 
@@ -10,17 +11,22 @@ export type RunningApp = {
   stop: () => Promise<void>;
 };
 
-/** Locks DATA_DIR (embedded database only), opens and migrates the database, seeds it. */
+/**
+ * Locks DATA_DIR (embedded database only), opens and migrates the database, seeds it, and
+ * starts the embedded database's maintenance (db/maintenance.server.ts).
+ */
 export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
   const config = readConfig();
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   try {
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    let stopMaintenance = () => {};
     try {
       await handle.migrate();
       setDatabase(handle);
       if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
       await ensureMainAdmin(config.admin, log);
+      stopMaintenance = await startEmbeddedMaintenance(handle);
     } catch (error) {
       setDatabase(undefined);
       await handle.close();
@@ -29,6 +35,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
     return {
       driver: handle.driver,
       async stop() {
+        stopMaintenance();
         setDatabase(undefined);
         await handle.close();
         lock?.release();

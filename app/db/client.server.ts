@@ -28,6 +28,15 @@ const drizzleOptions = { schema, casing: "snake_case" } as const;
 const MIGRATION_LOCK_ID = 72_730_001;
 
 /**
+ * The embedded database lives in the server's own memory, on a small machine (1 GB is
+ * common). PostgreSQL's default 128 MB of shared buffers cost the process that much RSS;
+ * a whole shop of 10,000 products is a few MB of tables and indexes, and the pages that do
+ * not fit are read from the operating system's file cache, which the process does not pay
+ * for. Measured in bench/README.md.
+ */
+const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
+
+/**
  * Opens PostgreSQL when `databaseUrl` is given, else the embedded PGlite in
  * `<dataDir>/db`, or in memory when `dataDir` is "memory://".
  */
@@ -67,7 +76,10 @@ export async function openDatabase(options: {
     location = path.join(dataDir, "db");
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
   const pgliteDb = drizzlePglite({ client, ...drizzleOptions });
   return {
     db: pgliteDb as unknown as Database,

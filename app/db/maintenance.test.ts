@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { seedDemoShop } from "./seed/seed.server";
+import { maintainEmbeddedDatabase } from "./maintenance.server";
+import { useTestDatabase } from "./test-database.server";
+
+const { handle } = useTestDatabase();
+
+async function plannerRowEstimate(): Promise<number> {
+  const result = (await handle().db.execute(
+    sql`select reltuples::int as n from pg_class where relname = 'products'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
+
+async function deadProductRows(): Promise<number> {
+  const result = (await handle().db.execute(
+    sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'products'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
+
+describe(`database maintenance (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  test("teaches the planner the catalogue's size and clears the dead rows that stock updates leave", async () => {
+    await seedDemoShop(handle().db);
+    await handle().db.execute(sql`insert into products (title, family_id, category_id, search_text)
+      select 'Pelota ' || g, family_id, category_id, 'pelota ' || g
+      from generate_series(1, 500) g, (select family_id, category_id from products limit 1) p`);
+    await handle().db.execute(sql`update products set stock = stock + 1`);
+    const total = (await handle().db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+      rows: { n: number }[];
+    };
+
+    await maintainEmbeddedDatabase(handle());
+
+    expect(await plannerRowEstimate()).toBe(total.rows[0]!.n);
+    expect(await deadProductRows()).toBe(0);
+  });
+});
