@@ -5,7 +5,9 @@ import { createRequestHandler } from "@react-router/express";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import * as serverBuild from "virtual:react-router/server-build";
 import { readConfig } from "~/config.server";
+import { limitConcurrency } from "~/lib/concurrency-limit.server";
 import { logInfo } from "~/lib/log.server";
 import "~/lib/validation";
 
@@ -59,6 +61,9 @@ const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Requests rendered at once: enough to overlap database waits, few enough to stay fast. */
+const RENDER_CONCURRENCY = 8;
+
 export const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy on this machine or the private network, X-Forwarded-For
@@ -84,9 +89,16 @@ app.use(
 app.use("/uploads", (_req, res) => {
   res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
 });
+// Pages and actions are rendered a few at a time, the rest wait in line (see
+// concurrency-limit.server.ts); the health check never waits behind shoppers.
+const renderLimit = limitConcurrency(RENDER_CONCURRENCY);
+app.use((req, res, next) => (req.path === "/healthz" ? next() : renderLimit(req, res, next)));
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function returning it: with a function, React Router
+    // rebuilds its route tables on every request (meant for hot reload, which the dev
+    // server does by reloading this whole module).
+    build: serverBuild,
     getLoadContext: (req, res) => ({
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
       requestId: String(res.locals.requestId ?? ""),

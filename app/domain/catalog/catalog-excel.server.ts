@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { asc, eq, max, type SQL, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import { loadExcelJS } from "~/lib/lazy-modules.server";
 import { readConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
@@ -146,6 +146,7 @@ export async function exportCatalogWorkbook(
   const nameOf = (map: Map<number, string>, id: number | null) => (id === null ? "" : (map.get(id) ?? ""));
   const soles = (cents: number | null) => (cents === null ? null : cents / 100);
 
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.created = now;
   const { columns } = catalogLayouts[kind];
@@ -213,6 +214,7 @@ type SheetReading = { ok: true; rows: SheetRow[]; present: Set<ColumnKey> } | { 
 export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promise<SheetReading> {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (!isZip) return { ok: false, message: IMPORT_MESSAGES.notExcel };
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "~/lib/lazy-modules.server";
 import { isUploadedImage } from "~/domain/media/image";
 import { getUploadsDir } from "~/domain/media/image-upload.server";
 import { findProjectRoot } from "~/lib/paths.server";
@@ -15,6 +15,7 @@ const publicDir = path.join(findProjectRoot(), "public");
  * centred on the shop's light background. Previews do not reliably accept WebP.
  */
 export async function renderShareImage(imagePath: string | null): Promise<Buffer> {
+  const sharp = await loadSharp();
   const picture = await sharp(await readFile(resolveImageFile(imagePath)))
     .resize({ width: HEIGHT - 60, height: HEIGHT - 60, fit: "contain", background: "#fffaf5" })
     .toBuffer();

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "~/lib/lazy-modules.server";
 import { readConfig } from "~/config.server";
 import {
   buildUploadUrl,
@@ -46,6 +46,7 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<StoredImage
   }
   if (!sniffImageType(bytes)) return { ok: false, message: IMAGE_INVALID_MESSAGE, status: 400 };
 
+  const sharp = await loadSharp();
   let oriented: Buffer;
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped.

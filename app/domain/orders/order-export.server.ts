@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, min, type SQL } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import { loadExcelJS } from "~/lib/lazy-modules.server";
 import { getDb } from "~/db/client.server";
 import { type OrderStatus, orderLines, orders } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -77,6 +77,7 @@ export async function exportOrdersWorkbook(
     .where(and(...conditions))
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
 
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.created = now;
   const sheet = workbook.addWorksheet("Pedidos", { views: [{ state: "frozen", ySplit: 1 }] });

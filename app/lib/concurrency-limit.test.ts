@@ -1,0 +1,57 @@
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { limitConcurrency } from "./concurrency-limit.server";
+
+let close = () => {};
+afterEach(() => close());
+
+/** A server whose handler takes `delayMs`, behind the limit, counting how many overlap. */
+async function slowServer(max: number, delayMs: number) {
+  const stats = { active: 0, mostAtOnce: 0, order: [] as string[] };
+  const app = express();
+  app.use(limitConcurrency(max));
+  app.get("/:name", (req, res) => {
+    stats.active++;
+    stats.mostAtOnce = Math.max(stats.mostAtOnce, stats.active);
+    stats.order.push(req.params.name);
+    setTimeout(() => {
+      stats.active--;
+      res.send(`hola ${req.params.name}`);
+    }, delayMs);
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats };
+}
+
+describe("limitConcurrency", () => {
+  test("serves every request, never more than the limit at once, in arrival order", async () => {
+    const { url, stats } = await slowServer(2, 30);
+    const names = Array.from({ length: 8 }, (_, i) => `r${i}`);
+    const answers: Promise<string>[] = [];
+    for (const name of names) {
+      answers.push(fetch(`${url}/${name}`).then((response) => response.text()));
+      // Let each request reach the server before the next one, so arrival order is known.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    expect(await Promise.all(answers)).toEqual(names.map((name) => `hola ${name}`));
+    expect(stats.mostAtOnce).toBe(2);
+    expect(stats.order).toEqual(names);
+  });
+
+  test("a shopper who leaves the queue does not keep a slot: later requests are still served", async () => {
+    const { url, stats } = await slowServer(1, 80);
+    const first = fetch(`${url}/primero`).then((response) => response.text());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const abandoned = new AbortController();
+    const gone = fetch(`${url}/abandonado`, { signal: abandoned.signal }).catch(() => "abortado");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    abandoned.abort();
+    expect(await gone).toBe("abortado");
+    expect(await first).toBe("hola primero");
+    expect(await fetch(`${url}/despues`).then((response) => response.text())).toBe("hola despues");
+    expect(stats.order).toEqual(["primero", "despues"]);
+  });
+});
