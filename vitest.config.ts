@@ -5,15 +5,20 @@ import { defineConfig } from "vitest/config";
 // plus the checks that only make sense there; otherwise on in-memory PGlite, plus
 // the checks that start the built server as a process.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// VITEST_LOAD=1 runs the load test alone (tests/load): a minute of 200 connections must
+// not share the machine with the other suites.
+const loadOnly = Boolean(process.env.VITEST_LOAD);
 
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: onPostgres
-      ? ["app/**/*.test.{ts,tsx}", "tests/postgres/**/*.test.ts"]
-      : ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
+    include: loadOnly
+      ? ["tests/load/**/*.test.ts"]
+      : onPostgres
+        ? ["app/**/*.test.{ts,tsx}", "tests/postgres/**/*.test.ts"]
+        : ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

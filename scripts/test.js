@@ -1,7 +1,8 @@
 // npm test: every suite, in order, and a non-zero exit when any fails.
 //  1. Chromium from Debian (installed with apt-get when missing)
 //  2. the production build (when stale): the server tests and the browser tests run it
-//  3. typecheck, 4. Vitest (unit, integration on PGlite, server process), 5. Playwright
+//  3. typecheck, 4. Vitest (unit, integration on PGlite, server process), 5. the load test
+//  (200 connections for 60 s, alone on the machine), 6. Playwright
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,13 +19,14 @@ const steps = [
   ["Typecheck: route types", [bin("@react-router/dev/bin.js"), "typegen"]],
   ["Typecheck", [bin("typescript/bin/tsc")]],
   ["Unit, integration and server tests (Vitest)", [bin("vitest/vitest.mjs"), "run"]],
+  ["Load: 200 connections for 60 s on the public pages (Vitest)", [bin("vitest/vitest.mjs"), "run"], { VITEST_LOAD: "1" }],
   ["End-to-end tests in Chromium (Playwright)", [bin("@playwright/test/cli.js"), "test"]],
 ];
 
 const failures = [];
-for (const [title, args] of steps) {
+for (const [title, args, env = {}] of steps) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) failures.push(title);
 }
 

@@ -1,0 +1,239 @@
+// Fills a DATA_DIR (or the PostgreSQL database of DATABASE_URL) with a realistic shop of
+// N products for the benchmarks: the seeded demo shop (the server's own migrations and
+// seed), then N products spread over both families' categories and subcategories, a
+// brand list that grows with the catalogue, and orders with their lines.
+//   node bench/generate.js 10000 [--orders 2000] [--data-dir /tmp/patitas-bench-10000]
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { openPglite } from "../scripts/backup-support.js";
+import { buildIfStale } from "../scripts/build-if-stale.js";
+import { startBenchServer } from "./lib/server.js";
+
+const BRAND_ROOTS = [
+  "Ricocan", "Pro Plan", "Kong", "Mimaskot", "Royal Canin", "Hill's", "Purina", "Whiskas",
+  "Dog Chow", "Cat Chow", "Nutra Nuggets", "Canbo", "Thor", "Super Can", "Vital Can", "Brit",
+  "Taste of the Wild", "Acana", "Orijen", "Felix", "Pedigree", "Chunky", "Mastercat", "Nutrican",
+  "Ñuñu Pet", "Andes Mascotas", "Huellitas", "Miski", "Pachamama Pet", "Inka Dog",
+];
+// Words per category name of the seed (both families share most names).
+const KINDS = {
+  Alimentos: ["Croquetas", "Alimento húmedo", "Alimento seco", "Paté", "Sobre"],
+  Juguetes: ["Pelota", "Ratón de peluche", "Cuerda", "Mordedor", "Varita", "Túnel", "Rascador"],
+  Accesorios: ["Collar", "Correa", "Arnés", "Comedero", "Bebedero", "Placa"],
+  Higiene: ["Shampoo", "Cepillo", "Toallitas", "Perfume", "Cortaúñas"],
+  "Camas y Descanso": ["Cama", "Cojín", "Manta", "Cueva", "Hamaca"],
+  "Arena y Limpieza": ["Arena aglomerante", "Arena de sílice", "Arenero", "Pala", "Desodorante"],
+};
+const VARIANTS = ["Adulto", "Cachorro", "Senior", "Light", "Pollo", "Carne", "Salmón", "Cordero", "Clásico", "Premium", "Mini", "Grande"];
+const SIZES = ["500 g", "1 kg", "3 kg", "7.5 kg", "15 kg", "S", "M", "L", "XL", "Único"];
+const SEED_IMAGES = [
+  "/images/products/croquetas-perro-adulto.webp",
+  "/images/products/snack-dental-perro.webp",
+  "/images/products/raton-catnip.webp",
+];
+
+/** A repeatable pseudo-random sequence (mulberry32): the same N gives the same shop. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const normalizeForSearch = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+const toSlug = (name) => name.trim().toLowerCase().replace(/\s+/g, "-");
+
+async function openDatabase(dataDir) {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    return { query: (sql, params) => client.query(sql, params), close: () => client.end() };
+  }
+  const db = await openPglite(path.join(dataDir, "db"));
+  return { query: (sql, params) => db.query(sql, params), close: () => db.close() };
+}
+
+/** Inserts `rows` (arrays in `columns` order) in statements of `batch` rows. */
+async function insertRows(db, table, columns, rows, batch = 1000) {
+  for (let start = 0; start < rows.length; start += batch) {
+    const chunk = rows.slice(start, start + batch);
+    const params = [];
+    const tuples = chunk.map((row) => {
+      const placeholders = row.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(", ")})`;
+    });
+    await db.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
+  }
+}
+
+/**
+ * Generates the shop into `dataDir` and returns what the benchmarks need to know about it,
+ * also kept in `$dataDir/bench.json` so that a second call with the same N reuses it.
+ */
+export async function generateShop({ products: count, orders: orderCount = Math.min(5000, Math.ceil(count / 5)), dataDir }) {
+  const metaFile = path.join(dataDir, "bench.json");
+  if (existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, "utf8"));
+    if (meta.products === count && meta.orders === orderCount && !process.env.DATABASE_URL) return meta;
+    throw new Error(`${dataDir} already holds another generated shop; remove it first.`);
+  }
+
+  // Migrations and the demo seed exactly as the shop runs them on a first start.
+  buildIfStale();
+  const server = await startBenchServer({ dataDir });
+  await server.stop();
+
+  const db = await openDatabase(dataDir);
+  const rand = random(count);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  try {
+    await db.query("BEGIN");
+    const brandTotal = Math.max(10, Math.min(150, Math.round(count / 100)));
+    const existing = (await db.query("SELECT name FROM brands")).rows.map((row) => row.name);
+    const brandNames = [...existing];
+    for (let i = 0; brandNames.length < brandTotal; i++) {
+      const root = BRAND_ROOTS[i % BRAND_ROOTS.length];
+      const name = i < BRAND_ROOTS.length ? root : `${root} ${Math.floor(i / BRAND_ROOTS.length) + 1}`;
+      if (!brandNames.includes(name)) brandNames.push(name);
+    }
+    await insertRows(
+      db,
+      "brands",
+      ["name", "slug"],
+      brandNames.filter((name) => !existing.includes(name)).map((name) => [name, toSlug(name)]),
+    );
+    const brands = (await db.query("SELECT id, name FROM brands")).rows;
+
+    // Every product level: a category without subcategories, or one of its subcategories.
+    const levels = (
+      await db.query(`
+        SELECT c.family_id, c.id AS category_id, s.id AS subcategory_id, c.name AS category
+        FROM product_categories c LEFT JOIN product_subcategories s ON s.category_id = c.id
+        ORDER BY c.id, s.id`)
+    ).rows;
+
+    const productRows = [];
+    for (let i = 0; i < count; i++) {
+      const level = levels[i % levels.length];
+      const brand = pick(brands);
+      const kind = pick(KINDS[level.category] ?? KINDS.Accesorios);
+      const title = `${kind} ${brand.name} ${pick(VARIANTS)} ${pick(SIZES)}`;
+      const priceCents = 500 + Math.floor(rand() * 30000);
+      const onOffer = rand() < 0.08;
+      const stock = rand() < 0.05 ? 0 : Math.floor(rand() * 120);
+      const image = rand() < 0.7 ? pick(SEED_IMAGES) : null;
+      productRows.push([
+        title,
+        `${kind} ${brand.name} para tu mascota. Presentación ${pick(SIZES)}.`,
+        level.family_id,
+        level.category_id,
+        level.subcategory_id,
+        brand.id,
+        priceCents,
+        onOffer,
+        onOffer ? Math.max(100, Math.round(priceCents * 0.85)) : null,
+        stock,
+        image,
+        image ? title : "",
+        normalizeForSearch(`${title} ${brand.name}`),
+      ]);
+    }
+    // One product whose stock the load benchmark's orders can never exhaust.
+    productRows.push([
+      "Croquetas Ricocan Adulto Bench 15 kg",
+      "Producto de la prueba de carga.",
+      levels[0].family_id,
+      levels[0].category_id,
+      levels[0].subcategory_id,
+      brands[0].id,
+      11490,
+      false,
+      null,
+      1_000_000_000,
+      SEED_IMAGES[0],
+      "Croquetas Ricocan Adulto",
+      "croquetas ricocan adulto bench 15 kg",
+    ]);
+    await insertRows(
+      db,
+      "products",
+      [
+        "title", "description", "family_id", "category_id", "subcategory_id", "brand_id", "price_cents",
+        "is_offer_active", "offer_price_cents", "stock", "image", "image_alt", "search_text",
+      ],
+      productRows,
+    );
+    const benchProductId = (await db.query("SELECT max(id) AS id FROM products")).rows[0].id;
+    const productIds = (await db.query("SELECT id, title, price_cents FROM products WHERE id <> $1", [benchProductId])).rows;
+
+    // Orders of the last year, one to four lines each.
+    const statuses = ["pendiente", "en_proceso", "entregado", "entregado", "entregado", "cancelado"];
+    const firstOrderId = Number((await db.query("SELECT coalesce(max(id), 0) AS id FROM orders")).rows[0].id) + 1;
+    const orderRows = [];
+    const lineRows = [];
+    for (let i = 0; i < orderCount; i++) {
+      const lines = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => [pick(productIds), 1 + Math.floor(rand() * 3)]);
+      const total = lines.reduce((sum, [product, quantity]) => sum + product.price_cents * quantity, 0);
+      const createdAt = new Date(Date.now() - Math.floor(rand() * 365 * 86_400_000)).toISOString();
+      orderRows.push([
+        firstOrderId + i,
+        `PF-BENCH-${String(i + 1).padStart(6, "0")}`,
+        `Cliente ${i + 1}`,
+        `cliente${i + 1}@example.pe`,
+        `9${String(10_000_000 + i).slice(-8)}`,
+        "yape",
+        "Yape",
+        pick(statuses),
+        total,
+        createdAt,
+        createdAt,
+      ]);
+      for (const [product, quantity] of lines) {
+        lineRows.push([firstOrderId + i, product.id, product.title, product.price_cents, quantity, product.price_cents * quantity]);
+      }
+    }
+    await insertRows(
+      db,
+      "orders",
+      ["id", "code", "customer_name", "customer_email", "customer_phone", "payment_method_id", "payment_method_name", "status", "total_cents", "created_at", "updated_at"],
+      orderRows,
+    );
+    await insertRows(db, "order_lines", ["order_id", "product_id", "title", "unit_price_cents", "quantity", "line_total_cents"], lineRows);
+    await db.query("SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))");
+    await db.query("COMMIT");
+    await db.query("ANALYZE");
+
+    const meta = { products: count, orders: orderCount, brands: brands.length, levels: levels.length, benchProductId };
+    if (!process.env.DATABASE_URL) writeFileSync(metaFile, `${JSON.stringify(meta, null, 2)}\n`);
+    return meta;
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const at = args.indexOf(`--${name}`);
+    return at === -1 ? undefined : args[at + 1];
+  };
+  const products = Number(args[0]);
+  if (!Number.isInteger(products) || products < 1) {
+    console.error("Usage: node bench/generate.js N [--orders M] [--data-dir DIR]");
+    process.exit(1);
+  }
+  const dataDir = path.resolve(option("data-dir") ?? path.join(tmpdir(), `patitas-bench-${products}`));
+  const started = Date.now();
+  const meta = await generateShop({ products, orders: option("orders") ? Number(option("orders")) : undefined, dataDir });
+  console.log(`${dataDir}: ${JSON.stringify(meta)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,97 @@
+// The production server as the benchmarks drive it: `node server.js` on a DATA_DIR,
+// with its resident memory sampled from /proc while it runs.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in MB: current (VmRSS) and the kernel's peak (VmHWM). */
+export function readMemory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    return { rssMb: kb("VmRSS") / 1024, peakRssMb: kb("VmHWM") / 1024 };
+  } catch {
+    return { rssMb: 0, peakRssMb: 0 };
+  }
+}
+
+/**
+ * Starts the production build on `dataDir` and resolves once it listens. `sampleRss()`
+ * gives the highest RSS seen since the last call (sampled every 50 ms), `peakRssMb()` the
+ * process's peak over its whole life.
+ */
+export async function startBenchServer({ dataDir, env = {} }) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 120_000);
+    child.stdout.on("data", () => {
+      if (output.includes("listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code}:\n${output}`));
+    });
+  });
+  // The request log (one JSON line per request) is read and dropped, as a log collector would.
+  child.stdout.removeAllListeners("data");
+  child.stderr.removeAllListeners("data");
+  child.stdout.resume();
+  child.stderr.resume();
+
+  let windowPeak = 0;
+  const sampler = setInterval(() => {
+    windowPeak = Math.max(windowPeak, readMemory(child.pid).rssMb);
+  }, 50);
+  return {
+    url,
+    pid: child.pid,
+    sampleRss() {
+      const peak = Math.max(windowPeak, readMemory(child.pid).rssMb);
+      windowPeak = 0;
+      return peak;
+    },
+    peakRssMb: () => readMemory(child.pid).peakRssMb,
+    async stop() {
+      clearInterval(sampler);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

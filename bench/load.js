@@ -1,0 +1,65 @@
+// Load on the production build with a generated catalogue: each scenario's req/s, p50,
+// p99, errors and the server's RSS, with a static file served by the same server, in the
+// same run, as the ceiling every page is compared with.
+//   node bench/load.js [--products 10000] [--duration 10] [--connections 10]
+// (writes bench/results/load-<products>.json)
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { generateShop } from "./generate.js";
+import { runScenario, scenarios } from "./lib/load.js";
+import { projectRoot, startBenchServer } from "./lib/server.js";
+
+export async function runLoad({ products, duration, connections }) {
+  const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
+  const meta = await generateShop({ products, dataDir });
+  const server = await startBenchServer({ dataDir });
+  const rows = [];
+  try {
+    const list = scenarios({ benchProductId: meta.benchProductId, productPageId: Math.ceil(meta.benchProductId / 2) });
+    for (const scenario of list) {
+      // A short warm-up so that the figures are those of a running shop, not a cold one.
+      await runScenario(server.url, scenario, { connections, duration: 2 });
+      server.sampleRss();
+      const row = await runScenario(server.url, scenario, { connections, duration });
+      row.peakRssMb = Math.round(server.sampleRss());
+      rows.push(row);
+      process.stderr.write(`  ${row.scenario}: ${row.requestsPerSecond} req/s\n`);
+    }
+    const ceiling = rows[0].requestsPerSecond;
+    for (const row of rows) row.ratioToStatic = Number((row.requestsPerSecond / ceiling).toFixed(3));
+    return { products, connections, durationSeconds: duration, serverPeakRssMb: Math.round(server.peakRssMb()), rows };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function loadTable(report) {
+  const lines = [
+    "| scenario | req/s | p50 (ms) | p99 (ms) | errors | ratio to static | peak RSS (MB) |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const r of report.rows) {
+    lines.push(`| ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratioToStatic} | ${r.peakRssMb} |`);
+  }
+  lines.push("", `Server peak RSS over the whole run (VmHWM): ${report.serverPeakRssMb} MB.`);
+  return lines.join("\n");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const at = args.indexOf(`--${name}`);
+    return at === -1 ? fallback : Number(args[at + 1]);
+  };
+  const report = await runLoad({
+    products: option("products", 10_000),
+    duration: option("duration", 10),
+    connections: option("connections", 10),
+  });
+  mkdirSync(path.join(projectRoot, "bench/results"), { recursive: true });
+  writeFileSync(path.join(projectRoot, `bench/results/load-${report.products}.json`), `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
+  console.log(`${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`);
+  console.log(loadTable(report));
+}

@@ -1,0 +1,28 @@
+// npm run bench: every benchmark of bench/README.md, in order, on an idle machine.
+//   1. load at 10,000 products (req/s, p50, p99, errors, RSS; the static file as ceiling)
+//   2. the scale curve, 100 → 100,000 products, with EXPLAIN ANALYZE
+//   3. Lighthouse (mobile) and first-load JavaScript per storefront page
+// Each step also writes its JSON to bench/results/. Options: --quick (1,000 products for
+// the load, sizes up to 10,000, 5-second runs) for a check that the scripts work.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const quick = process.argv.includes("--quick");
+const steps = [
+  ["Load", ["bench/load.js", "--products", quick ? "1000" : "10000", "--duration", quick ? "5" : "15"]],
+  ["Scale curve", ["bench/scale.js", "--sizes", quick ? "100,1000,10000" : "100,1000,10000,100000", "--duration", quick ? "5" : "10"]],
+  ["Lighthouse", ["bench/lighthouse.js"]],
+];
+
+const failed = [];
+for (const [title, args] of steps) {
+  console.log(`\n## ${title} (node ${args.join(" ")}, ${new Date().toISOString()})\n`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) failed.push(title);
+}
+if (failed.length) {
+  console.error(`Failed: ${failed.join(", ")}`);
+  process.exit(1);
+}
