@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.js";
+import { ensureChromium } from "../scripts/ensure-chromium.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = 4520;
@@ -19,6 +20,7 @@ const pages = [
   { name: "Producto", path: "/producto/1" },
 ];
 
+ensureChromium();
 buildIfStale();
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
@@ -54,6 +56,11 @@ try {
       seo: Math.round(lhr.categories.seo.score * 100),
       firstLoadJsKb: Math.round((scripts?.transferSize ?? 0) / 1024),
       lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
+      speedIndexMs: Math.round(lhr.audits["speed-index"].numericValue),
+      tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+      cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+      lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
       failing: Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
         .map((audit) => audit.id),
@@ -66,9 +73,10 @@ try {
 
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(path.join(root, "bench/results/lighthouse.json"), `${JSON.stringify(results, null, 2)}\n`);
-console.log("| page | performance | accessibility | best practices | SEO | first-load JS (KB, gzipped) | LCP (ms) |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| page | performance | accessibility | best practices | SEO | first-load JS (KB, gzipped) | FCP (ms) | LCP (ms) | TBT (ms) | CLS |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
-  console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.firstLoadJsKb} | ${r.lcpMs} |`);
+  console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.firstLoadJsKb} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`);
 }
+for (const r of results) console.log(`${r.page}: LCP element ${r.lcpElement.slice(0, 120)}`);
 for (const r of results) if (r.failing.length) console.log(`${r.page}: failing binary audits: ${r.failing.join(", ")}`);

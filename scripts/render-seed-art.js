@@ -18,6 +18,10 @@ const PUBLIC = path.join(ROOT, 'public');
 const SOFT_LIMIT = 25 * 1024; // aim
 const HARD_LIMIT = 60 * 1024; // never exceed
 
+// The promotions are the home page's first picture: phones get a narrower copy,
+// <name>-<width>w.webp (app/domain/media/image.ts builds their srcset).
+const PROMOTION_VARIANTS = [480, 800, 1200];
+
 // src: SVG file in scripts/seed-art, out: path under public/, size in px.
 // flatten: optional background colour (used for the apple-touch-icon, which
 // must not be transparent; the logo's teal squircle blends into it seamlessly).
@@ -29,9 +33,9 @@ const JOBS = [
   { src: 'bano-corte-perro.svg', out: 'images/services/bano-corte-perro.webp', w: 800, h: 600 },
   { src: 'consulta-veterinaria.svg', out: 'images/services/consulta-veterinaria.webp', w: 800, h: 600 },
   { src: 'desparasitacion.svg', out: 'images/services/desparasitacion.webp', w: 800, h: 600 },
-  { src: 'gran-inauguracion.svg', out: 'images/promotions/gran-inauguracion.webp', w: 1600, h: 600 },
-  { src: 'mes-esterilizacion.svg', out: 'images/promotions/mes-esterilizacion.webp', w: 1600, h: 600 },
-  { src: 'delivery-gratis.svg', out: 'images/promotions/delivery-gratis.webp', w: 1600, h: 600 },
+  { src: 'gran-inauguracion.svg', out: 'images/promotions/gran-inauguracion.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
+  { src: 'mes-esterilizacion.svg', out: 'images/promotions/mes-esterilizacion.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
+  { src: 'delivery-gratis.svg', out: 'images/promotions/delivery-gratis.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
   { src: 'logo.svg', out: 'images/logos/logo_defecto.png', w: 512, h: 512 },
   { src: 'historia.svg', out: 'images/about/historia.webp', w: 1200, h: 800 },
   { src: 'equipo.svg', out: 'images/about/equipo.webp', w: 1200, h: 800 },
@@ -75,9 +79,20 @@ async function render(job) {
   return buf.length;
 }
 
+/** The job plus one job per narrower copy, at the same aspect ratio. */
+function withVariants(job) {
+  const copies = (job.variants ?? []).map((w) => ({
+    ...job,
+    w,
+    h: Math.round((job.h * w) / job.w),
+    out: job.out.replace(/\.webp$/, `-${w}w.webp`),
+  }));
+  return [job, ...copies];
+}
+
 async function main() {
   let warnings = 0;
-  for (const job of JOBS) {
+  for (const job of JOBS.flatMap(withVariants)) {
     const size = await render(job);
     const flag = size > SOFT_LIMIT ? '  (over 25 KB target)' : '';
     if (flag) warnings++;

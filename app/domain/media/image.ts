@@ -21,8 +21,27 @@ export function isUploadedImage(src: string | null | undefined): boolean {
   return typeof src === "string" && UPLOADED_IMAGE.test(src);
 }
 
-/** The `srcset` of an uploaded image (undefined for other images, which have one size). */
+// The demo shop's promotion pictures (public/images/promotions, 1600 px wide) ship with
+// narrower copies named <name>-<width>w.webp (scripts/render-seed-art.js).
+const BUNDLED_PROMOTION = /^\/images\/promotions\/([a-z0-9-]+)\.webp$/;
+export const BUNDLED_PROMOTION_WIDTHS = [480, 800, 1200] as const;
+const BUNDLED_PROMOTION_FULL_WIDTH = 1600;
+
+export function bundledVariantUrl(src: string, width: number): string {
+  return src.replace(/\.webp$/, `-${width}w.webp`);
+}
+
+/**
+ * The `srcset` of an uploaded image or of a bundled promotion picture (undefined for
+ * other images, which have one size).
+ */
 export function buildSrcSet(src: string | null | undefined): string | undefined {
+  if (src && BUNDLED_PROMOTION.test(src) && !/-\d+w\.webp$/.test(src)) {
+    return [
+      ...BUNDLED_PROMOTION_WIDTHS.map((width) => `${bundledVariantUrl(src, width)} ${width}w`),
+      `${src} ${BUNDLED_PROMOTION_FULL_WIDTH}w`,
+    ].join(", ");
+  }
   const match = src ? UPLOADED_IMAGE.exec(src) : null;
   if (!match) return undefined;
   const hash = match[1] as string;

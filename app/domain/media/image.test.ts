@@ -1,0 +1,39 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { findProjectRoot } from "~/lib/paths.server";
+import { BUNDLED_PROMOTION_WIDTHS, buildSrcSet, bundledVariantUrl, responsiveImage } from "./image";
+
+const promotionsDir = path.join(findProjectRoot(), "public/images/promotions");
+const bundledPromotions = readdirSync(promotionsDir)
+  .filter((file) => file.endsWith(".webp") && !/-\d+w\.webp$/.test(file))
+  .map((file) => `/images/promotions/${file}`);
+
+describe("srcset of the bundled promotion pictures", () => {
+  test("lists the narrower copies and the original, widest last", () => {
+    expect(buildSrcSet("/images/promotions/gran-inauguracion.webp")).toBe(
+      "/images/promotions/gran-inauguracion-480w.webp 480w, /images/promotions/gran-inauguracion-800w.webp 800w, " +
+        "/images/promotions/gran-inauguracion-1200w.webp 1200w, /images/promotions/gran-inauguracion.webp 1600w",
+    );
+    expect(responsiveImage("/images/promotions/delivery-gratis.webp", "100vw").sizes).toBe("100vw");
+  });
+
+  test("other bundled pictures keep their single size", () => {
+    expect(buildSrcSet("/images/products/raton-catnip.webp")).toBeUndefined();
+    expect(buildSrcSet("/images/promotions/gran-inauguracion-800w.webp")).toBeUndefined();
+  });
+
+  test("every copy a srcset names exists, at the width it claims", async () => {
+    expect(bundledPromotions.length).toBeGreaterThan(0);
+    for (const src of bundledPromotions) {
+      for (const width of BUNDLED_PROMOTION_WIDTHS) {
+        const file = path.join(findProjectRoot(), "public", bundledVariantUrl(src, width));
+        const { width: actual } = await sharp(file).metadata();
+        expect(actual, file).toBe(width);
+      }
+      const { width: full } = await sharp(path.join(findProjectRoot(), "public", src)).metadata();
+      expect(full, src).toBe(1600);
+    }
+  });
+});
