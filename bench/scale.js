@@ -34,7 +34,7 @@ function pageQueries(categoryId) {
 
 async function explain(dataDir) {
   const db = await openPglite(path.join(dataDir, "db"), {
-    startParams: [...(await import("@electric-sql/pglite")).PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    startParams: [...(await import("@electric-sql/pglite")).PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
   });
   try {
     const { rows } = await db.query(`
