@@ -221,10 +221,23 @@ describe("planImport", () => {
   test("images must be the shop's own paths", () => {
     const result = plan([
       { title: "A", family: "Perros", category: "Alimentos", image: "https://example.com/x.jpg" },
-      { title: "B", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp" },
+      { title: "B", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp", imageAlt: "Cama" },
     ]);
     expect(result.errors[0]?.messages[0]).toMatch(/^Imagen inválida/);
     expect(result.creates[0]?.values.image).toBe("/images/products/cama-gato.webp");
+  });
+
+  test("as in the editors, a picture needs its alternative text", () => {
+    const result = plan([
+      { title: "Sin alt", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp" },
+      { title: "Alt vacío", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp", imageAlt: "  " },
+      { title: "Sin imagen", family: "Perros", category: "Alimentos" },
+    ]);
+    expect(result.errors.map((error) => error.messages)).toEqual([
+      ["Texto alternativo: Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla."],
+      ["Texto alternativo: Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla."],
+    ]);
+    expect(result.creates.map((create) => create.values.title)).toEqual(["Sin imagen"]);
   });
 });
 

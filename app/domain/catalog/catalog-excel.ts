@@ -4,7 +4,7 @@
 // unchanged. Reading the workbook and writing the database live in catalog-excel.server.ts.
 import { isStorableImagePath } from "~/domain/media/image";
 import { normalizeForSearch, toSlug } from "~/lib/text";
-import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import { IMAGE_ALT_REQUIRED_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
 import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
 
 export type CatalogKind = "products" | "services";
@@ -504,6 +504,8 @@ export function planImport(
         );
       } else values.image = image || null;
     }
+    // As in the editors: a picture needs its description (SEO and accessibility).
+    if (values.image && !values.imageAlt.trim()) problem(`${columns.imageAlt.label}: ${IMAGE_ALT_REQUIRED_MESSAGE}`);
 
     // Taxonomy by name, each level within the one above. A level that is missing or
     // unknown already explains the row, so the levels below it are not judged again.
