@@ -131,6 +131,16 @@ describe("product search and brand filter, in the database", () => {
     expect(titles(second.items)).toEqual(
       Array.from({ length: 5 }, (_, i) => `Collar Reflectivo Talla ${String(i + 25).padStart(2, "0")}`),
     );
+    expect(second.total).toBe(29);
+    // A page past the end lists nothing but still knows how many there are.
+    const past = await listProducts({ path, query: "collar", page: 5 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(29);
+    expect(past.pageCount).toBe(2);
+    // Browsing the level (no text) counts and pages the same way.
+    const browsing = await listProducts({ path, page: 2 });
+    expect(browsing.total).toBe(29);
+    expect(titles(browsing.items)).toEqual(titles(second.items));
     const [archived] = await db.select().from(products).where(eq(products.title, "Collar Reflectivo Talla 30"));
     expect(await getProductDetail(archived!.id)).toBeNull();
   });
