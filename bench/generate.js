@@ -126,7 +126,10 @@ export async function generateShop({ products: count, orders: orderCount = Math.
     for (let i = 0; i < count; i++) {
       const level = levels[i % levels.length];
       const brand = pick(brands);
-      const kind = pick(KINDS[level.category] ?? KINDS.Accesorios);
+      // Kinds in turn within each level, so that a search for one ('pelota') matches the same
+      // share of every catalogue size, the smallest included.
+      const kinds = KINDS[level.category] ?? KINDS.Accesorios;
+      const kind = kinds[Math.floor(i / levels.length) % kinds.length];
       const title = `${kind} ${brand.name} ${pick(VARIANTS)} ${pick(SIZES)}`;
       const priceCents = 500 + Math.floor(rand() * 30000);
       const onOffer = rand() < 0.08;
