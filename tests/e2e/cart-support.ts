@@ -60,8 +60,14 @@ export function soles(cents: number): string {
 /** Answers wa.me in place of WhatsApp and hands back the decoded prefilled text of the first visit. */
 export async function interceptWhatsApp(page: Page): Promise<{ text: Promise<{ phone: string; text: string }> }> {
   let resolve: (value: { phone: string; text: string }) => void;
-  const text = new Promise<{ phone: string; text: string }>((done) => {
+  const captured = new Promise<{ phone: string; text: string }>((done) => {
     resolve = done;
+  });
+  // Resolved once the simulated WhatsApp page has loaded: a test that navigates next would
+  // otherwise race the navigation to wa.me still in flight ("interrupted by another navigation").
+  const text = captured.then(async (value) => {
+    await page.waitForURL(/^https:\/\/wa\.me\//, { waitUntil: "load" });
+    return value;
   });
   await page.context().route("https://wa.me/**", async (route: Route) => {
     const url = new URL(route.request().url());
