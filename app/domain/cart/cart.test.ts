@@ -4,7 +4,8 @@ import { signUpCustomer } from "~/auth/testing.server";
 import { cartLines, carts, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
-import { addToCartSchema, describeAddResult, updateCartLineSchema } from "./cart";
+import { describeAddResult } from "./cart";
+import { addToCartSchema, updateCartLineSchema } from "./cart-schemas";
 import {
   addCartLine,
   cartCookie,

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ToastMessage } from "~/lib/toast";
 
 /**
@@ -15,37 +14,6 @@ export const cartIntents = {
   checkout: "checkout",
 } as const;
 export type CartIntent = (typeof cartIntents)[keyof typeof cartIntents];
-
-// A form field left empty means "not given", so defaults apply.
-function toUndefinedWhenEmpty(value: unknown): unknown {
-  return value === "" || value === null ? undefined : value;
-}
-
-// Ids are PostgreSQL integers: a larger number names no product and would fail the query.
-const productIdField = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const addToCartSchema = z.object({
-  intent: z.literal(cartIntents.add),
-  productId: productIdField,
-  quantity: z.preprocess(toUndefinedWhenEmpty, z.coerce.number().int().min(1).default(1)),
-});
-export type AddToCartInput = z.infer<typeof addToCartSchema>;
-
-/** The stepper sends the wanted quantity; zero or less removes the line. */
-export const updateCartLineSchema = z.object({
-  intent: z.literal(cartIntents.update),
-  productId: productIdField,
-  quantity: z.coerce.number().int(),
-});
-
-export const removeCartLineSchema = z.object({
-  intent: z.literal(cartIntents.remove),
-  productId: productIdField,
-});
-
-export const clearCartSchema = z.object({ intent: z.literal(cartIntents.clear) });
-
-export const cartIntentSchema = z.object({ intent: z.enum(Object.values(cartIntents)) });
 
 export type AddCartLineResult =
   | { status: "added"; title: string; quantity: number }
@@ -167,18 +135,36 @@ export function hasEnoughStock(line: Pick<CartLineView, "isAvailable" | "quantit
   return line.isAvailable && line.quantity <= line.stock;
 }
 
-const pendingChangeSchema = z.discriminatedUnion("intent", [
-  updateCartLineSchema,
-  removeCartLineSchema,
-  clearCartSchema,
-]);
-export type PendingCartChange = z.infer<typeof pendingChangeSchema>;
+export type PendingCartChange =
+  | { intent: typeof cartIntents.update; productId: number; quantity: number }
+  | { intent: typeof cartIntents.remove; productId: number }
+  | { intent: typeof cartIntents.clear };
 
-/** A cart change still on its way to the server, read from a fetcher's form data. */
+const MAX_PRODUCT_ID = 2_147_483_647;
+
+// zod's z.coerce.number() on a form value: Number() of the text, finite; a file is not a number.
+function readInteger(value: FormDataEntryValue | undefined): number | null {
+  if (typeof value !== "string") return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+/**
+ * A cart change still on its way to the server, read from a fetcher's form data. The same
+ * rules as the action's schemas (cart-schemas.ts, and a test holds the two equal), written
+ * out so that the cart page does not ship zod.
+ */
 export function readPendingCartChange(formData: FormData | undefined): PendingCartChange | null {
   if (!formData) return null;
-  const parsed = pendingChangeSchema.safeParse(Object.fromEntries(formData));
-  return parsed.success ? parsed.data : null;
+  const fields = Object.fromEntries(formData);
+  const intent = fields.intent;
+  if (intent === cartIntents.clear) return { intent };
+  if (intent !== cartIntents.update && intent !== cartIntents.remove) return null;
+  const productId = readInteger(fields.productId);
+  if (productId === null || productId < 1 || productId > MAX_PRODUCT_ID) return null;
+  if (intent === cartIntents.remove) return { intent, productId };
+  const quantity = readInteger(fields.quantity);
+  return quantity === null ? null : { intent, productId, quantity };
 }
 
 /**

@@ -11,7 +11,7 @@ import { useTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/complaints/detail";
-import { type ComplaintInput, parseComplaintForm } from "./complaint";
+import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 import { ALREADY_ANSWERED_MESSAGE, EMPTY_ANSWER_MESSAGE, parseComplaintListQuery } from "./complaint-admin";
 import { answerComplaint, getAdminComplaint, listAdminComplaints } from "./complaint-admin.server";
 import { fileComplaint } from "./complaint.server";

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 import { complaints, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
-import { type ComplaintInput, parseComplaintForm } from "./complaint";
+import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 import { fileComplaint } from "./complaint.server";
 
 const { handle } = useTestDatabase();

@@ -9,9 +9,9 @@ import {
   documentTypes,
   formatComplaintCode,
   parseAmountToCents,
-  parseComplaintForm,
   readComplaintForm,
 } from "./complaint";
+import { parseComplaintForm } from "./complaint-schema";
 
 const validForm: ComplaintFormValues = {
   fullName: "María Quispe Huamán",

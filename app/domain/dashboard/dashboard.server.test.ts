@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
-import { parseComplaintForm } from "~/domain/complaints/complaint";
+import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { getDashboardFigures } from "./dashboard.server";
 

@@ -19,11 +19,11 @@ import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import {
   buildOrderWhatsAppMessage,
   type CheckoutField,
-  checkoutSchema,
   formatOrderCode,
   ORDER_CODE_PATTERN,
   type StockProblem,
 } from "./order";
+import { checkoutSchema } from "./checkout-schema";
 
 /** What an order copies of its payment method (id null when none is configured). */
 type PaymentMethodCopy = { id: string | null; name: string; details: string };

@@ -2,12 +2,12 @@ import { describe, expect, test } from "vitest";
 import { formatMoney } from "~/lib/money";
 import {
   buildOrderWhatsAppMessage,
-  checkoutSchema,
   describeStockProblem,
   formatOrderCode,
   MAX_WHATSAPP_MESSAGE_LENGTH,
   type OrderMessageInput,
 } from "./order";
+import { checkoutSchema } from "./checkout-schema";
 
 const transfer = {
   name: "Transferencia Bancaria",

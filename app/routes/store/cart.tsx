@@ -10,20 +10,22 @@ import {
 } from "react-router";
 import { getSessionUser } from "~/auth/guards.server";
 import {
-  addToCartSchema,
   applyPendingCartChanges,
   CART_PATH,
   cartClearedToast,
   cartIntents,
-  cartIntentSchema,
   describeAddResult,
   describeRemoval,
   describeUpdateResult,
   invalidCartRequestToast,
   readPendingCartChange,
+} from "~/domain/cart/cart";
+import {
+  addToCartSchema,
+  cartIntentSchema,
   removeCartLineSchema,
   updateCartLineSchema,
-} from "~/domain/cart/cart";
+} from "~/domain/cart/cart-schemas";
 import {
   addCartLine,
   clearCart,

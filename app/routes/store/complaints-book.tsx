@@ -1,6 +1,7 @@
 import { BookOpenText } from "lucide-react";
 import { data } from "react-router";
-import { parseComplaintForm, readComplaintForm } from "~/domain/complaints/complaint";
+import { readComplaintForm } from "~/domain/complaints/complaint";
+import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import {
   readComplaintConfirmation,
   serializeComplaintConfirmation,

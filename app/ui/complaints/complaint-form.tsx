@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import {
   COMPLAINT_TYPE_EXPLANATIONS,
   type ComplaintErrors,
@@ -11,11 +11,11 @@ import {
   CONSUMER_AUTHORITY_LEGEND,
   documentTypeLabels,
   documentTypes,
-  parseComplaintForm,
   readComplaintForm,
   RESPONSE_DEADLINE_LEGEND,
   TERMS_MESSAGE,
 } from "~/domain/complaints/complaint";
+import type { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toaster";
@@ -47,6 +47,12 @@ function Section({ number, title, children }: { number: number; title: string; c
   );
 }
 
+type ParseComplaintForm = typeof parseComplaintForm;
+
+// zod and the schema (about 26 KB) are not part of the page's first load: they are fetched
+// when the shopper first touches the form, long before "Enviar".
+const loadSchema = () => import("~/domain/complaints/complaint-schema").then((module) => module.parseComplaintForm);
+
 /**
  * The complaint sheet. It validates with the same schema as the action before
  * sending (instant Spanish messages, focus on the first wrong field); without
@@ -65,6 +71,16 @@ export function ComplaintForm({
   const showToast = useToast();
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const submit = useSubmit();
+  const parserRef = useRef<ParseComplaintForm | null>(null);
+
+  function withParser(use: (parse: ParseComplaintForm) => void, onFailure?: () => void) {
+    if (parserRef.current) return use(parserRef.current);
+    loadSchema().then((parse) => {
+      parserRef.current = parse;
+      use(parse);
+    }, onFailure);
+  }
 
   useEffect(() => {
     if (!serverErrors) return;
@@ -77,8 +93,8 @@ export function ComplaintForm({
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
-  function validate(form: HTMLFormElement): ComplaintErrors {
-    const result = parseComplaintForm(readComplaintForm(new FormData(form)));
+  function validate(form: HTMLFormElement, parse: ParseComplaintForm): ComplaintErrors {
+    const result = parse(readComplaintForm(new FormData(form)));
     const found = result.success ? {} : result.errors;
     // A number box holding text it cannot read submits '', which would drop the amount silently.
     const amount = form.elements.namedItem("amount");
@@ -88,19 +104,43 @@ export function ComplaintForm({
     return found;
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = validate(event.currentTarget);
-    if (Object.keys(found).length === 0) return;
-    event.preventDefault();
+  function showErrors(found: ComplaintErrors) {
     setErrors(found);
     setFocusRequest((count) => count + 1);
     if (found.acceptTerms) showToast(TERMS_TOAST);
   }
 
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parse = parserRef.current;
+    if (parse) {
+      const found = validate(form, parse);
+      if (Object.keys(found).length === 0) return;
+      event.preventDefault();
+      showErrors(found);
+      return;
+    }
+    // The schema is still on its way: wait for it, then send or show the messages. If it
+    // cannot be fetched, the form goes as it is and the action answers with the same rules.
+    event.preventDefault();
+    withParser(
+      (loaded) => {
+        const found = validate(form, loaded);
+        if (Object.keys(found).length === 0) void submit(form);
+        else showErrors(found);
+      },
+      () => void submit(form),
+    );
+  }
+
   // Messages already shown follow the edits (and go once fixed); new ones wait for "Enviar".
   function handleChange(event: FormEvent<HTMLFormElement>) {
     if (Object.keys(errors).length === 0) return;
-    const found = validate(event.currentTarget);
+    const form = event.currentTarget;
+    withParser((parse) => followEdits(validate(form, parse)));
+  }
+
+  function followEdits(found: ComplaintErrors) {
     setErrors((current) => {
       const next: ComplaintErrors = {};
       for (const field of Object.keys(current) as ComplaintField[]) {
@@ -124,6 +164,7 @@ export function ComplaintForm({
       noValidate
       onSubmit={handleSubmit}
       onChange={handleChange}
+      onFocus={() => withParser(() => {})}
       className="flex flex-col gap-6"
       aria-label="Hoja de reclamación"
     >

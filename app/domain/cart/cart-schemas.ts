@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { cartIntents } from "./cart";
+
+/** The action's schemas of `POST /carrito` (the contract is described in cart.ts). */
+
+// A form field left empty means "not given", so defaults apply.
+function toUndefinedWhenEmpty(value: unknown): unknown {
+  return value === "" || value === null ? undefined : value;
+}
+
+// Ids are PostgreSQL integers: a larger number names no product and would fail the query.
+const productIdField = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const addToCartSchema = z.object({
+  intent: z.literal(cartIntents.add),
+  productId: productIdField,
+  quantity: z.preprocess(toUndefinedWhenEmpty, z.coerce.number().int().min(1).default(1)),
+});
+export type AddToCartInput = z.infer<typeof addToCartSchema>;
+
+/** The stepper sends the wanted quantity; zero or less removes the line. */
+export const updateCartLineSchema = z.object({
+  intent: z.literal(cartIntents.update),
+  productId: productIdField,
+  quantity: z.coerce.number().int(),
+});
+
+export const removeCartLineSchema = z.object({
+  intent: z.literal(cartIntents.remove),
+  productId: productIdField,
+});
+
+export const clearCartSchema = z.object({ intent: z.literal(cartIntents.clear) });
+
+export const cartIntentSchema = z.object({ intent: z.enum(Object.values(cartIntents)) });
+
+/** What readPendingCartChange (cart.ts) reads without zod; cart-schemas.test.ts holds them equal. */
+export const pendingChangeSchema = z.discriminatedUnion("intent", [
+  updateCartLineSchema,
+  removeCartLineSchema,
+  clearCartSchema,
+]);

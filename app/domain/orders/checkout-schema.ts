@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { cartIntents } from "~/domain/cart/cart";
+import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
+import { MAX_CUSTOMER_NAME_LENGTH } from "./order";
+
+/** The cart page's order form, checked by the action (order.server.ts). */
+
+function toUndefinedWhenEmpty(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+/**
+ * Digits with optional spaces, dashes, parentheses and a leading '+': 7 to 15 digits
+ * (a Peruvian mobile has 9, a landline 7 or 8, with the country code 11).
+ */
+export const customerPhoneSchema = z
+  .string({ error: "Ingresa tu número de celular." })
+  .trim()
+  .min(1, { error: "Ingresa tu número de celular.", abort: true })
+  .regex(/^\+?[\d\s()-]+$/, { error: "Escribe solo números, por ejemplo 987 654 321.", abort: true })
+  .refine((phone) => {
+    const digits = phone.replace(/\D/g, "").length;
+    return digits >= 7 && digits <= 15;
+  }, "El número debe tener entre 7 y 15 dígitos, por ejemplo 987 654 321.");
+
+export const customerNameSchema = z
+  .string({ error: "Ingresa tu nombre." })
+  .trim()
+  .min(2, "Ingresa tu nombre.")
+  .max(MAX_CUSTOMER_NAME_LENGTH, `Escribe como máximo ${MAX_CUSTOMER_NAME_LENGTH} caracteres.`)
+  // PostgreSQL's text cannot store a NUL character: refused like any typo, not a failed insert.
+  .refine((name) => !name.includes("\u0000"), NUL_CHARACTER_MESSAGE);
+
+/** The cart page's order form ('Finalizar Pedido' and the WhatsApp button send the same). */
+export const checkoutSchema = z.object({
+  intent: z.literal(cartIntents.checkout),
+  paymentMethodId: z.preprocess(toUndefinedWhenEmpty, z.string().trim().max(100).optional()),
+  customerName: customerNameSchema,
+  customerPhone: customerPhoneSchema,
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
