@@ -25,8 +25,9 @@ const form = fc.record({
   quantity: field,
   asFile: fc.boolean(),
 });
+type FormInput = typeof form extends fc.Arbitrary<infer T> ? T : never;
 
-function toFormData(input: fc.RecordValue<typeof form extends fc.Arbitrary<infer T> ? T : never>): FormData {
+function toFormData(input: FormInput): FormData {
   const data = new FormData();
   if (input.intent !== undefined) data.append("intent", input.intent);
   if (input.productId !== undefined) data.append("productId", input.productId);

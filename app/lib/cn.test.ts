@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import fs from "node:fs";
+import path from "node:path";
+import { twMerge } from "tailwind-merge";
+import { describe, expect, test } from "vitest";
+import { buttonVariants } from "~/ui/primitives/button";
+import { cn, mergeClasses } from "./cn";
+
+// tailwind-merge folds a class it knows into one copy, and keeps two of any other word.
+const isTailwindClass = (word: string) => twMerge(`${word} ${word}`) === word;
+
+// Every class in the app's source: the words of each string literal made only of class-like
+// words, at least one of them a Tailwind class.
+function classCorpus(): string[] {
+  const files: string[] = [];
+  (function walk(dir: string) {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      // cn.ts itself names groups, not classes.
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== "cn.ts") files.push(full);
+    }
+  })(path.resolve(__dirname, ".."));
+  const words = new Set<string>();
+  for (const file of files) {
+    const source = fs.readFileSync(file, "utf8");
+    for (const match of source.matchAll(/"([^"\n]*)"|`([^`$]*)`/g)) {
+      const found = (match[1] ?? match[2] ?? "").split(/\s+/).filter(Boolean);
+      if (found.every((word) => /^[!@\w\-[\]:/.%&>*()=,#~+']+$/.test(word)) && found.some(isTailwindClass)) {
+        for (const word of found) words.add(word);
+      }
+    }
+  }
+  return [...words].sort();
+}
+
+const corpus = classCorpus();
+
+describe("cn", () => {
+  test("the corpus holds the app's classes", () => {
+    expect(corpus.length).toBeGreaterThan(400);
+    for (const name of ["h-12", "hover:bg-primary-strong/90", "[&_svg]:size-4", "@3xl:px-7", "-mt-3"]) {
+      expect(corpus).toContain(name);
+    }
+  });
+
+  test("resolves every pair of the app's classes as tailwind-merge does", () => {
+    const differences: string[] = [];
+    for (const first of corpus) {
+      for (const second of corpus) {
+        const classes = `${first} ${second}`;
+        const expected = twMerge(classes);
+        if (mergeClasses(classes) !== expected) differences.push(`"${classes}" → "${expected}", not "${mergeClasses(classes)}"`);
+      }
+    }
+    expect(differences.slice(0, 20)).toEqual([]);
+  });
+
+  test("resolves longer runs of the app's classes as tailwind-merge does", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...corpus), { minLength: 3, maxLength: 10 }), (names) => {
+        const classes = names.join(" ");
+        expect(mergeClasses(classes)).toBe(twMerge(classes));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test("a button's own classes give way to the page's", () => {
+    const classes = cn(buttonVariants({ size: "lg" }), "h-auto min-h-12 whitespace-normal", "bg-whatsapp");
+    const words = classes.split(" ");
+    expect(words).toEqual(expect.arrayContaining(["h-auto", "min-h-12", "whitespace-normal", "bg-whatsapp", "px-7"]));
+    expect(words).not.toContain("h-12");
+    expect(words).not.toContain("whitespace-nowrap");
+    expect(words).not.toContain("bg-primary-strong");
+    // Other states keep their own: the hover colour is not the background.
+    expect(words).toContain("hover:bg-primary-strong/90");
+    expect(cn("p-4", false, undefined, ["px-2", { "py-1": true, "pt-9": false }])).toBe("p-4 px-2 py-1");
+  });
+});
