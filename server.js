@@ -3,6 +3,8 @@
 // migrations, seed, main administrator) happens in startApp().
 import compression from "compression";
 import express from "express";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 
 const isDev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= isDev ? "development" : "production";
@@ -43,9 +45,35 @@ if (viteServer) {
   });
 } else {
   // Hashed file names: cache for a year. Everything else in public/: an hour.
+  app.use("/assets", precompressed("build/client/assets"));
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
   app.use(serverModule.app);
+}
+
+/**
+ * Sends the brotli or gzip copy that the build wrote next to an asset (scripts/precompress.js)
+ * when the browser accepts it; anything else goes on to express.static and compression().
+ * Only names listed at start are served, so a request path never reaches the file system.
+ */
+function precompressed(dir) {
+  const copies = new Map();
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const match = /^(.+)\.(br|gz)$/.exec(name);
+    if (match) copies.set(`/${match[1]}:${match[2]}`, path.resolve(dir, name));
+  }
+  const options = { immutable: true, maxAge: "1y" };
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    res.vary("Accept-Encoding");
+    // Brotli whenever accepted: browsers list gzip first but br is the smaller.
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
+    const copy = encoding && copies.get(`${req.path}:${encoding === "br" ? "br" : "gz"}`);
+    if (!copy) return next();
+    res.setHeader("Content-Encoding", encoding);
+    res.type(path.extname(req.path));
+    res.sendFile(copy, options, (error) => error && next(error));
+  };
 }
 
 const server = app.listen(config.port, () => {

@@ -1,7 +1,19 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { precompressAssets } from "./scripts/precompress.js";
+
+// After the client build: brotli and gzip copies of the hashed assets (scripts/precompress.js).
+function precompress(): Plugin {
+  return {
+    name: "patitas-precompress",
+    apply: "build",
+    closeBundle() {
+      precompressAssets("build/client/assets");
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -19,5 +31,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }));

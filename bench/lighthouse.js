@@ -20,6 +20,11 @@ const pages = [
   { name: "Producto", path: "/producto/1" },
 ];
 
+// --reports DIR also keeps each page's whole Lighthouse report (JSON), to read its waterfall.
+const reportsFlag = process.argv.indexOf("--reports");
+const reportDir = reportsFlag > 0 ? process.argv[reportsFlag + 1] : null;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+
 ensureChromium();
 buildIfStale();
 const server = spawn(process.execPath, ["server.js"], {
@@ -47,6 +52,7 @@ try {
     // One warm-up load so that the figures are not those of a cold server.
     await fetch(`${base}${page.path}`);
     const { lhr } = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+    if (reportDir) writeFileSync(path.join(reportDir, `${page.name.toLowerCase()}.json`), JSON.stringify(lhr));
     const scripts = lhr.audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
     results.push({
       page: `${page.name} (${page.path})`,

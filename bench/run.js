@@ -1,7 +1,8 @@
 // npm run bench: every benchmark of bench/README.md, in order, on an idle machine.
 //   1. load at 10,000 products (req/s, p50, p99, errors, RSS; the static file as ceiling)
 //   2. the scale curve, 100 → 100,000 products, with EXPLAIN ANALYZE
-//   3. Lighthouse (mobile) and first-load JavaScript per storefront page
+//   3. first-load JavaScript per storefront route, from the build's manifest
+//   4. Lighthouse (mobile) on home, a catalogue page and a product page
 // Each step also writes its JSON to bench/results/. Options: --quick (1,000 products for
 // the load, sizes up to 10,000, 5-second runs) for a check that the scripts work.
 import { spawnSync } from "node:child_process";
@@ -13,6 +14,7 @@ const quick = process.argv.includes("--quick");
 const steps = [
   ["Load", ["bench/load.js", "--products", quick ? "1000" : "10000", "--duration", quick ? "5" : "15"]],
   ["Scale curve", ["bench/scale.js", "--sizes", quick ? "100,1000,10000" : "100,1000,10000,100000", "--duration", quick ? "5" : "10"]],
+  ["First-load JavaScript", ["bench/first-load-js.js", "--json", "bench/results/first-load-js.json"]],
   ["Lighthouse", ["bench/lighthouse.js"]],
 ];
 

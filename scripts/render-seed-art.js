@@ -21,6 +21,9 @@ const HARD_LIMIT = 60 * 1024; // never exceed
 // The promotions are the home page's first picture: phones get a narrower copy,
 // <name>-<width>w.webp (app/domain/media/image.ts builds their srcset).
 const PROMOTION_VARIANTS = [480, 800, 1200];
+// The default logo is shown 44 px high in the header: a 96 and a 192 px WebP copy spare
+// phones the 512 px PNG (kept for e-mails and search engines) on every first visit.
+const LOGO_VARIANTS = [96, 192];
 
 // src: SVG file in scripts/seed-art, out: path under public/, size in px.
 // flatten: optional background colour (used for the apple-touch-icon, which
@@ -36,7 +39,7 @@ const JOBS = [
   { src: 'gran-inauguracion.svg', out: 'images/promotions/gran-inauguracion.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
   { src: 'mes-esterilizacion.svg', out: 'images/promotions/mes-esterilizacion.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
   { src: 'delivery-gratis.svg', out: 'images/promotions/delivery-gratis.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
-  { src: 'logo.svg', out: 'images/logos/logo_defecto.png', w: 512, h: 512 },
+  { src: 'logo.svg', out: 'images/logos/logo_defecto.png', w: 512, h: 512, variants: LOGO_VARIANTS },
   { src: 'historia.svg', out: 'images/about/historia.webp', w: 1200, h: 800 },
   { src: 'equipo.svg', out: 'images/about/equipo.webp', w: 1200, h: 800 },
   { src: 'visitanos.svg', out: 'images/home/visitanos.webp', w: 1200, h: 800 },
@@ -85,7 +88,7 @@ function withVariants(job) {
     ...job,
     w,
     h: Math.round((job.h * w) / job.w),
-    out: job.out.replace(/\.webp$/, `-${w}w.webp`),
+    out: job.out.replace(/\.(webp|png)$/, `-${w}w.webp`),
   }));
   return [job, ...copies];
 }

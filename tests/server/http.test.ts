@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -198,6 +199,44 @@ describe("public pages", () => {
     const html = await response.text();
     expect(html).toContain("Página no encontrada");
     expect(html).toContain("Libro de Reclamaciones");
+  });
+
+  test("scripts and styles go out as the build's brotli or gzip copy, or whole, with a year-long cache", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const assets = [...html.matchAll(/"(\/assets\/[\w.-]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
+    expect(assets.some((asset) => asset.includes("entry.client"))).toBe(true);
+
+    // Raw bytes as sent: fetch() would ask for and undo the compression itself.
+    const get = (asset: string, acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const outgoing = httpRequest(`${server.url}${asset}`, { headers: { "Accept-Encoding": acceptEncoding } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+        });
+        outgoing.on("error", reject);
+        outgoing.end();
+      });
+
+    for (const asset of [assets.find((a) => a.endsWith(".css"))!, assets.find((a) => a.includes("entry.client"))!]) {
+      const whole = await get(asset, "identity");
+      expect(whole.headers["content-encoding"], asset).toBeUndefined();
+      expect(whole.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(whole.headers["content-type"]).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
+
+      const brotli = await get(asset, "gzip, deflate, br");
+      expect(brotli.headers["content-encoding"], asset).toBe("br");
+      expect(brotli.headers["vary"]).toMatch(/Accept-Encoding/i);
+      expect(brotli.headers["content-type"]).toBe(whole.headers["content-type"]);
+      expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(brotliDecompressSync(brotli.body).equals(whole.body)).toBe(true);
+      expect(brotli.body.length).toBeLessThan(whole.body.length / 3);
+
+      const gzip = await get(asset, "gzip");
+      expect(gzip.headers["content-encoding"], asset).toBe("gzip");
+      expect(gunzipSync(gzip.body).equals(whole.body)).toBe(true);
+    }
   });
 
   test("/healthz checks the database", async () => {

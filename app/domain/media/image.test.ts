@@ -3,7 +3,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { findProjectRoot } from "~/lib/paths.server";
-import { BUNDLED_PROMOTION_WIDTHS, buildSrcSet, bundledVariantUrl, responsiveImage } from "./image";
+import {
+  BUNDLED_PROMOTION_WIDTHS,
+  buildSrcSet,
+  bundledVariantUrl,
+  DEFAULT_LOGO_PATH,
+  DEFAULT_LOGO_WIDTHS,
+  responsiveImage,
+} from "./image";
 
 const promotionsDir = path.join(findProjectRoot(), "public/images/promotions");
 const bundledPromotions = readdirSync(promotionsDir)
@@ -35,5 +42,27 @@ describe("srcset of the bundled promotion pictures", () => {
       const { width: full } = await sharp(path.join(findProjectRoot(), "public", src)).metadata();
       expect(full, src).toBe(1600);
     }
+  });
+});
+
+describe("the default logo", () => {
+  test("offers its small WebP copies to the header, whether stored or the fallback", () => {
+    const srcSet =
+      "/images/logos/logo_defecto-96w.webp 96w, /images/logos/logo_defecto-192w.webp 192w, /images/logos/logo_defecto.png 512w";
+    expect(responsiveImage(DEFAULT_LOGO_PATH, "44px")).toEqual({ src: DEFAULT_LOGO_PATH, srcSet, sizes: "44px" });
+    expect(responsiveImage(null, "44px")).toEqual({ src: DEFAULT_LOGO_PATH, srcSet, sizes: "44px" });
+    // Another bundled fallback has one size.
+    expect(responsiveImage(null, "44px", "/images/og-default.png")).toEqual({ src: "/images/og-default.png" });
+  });
+
+  test("every copy exists as WebP at the width it claims", async () => {
+    for (const width of DEFAULT_LOGO_WIDTHS) {
+      const file = path.join(findProjectRoot(), "public", bundledVariantUrl(DEFAULT_LOGO_PATH, width));
+      const { width: actual, format } = await sharp(file).metadata();
+      expect(actual, file).toBe(width);
+      expect(format).toBe("webp");
+    }
+    const { width: full } = await sharp(path.join(findProjectRoot(), "public", DEFAULT_LOGO_PATH)).metadata();
+    expect(full).toBe(512);
   });
 });

@@ -21,41 +21,48 @@ export function isUploadedImage(src: string | null | undefined): boolean {
   return typeof src === "string" && UPLOADED_IMAGE.test(src);
 }
 
-// The demo shop's promotion pictures (public/images/promotions, 1600 px wide) ship with
-// narrower copies named <name>-<width>w.webp (scripts/render-seed-art.js).
+// Bundled pictures that ship with narrower WebP copies named <name>-<width>w.webp
+// (scripts/render-seed-art.js): the demo promotions (home's first picture, 1600 px wide) and
+// the default logo (a 512 px PNG, shown 44 px high in the header).
 const BUNDLED_PROMOTION = /^\/images\/promotions\/([a-z0-9-]+)\.webp$/;
 export const BUNDLED_PROMOTION_WIDTHS = [480, 800, 1200] as const;
 const BUNDLED_PROMOTION_FULL_WIDTH = 1600;
+export const DEFAULT_LOGO_PATH = "/images/logos/logo_defecto.png";
+export const DEFAULT_LOGO_WIDTHS = [96, 192] as const;
+const DEFAULT_LOGO_FULL_WIDTH = 512;
 
 export function bundledVariantUrl(src: string, width: number): string {
-  return src.replace(/\.webp$/, `-${width}w.webp`);
+  return src.replace(/\.(webp|png)$/, `-${width}w.webp`);
+}
+
+function bundledSrcSet(src: string, widths: readonly number[], fullWidth: number): string {
+  return [...widths.map((width) => `${bundledVariantUrl(src, width)} ${width}w`), `${src} ${fullWidth}w`].join(", ");
 }
 
 /**
- * The `srcset` of an uploaded image or of a bundled promotion picture (undefined for
- * other images, which have one size).
+ * The `srcset` of an uploaded image, a bundled promotion picture or the default logo
+ * (undefined for other images, which have one size).
  */
 export function buildSrcSet(src: string | null | undefined): string | undefined {
   if (src && BUNDLED_PROMOTION.test(src) && !/-\d+w\.webp$/.test(src)) {
-    return [
-      ...BUNDLED_PROMOTION_WIDTHS.map((width) => `${bundledVariantUrl(src, width)} ${width}w`),
-      `${src} ${BUNDLED_PROMOTION_FULL_WIDTH}w`,
-    ].join(", ");
+    return bundledSrcSet(src, BUNDLED_PROMOTION_WIDTHS, BUNDLED_PROMOTION_FULL_WIDTH);
   }
+  if (src === DEFAULT_LOGO_PATH) return bundledSrcSet(src, DEFAULT_LOGO_WIDTHS, DEFAULT_LOGO_FULL_WIDTH);
   const match = src ? UPLOADED_IMAGE.exec(src) : null;
   if (!match) return undefined;
   const hash = match[1] as string;
   return IMAGE_WIDTHS.map((width) => `${buildUploadUrl(hash, width)} ${width}w`).join(", ");
 }
 
-/** Props for an <img>: the stored URL plus, for uploads, its srcset and the given sizes. */
+/** Props for an <img>: the stored URL (or the fallback) plus, when it has copies, its srcset and the given sizes. */
 export function responsiveImage(
   src: string | null | undefined,
   sizes: string,
-  fallback = "/images/logos/logo_defecto.png",
+  fallback = DEFAULT_LOGO_PATH,
 ): { src: string; srcSet?: string; sizes?: string } {
-  const srcSet = buildSrcSet(src);
-  return srcSet ? { src: src as string, srcSet, sizes } : { src: src || fallback };
+  const chosen = src || fallback;
+  const srcSet = buildSrcSet(chosen);
+  return srcSet ? { src: chosen, srcSet, sizes } : { src: chosen };
 }
 
 /** A path may be stored only if it is an upload of ours or a bundled image: never a foreign URL. */
