@@ -1,9 +1,12 @@
 // Load on the production build with a generated catalogue: each scenario's req/s, p50,
 // p99, errors and the server's RSS, with a static file served by the same server, in the
 // same run, as the ceiling every page is compared with.
-//   node bench/load.js [--products 10000] [--duration 10] [--connections 10]
-// (writes bench/results/load-<products>.json)
-import { mkdirSync, writeFileSync } from "node:fs";
+//   node bench/load.js [--products 10000] [--duration 10] [--connections 10] [--out FILE]
+//                      [--memory-cgroup DIR]
+// (writes bench/results/load-<products>.json, or FILE). --memory-cgroup runs the server in
+// that cgroup, e.g. one limited to 1 GB to see it on a small machine: Node sizes its heap
+// from the limit (bench/README.md has the commands).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,10 +14,10 @@ import { generateShop } from "./generate.js";
 import { runScenario, scenarios } from "./lib/load.js";
 import { projectRoot, startBenchServer } from "./lib/server.js";
 
-export async function runLoad({ products, duration, connections }) {
+export async function runLoad({ products, duration, connections, memoryCgroup = null }) {
   const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
   const meta = await generateShop({ products, dataDir });
-  const server = await startBenchServer({ dataDir });
+  const server = await startBenchServer({ dataDir, memoryCgroup });
   const rows = [];
   try {
     const list = scenarios({ benchProductId: meta.benchProductId, productPageId: Math.ceil(meta.benchProductId / 2) });
@@ -29,10 +32,27 @@ export async function runLoad({ products, duration, connections }) {
     }
     const ceiling = rows[0].requestsPerSecond;
     for (const row of rows) row.ratioToStatic = Number((row.requestsPerSecond / ceiling).toFixed(3));
-    return { products, connections, durationSeconds: duration, serverPeakRssMb: Math.round(server.peakRssMb()), rows };
+    return {
+      products,
+      connections,
+      durationSeconds: duration,
+      memoryLimitMb: memoryCgroup ? cgroupLimitMb(memoryCgroup) : null,
+      serverPeakRssMb: Math.round(server.peakRssMb()),
+      rows,
+    };
   } finally {
     await server.stop();
   }
+}
+
+/** The memory limit of a cgroup directory (v1 or v2), or null when it has none. */
+function cgroupLimitMb(dir) {
+  for (const file of ["memory.limit_in_bytes", "memory.max"]) {
+    if (!existsSync(path.join(dir, file))) continue;
+    const limit = Number(readFileSync(path.join(dir, file), "utf8").trim());
+    return Number.isFinite(limit) && limit < 2 ** 50 ? Math.round(limit / 2 ** 20) : null;
+  }
+  return null;
 }
 
 export function loadTable(report) {
@@ -44,6 +64,7 @@ export function loadTable(report) {
     lines.push(`| ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratioToStatic} | ${r.peakRssMb} |`);
   }
   lines.push("", `Server peak RSS over the whole run (VmHWM): ${report.serverPeakRssMb} MB.`);
+  if (report.memoryLimitMb) lines.push(`Memory limit (cgroup): ${report.memoryLimitMb} MB.`);
   return lines.join("\n");
 }
 
@@ -53,13 +74,17 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const at = args.indexOf(`--${name}`);
     return at === -1 ? fallback : Number(args[at + 1]);
   };
+  const outAt = args.indexOf("--out");
+  const cgroupAt = args.indexOf("--memory-cgroup");
   const report = await runLoad({
     products: option("products", 10_000),
     duration: option("duration", 10),
     connections: option("connections", 10),
+    memoryCgroup: cgroupAt === -1 ? null : path.resolve(args[cgroupAt + 1]),
   });
   mkdirSync(path.join(projectRoot, "bench/results"), { recursive: true });
-  writeFileSync(path.join(projectRoot, `bench/results/load-${report.products}.json`), `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
+  const out = outAt === -1 ? path.join(projectRoot, `bench/results/load-${report.products}.json`) : path.resolve(args[outAt + 1]);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
   console.log(`${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`);
   console.log(loadTable(report));
 }

@@ -34,12 +34,17 @@ export function readMemory(pid) {
 /**
  * Starts the production build on `dataDir` and resolves once it listens. `sampleRss()`
  * gives the highest RSS seen since the last call (sampled every 50 ms), `peakRssMb()` the
- * process's peak over its whole life.
+ * process's peak over its whole life. With `memoryCgroup` (a cgroup directory), the server
+ * runs inside that cgroup from its first instruction, so Node sizes its heap from the limit.
  */
-export async function startBenchServer({ dataDir, env = {} }) {
+export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null }) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  // `exec` keeps the pid: the RSS sampling below reads the server itself.
+  const [command, args] = memoryCgroup
+    ? ["/bin/sh", ["-c", 'echo $$ > "$1/cgroup.procs" && exec "$2" server.js', "sh", memoryCgroup, process.execPath]]
+    : [process.execPath, ["server.js"]];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
