@@ -1,16 +1,21 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { precompressAssets } from "./scripts/precompress.js";
 
 // After the client build: brotli and gzip copies of the hashed assets (scripts/precompress.js).
 function precompress(): Plugin {
+  let assetsDir = "";
   return {
     name: "patitas-precompress",
     apply: "build",
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
     closeBundle() {
-      precompressAssets("build/client/assets");
+      precompressAssets(assetsDir);
     },
   };
 }

@@ -1,5 +1,16 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from "react";
-import type { ToastMessage } from "~/lib/toast";
+import {
+  Component,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
+import { cn } from "~/lib/cn";
+import { DEFAULT_TOAST_DURATION, type ToastMessage } from "~/lib/toast";
 import type { KeyedToast } from "~/ui/toast-view";
 
 type ShowToast = (toast: ToastMessage) => void;
@@ -25,7 +36,8 @@ export function Toaster({ children }: { children: ReactNode }) {
   useEffect(() => {
     const preload = () => {
       for (const type of PRELOAD_EVENTS) window.removeEventListener(type, preload, true);
-      void loadToastView();
+      // If the fetch fails, the first toast shows plainly (ToastLoadBoundary).
+      loadToastView().catch(() => {});
     };
     for (const type of PRELOAD_EVENTS) window.addEventListener(type, preload, { capture: true, passive: true });
     return () => {
@@ -37,15 +49,56 @@ export function Toaster({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       {current ? (
-        <Suspense fallback={null}>
-          <ToastView toast={current} />
-        </Suspense>
+        <ToastLoadBoundary key={current.key} toast={current}>
+          <Suspense fallback={null}>
+            <ToastView toast={current} />
+          </Suspense>
+        </ToastLoadBoundary>
       ) : null}
     </ToastContext.Provider>
   );
 }
 
 const PRELOAD_EVENTS = ["pointerdown", "keydown"] as const;
+
+/**
+ * If the toast's chunk cannot be fetched (the connection dropped), the message still shows,
+ * plainly, instead of the error reaching the page's error boundary.
+ */
+class ToastLoadBoundary extends Component<{ toast: KeyedToast; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <PlainToast toast={this.props.toast} /> : this.props.children;
+  }
+}
+
+function PlainToast({ toast }: { toast: KeyedToast }) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(false), toast.duration ?? DEFAULT_TOAST_DURATION);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!open) return null;
+  const isError = toast.variant === "destructive";
+  return (
+    <div
+      role={isError ? "alert" : "status"}
+      data-toast=""
+      className={cn(
+        "fixed top-4 right-4 left-4 z-[100] grid gap-1 rounded-xl border p-4 shadow-lg sm:left-auto sm:w-full sm:max-w-[420px]",
+        isError ? "border-red-800 bg-red-700 text-white" : "border-primary/40 bg-white text-ink",
+      )}
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
+    </div>
+  );
+}
 
 export function useToast(): ShowToast {
   return useContext(ToastContext);

@@ -34,3 +34,26 @@ test("swiping a toast to the right dismisses it; one toast at a time", async ({ 
   await page.mouse.up();
   await expect(error).toBeHidden({ timeout: 2_000 });
 });
+
+test("the toast loads with the shopper's first touch, and shows even when its code cannot be fetched", async ({ page }) => {
+  const toastCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/toast-view-[\w-]+\.js$/.test(request.url())) toastCode.push(request.url());
+  });
+  await page.goto("/producto/1");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // A page that is only read does not download the toast.
+  await page.waitForTimeout(500);
+  expect(toastCode).toEqual([]);
+
+  // The connection drops just as the shopper adds to the cart: the message still shows.
+  await page.route(/\/assets\/toast-view-[\w-]+\.js$/, (route) => route.abort());
+  await page.getByRole("button", { name: "Agregar al Carrito" }).click();
+  const added = toast(page, "¡Producto Agregado!");
+  await expect(added).toBeVisible();
+  await expect(added).toContainText("se ha añadido al carrito");
+  expect(toastCode.length).toBeGreaterThan(0);
+  // The page itself is intact (no error page), and the message goes after 5 seconds.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(added).toBeHidden({ timeout: 7_000 });
+});
