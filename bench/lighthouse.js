@@ -90,8 +90,10 @@ try {
   server.kill("SIGTERM");
 }
 
-mkdirSync(path.join(root, "bench/results"), { recursive: true });
-writeFileSync(path.join(root, "bench/results/lighthouse.json"), `${JSON.stringify(results, null, 2)}\n`);
+// BENCH_RESULTS_DIR: where `npm run bench -- --quick` keeps its throwaway figures.
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(root, "bench/results");
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(path.join(resultsDir, "lighthouse.json"), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`Median of ${runs} runs per page (performance of every run in brackets).`);
 console.log("| page | performance | accessibility | best practices | SEO | first-load JS (KB transferred) | FCP (ms) | LCP (ms) | TBT (ms) | CLS |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");

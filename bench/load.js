@@ -82,8 +82,10 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     connections: option("connections", 10),
     memoryCgroup: cgroupAt === -1 ? null : path.resolve(args[cgroupAt + 1]),
   });
-  mkdirSync(path.join(projectRoot, "bench/results"), { recursive: true });
-  const out = outAt === -1 ? path.join(projectRoot, `bench/results/load-${report.products}.json`) : path.resolve(args[outAt + 1]);
+  // BENCH_RESULTS_DIR: where `npm run bench -- --quick` keeps its throwaway figures.
+  const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(projectRoot, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const out = outAt === -1 ? path.join(resultsDir, `load-${report.products}.json`) : path.resolve(args[outAt + 1]);
   writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
   console.log(`${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`);
   console.log(loadTable(report));

@@ -121,7 +121,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     duration: Number(option("duration") ?? 10),
     connections: Number(option("connections") ?? 1),
   });
-  mkdirSync(path.join(projectRoot, "bench/results"), { recursive: true });
-  writeFileSync(path.join(projectRoot, "bench/results/scale.json"), `${JSON.stringify({ date: new Date().toISOString(), points }, null, 2)}\n`);
+  // BENCH_RESULTS_DIR: where `npm run bench -- --quick` keeps its throwaway figures.
+  const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(projectRoot, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, "scale.json"), `${JSON.stringify({ date: new Date().toISOString(), points }, null, 2)}\n`);
   console.log(scaleTable(points));
 }
