@@ -28,7 +28,6 @@ export const links: Route.LinksFunction = () => [
   // shares the bandwidth with the stylesheet and delays the first paint; the stylesheet
   // fetches it at once, and text shows in the system font until it arrives (font-display:
   // swap). Measured in bench/README.md (Lighthouse, CLS 0.03 at most).
-  // The headings' font, fetched with the page instead of after the CSS (earlier LCP).
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

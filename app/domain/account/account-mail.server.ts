@@ -1,4 +1,5 @@
 import { readConfig } from "~/config.server";
+import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { type MailContent, renderMail } from "~/lib/mail-template";
 import { sendMail } from "~/lib/mail.server";
@@ -12,7 +13,7 @@ export async function sendShopMail(to: string, subject: string, content: MailCon
     const [settings, { appUrl }] = [await getShopSettings(), readConfig()];
     const brand = {
       shopName: settings.shopName,
-      logoUrl: new URL(settings.logo || "/images/logos/logo_defecto.png", appUrl).toString(),
+      logoUrl: new URL(settings.logo || DEFAULT_LOGO_PATH, appUrl).toString(),
       shopUrl: appUrl,
     };
     await sendMail({ to, subject, ...renderMail(brand, content) });

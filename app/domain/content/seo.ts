@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import type { SocialLink } from "./shop-profile";
 import { SHOP_LOCATION, toInternationalPhone } from "./shop-profile";
 
@@ -76,7 +77,7 @@ export function buildPetStoreJsonLd(origin: string, shop: PetStoreFacts): MetaDe
       "@id": `${origin}/#tienda`,
       name: shop.name,
       url: `${origin}/`,
-      logo: absolute(shop.logo || "/images/logos/logo_defecto.png"),
+      logo: absolute(shop.logo || DEFAULT_LOGO_PATH),
       image: absolute(DEFAULT_SOCIAL_IMAGE.path),
       ...(shop.phone ? { telephone: toInternationalPhone(shop.phone) } : {}),
       ...(shop.email ? { email: shop.email } : {}),
