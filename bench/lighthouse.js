@@ -10,6 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { ensureChromium } from "../scripts/ensure-chromium.js";
+import { writeBenchResult } from "./lib/server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = 4520;
@@ -97,10 +98,7 @@ try {
   server.kill("SIGTERM");
 }
 
-// BENCH_RESULTS_DIR: where `npm run bench -- --quick` keeps its throwaway figures.
-const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(root, "bench/results");
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(path.join(resultsDir, "lighthouse.json"), `${JSON.stringify(results, null, 2)}\n`);
+writeBenchResult("lighthouse.json", results);
 console.log(`Median of ${runs} runs per page (performance of every run in brackets).`);
 console.log("| page | performance | accessibility | best practices | SEO | first-load JS (KB transferred) | FCP (ms) | LCP (ms) | TBT (ms) | CLS |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");

@@ -6,13 +6,13 @@
 // (writes bench/results/load-<products>.json, or FILE). --memory-cgroup runs the server in
 // that cgroup, e.g. one limited to 1 GB to see it on a small machine: Node sizes its heap
 // from the limit (bench/README.md has the commands).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateShop } from "./generate.js";
 import { runScenario, scenarios } from "./lib/load.js";
-import { projectRoot, startBenchServer } from "./lib/server.js";
+import { startBenchServer, writeBenchResult } from "./lib/server.js";
 
 export async function runLoad({ products, duration, connections, memoryCgroup = null }) {
   const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
@@ -82,11 +82,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     connections: option("connections", 10),
     memoryCgroup: cgroupAt === -1 ? null : path.resolve(args[cgroupAt + 1]),
   });
-  // BENCH_RESULTS_DIR: where `npm run bench -- --quick` keeps its throwaway figures.
-  const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(projectRoot, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  const out = outAt === -1 ? path.join(resultsDir, `load-${report.products}.json`) : path.resolve(args[outAt + 1]);
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
+  const result = { date: new Date().toISOString(), ...report };
+  if (outAt === -1) writeBenchResult(`load-${report.products}.json`, result);
+  else writeFileSync(path.resolve(args[outAt + 1]), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`);
   console.log(loadTable(report));
 }

@@ -3,14 +3,13 @@
 // the embedded database, recorded with the figures).
 //   node bench/scale.js [--sizes 100,1000,10000,100000] [--duration 10] [--connections 1]
 // (writes bench/results/scale.json)
-import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openPglite } from "../scripts/backup-support.js";
 import { generateShop } from "./generate.js";
 import { runScenario } from "./lib/load.js";
-import { projectRoot, startBenchServer } from "./lib/server.js";
+import { startBenchServer, writeBenchResult } from "./lib/server.js";
 
 const CATALOGUE = "/productos/gatos/juguetes";
 const SEARCH = "/productos?q=pelota";
@@ -121,9 +120,6 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     duration: Number(option("duration") ?? 10),
     connections: Number(option("connections") ?? 1),
   });
-  // BENCH_RESULTS_DIR: where `npm run bench -- --quick` keeps its throwaway figures.
-  const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(projectRoot, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, "scale.json"), `${JSON.stringify({ date: new Date().toISOString(), points }, null, 2)}\n`);
+  writeBenchResult("scale.json", { date: new Date().toISOString(), points });
   console.log(scaleTable(points));
 }

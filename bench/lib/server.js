@@ -1,13 +1,25 @@
 // The production server as the benchmarks drive it: `node server.js` on a DATA_DIR,
 // with its resident memory sampled from /proc while it runs.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
+
+/**
+ * Writes a benchmark's JSON into bench/results/, or into BENCH_RESULTS_DIR when set (where
+ * `npm run bench -- --quick` keeps its throwaway figures). Returns the file's path.
+ */
+export function writeBenchResult(fileName, data) {
+  const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(projectRoot, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, fileName);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
 
 export async function freePort() {
   return new Promise((resolve, reject) => {

@@ -4,18 +4,18 @@ import { shopSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import {
   type ContactSettings,
-  DEFAULT_LOGO,
   type GeneralSettings,
   listChangedParts,
   pickPartFields,
   type SettingsPart,
 } from "./settings-admin";
 import type { ShopSettings } from "./settings.server";
+import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 
 /** The general settings as the form edits them (a missing logo is the default one). */
 export function toGeneralSettings(row: ShopSettings): GeneralSettings {
   return {
-    logo: row.logo || DEFAULT_LOGO,
+    logo: row.logo || DEFAULT_LOGO_PATH,
     shopName: row.shopName,
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,

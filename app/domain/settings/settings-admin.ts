@@ -3,13 +3,12 @@ import { z } from "zod";
 import type { SocialMedia, SocialNetwork } from "~/db/schema/content";
 import type { FormValues } from "~/lib/form-data";
 import type { ToastMessage } from "~/lib/toast";
-import { DEFAULT_LOGO_PATH, isStorableImagePath } from "~/domain/media/image";
+import { isStorableImagePath } from "~/domain/media/image";
 import { toWhatsAppNumber } from "~/lib/whatsapp";
 import { fontFamilies } from "./settings";
 
 // The back office's settings forms: /admin/configuracion and /admin/configuracion/contacto.
 
-export const DEFAULT_LOGO = DEFAULT_LOGO_PATH;
 export const EMPTY_LOGO_MESSAGE = "El nombre del archivo del logo no puede estar vacío.";
 export const ALL_CONTACT_FIELDS_REQUIRED = "Todos los campos son obligatorios.";
 export const RUC_MESSAGE = "El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.";

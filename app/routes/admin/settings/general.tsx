@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { type FontFamily, fontFamilies, fontStacks } from "~/domain/settings/settings";
 import {
-  DEFAULT_LOGO,
   describeSavedParts,
   generalSettingsSchema,
   noChangesToast,
@@ -14,6 +13,7 @@ import {
 } from "~/domain/settings/settings-admin";
 import { saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -129,7 +129,7 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
               name="logo"
               label="Logo de la tienda"
               defaultValue={values.logo}
-              placeholderSrc={DEFAULT_LOGO}
+              placeholderSrc={DEFAULT_LOGO_PATH}
               previewClassName="object-contain"
               error={errors.logo}
               hint="Se muestra en la cabecera y en la portada. Para cambiarlo, sube otro: el logo no puede quedar vacío."
