@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
@@ -20,14 +21,31 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+// react-router's package exports only its development files, whose warnings stay on in
+// production (remix-run/react-router#14102). The browser build takes the production files
+// instead: the same code with the warnings compiled out, 0.6 KB less gzipped on every page.
+// The server keeps the package's own files, which @react-router/node and /express import too.
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production",
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our Express app, which imports the React Router
     // server build as a virtual module; see server.js and docs/decisions/001.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      ...(command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterDist}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterDist}/dom-export.mjs` },
+          ]
+        : []),
+    ],
   },
   ssr: {
     // Native or WASM packages must stay as runtime imports of node_modules.

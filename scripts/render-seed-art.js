@@ -21,9 +21,10 @@ const HARD_LIMIT = 60 * 1024; // never exceed
 // The promotions are the home page's first picture: phones get a narrower copy,
 // <name>-<width>w.webp (app/domain/media/image.ts builds their srcset).
 const PROMOTION_VARIANTS = [480, 800, 1200];
-// The default logo is shown 44 px high in the header: a 96 and a 192 px WebP copy spare
-// phones the 512 px PNG (kept for e-mails and search engines) on every first visit.
-const LOGO_VARIANTS = [96, 192];
+// The default logo is shown 44 px high in the header and 96–112 px on home: 96, 192 and
+// 384 px WebP copies (384 for home on 2.5–3× phones) spare phones the 512 px PNG (kept for
+// e-mails and search engines) on every first visit.
+const LOGO_VARIANTS = [96, 192, 384];
 
 // src: SVG file in scripts/seed-art, out: path under public/, size in px.
 // flatten: optional background colour (used for the apple-touch-icon, which

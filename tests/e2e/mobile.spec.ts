@@ -29,3 +29,21 @@ test("on a phone the back office's sections fold into a menu that closes after a
   await page.getByRole("link", { name: "Panel de Gestión" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
+
+test("on a phone the logos come as WebP copies sized for its screen, never the 512 px PNG", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto("/");
+  const homeLogo = page.locator("section", { has: page.getByRole("heading", { level: 1 }) }).locator("img");
+  const headerLogo = page.getByRole("banner").locator("img").first();
+  await expect(homeLogo).toHaveJSProperty("complete", true);
+  await expect(headerLogo).toHaveJSProperty("complete", true);
+  // A Pixel 7 has 2.625 device pixels per CSS pixel: 96 px on home needs 252, 44 in the header 116.
+  expect(await homeLogo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+    "/images/logos/logo_defecto-384w.webp",
+  );
+  expect(await headerLogo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+    "/images/logos/logo_defecto-192w.webp",
+  );
+  expect(requested).not.toContain("/images/logos/logo_defecto.png");
+});

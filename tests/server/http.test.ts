@@ -239,6 +239,18 @@ describe("public pages", () => {
     }
   });
 
+  test("the browser gets React Router's production code, without its development warnings", async () => {
+    // react-router's package exports only its development files (remix-run/react-router#14102);
+    // vite.config.ts points the browser build at the production ones.
+    const html = await (await fetch(`${server.url}/productos`)).text();
+    const scripts = [...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(2);
+    const code = (await Promise.all(scripts.map(async (script) => (await fetch(`${server.url}${script}`)).text()))).join("\n");
+    expect(code).toContain("HydratedRouter");
+    expect(code).not.toContain("No routes matched location");
+    expect(code).not.toContain("Error handled by React Router default ErrorBoundary");
+  });
+
   test("/healthz checks the database", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);

@@ -48,7 +48,7 @@ describe("srcset of the bundled promotion pictures", () => {
 describe("the default logo", () => {
   test("offers its small WebP copies to the header, whether stored or the fallback", () => {
     const srcSet =
-      "/images/logos/logo_defecto-96w.webp 96w, /images/logos/logo_defecto-192w.webp 192w, /images/logos/logo_defecto.png 512w";
+      "/images/logos/logo_defecto-96w.webp 96w, /images/logos/logo_defecto-192w.webp 192w, /images/logos/logo_defecto-384w.webp 384w, /images/logos/logo_defecto.png 512w";
     expect(responsiveImage(DEFAULT_LOGO_PATH, "44px")).toEqual({ src: DEFAULT_LOGO_PATH, srcSet, sizes: "44px" });
     expect(responsiveImage(null, "44px")).toEqual({ src: DEFAULT_LOGO_PATH, srcSet, sizes: "44px" });
     // Another bundled fallback has one size.

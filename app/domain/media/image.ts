@@ -23,12 +23,12 @@ export function isUploadedImage(src: string | null | undefined): boolean {
 
 // Bundled pictures that ship with narrower WebP copies named <name>-<width>w.webp
 // (scripts/render-seed-art.js): the demo promotions (home's first picture, 1600 px wide) and
-// the default logo (a 512 px PNG, shown 44 px high in the header).
+// the default logo (a 512 px PNG, shown 44 px high in the header and 96–112 px on home).
 const BUNDLED_PROMOTION = /^\/images\/promotions\/([a-z0-9-]+)\.webp$/;
 export const BUNDLED_PROMOTION_WIDTHS = [480, 800, 1200] as const;
 const BUNDLED_PROMOTION_FULL_WIDTH = 1600;
 export const DEFAULT_LOGO_PATH = "/images/logos/logo_defecto.png";
-export const DEFAULT_LOGO_WIDTHS = [96, 192] as const;
+export const DEFAULT_LOGO_WIDTHS = [96, 192, 384] as const;
 const DEFAULT_LOGO_FULL_WIDTH = 512;
 
 export function bundledVariantUrl(src: string, width: number): string {

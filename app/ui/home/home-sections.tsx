@@ -16,7 +16,7 @@ export function HomeHero({ content, logo }: { content: HomeContent; logo: string
     <section className="bg-gradient-to-b from-primary-soft to-surface">
       <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-12 text-center sm:py-16">
         <img
-          {...responsiveImage(logo, "112px")}
+          {...responsiveImage(logo, "(min-width: 640px) 112px, 96px")}
           alt=""
           width={112}
           height={112}
