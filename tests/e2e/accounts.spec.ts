@@ -19,6 +19,9 @@ async function signIn(page: import("@playwright/test").Page, email: string, pass
 test("register, see the first name in the header, sign out, sign in again", async ({ page }) => {
   const email = uniqueEmail("registro");
   await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Ingresa a tu cuenta" })).toBeVisible();
+  // The notice is for visitors sent from /perfil only.
+  await expect(page.getByText("Debes iniciar sesión para ver tu perfil.")).toHaveCount(0);
   await screenshot(page, "auth-sign-in");
   await page.getByRole("link", { name: "Registrarse", exact: true }).click();
   await page.getByRole("button", { name: "Registrarse" }).click();
@@ -54,6 +57,7 @@ test("/perfil sends a visitor to sign in and back; profile edits are saved", asy
 
   await page.goto("/perfil");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fperfil$/);
+  await expect(page.getByRole("status").filter({ hasText: "Debes iniciar sesión para ver tu perfil." })).toBeVisible();
   await signIn(page, email, "secreto123");
   await expect(page).toHaveURL(/\/perfil$/);
 

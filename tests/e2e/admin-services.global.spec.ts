@@ -56,7 +56,24 @@ test("create a service with a hidden price, show its price, then delete it", asy
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText("S/ 35.00")).toBeVisible();
 
+  // From the list, one click hides the price again ('Consultar' in the shop) and one shows it.
   await page.goto("/admin/servicios");
+  await row.getByRole("button", { name: `Ocultar el precio de ${title}` }).click();
+  await expect(toast(page, "Visibilidad de Precio Actualizada")).toContainText(
+    `El precio de "${title}" se oculta en la web: se muestra "Consultar".`,
+  );
+  await expect(row).toContainText("Consultar");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("No");
+  await page.goto("/servicios/salud/prevención/vacunación");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(card).toContainText("Consultar");
+  await expect(card).not.toContainText("S/ 35.00");
+  await page.goto("/admin/servicios");
+  await row.getByRole("button", { name: `Mostrar el precio de ${title}` }).click();
+  await expect(toast(page, "Visibilidad de Precio Actualizada")).toContainText(`El precio de "${title}" se muestra en la web.`);
+  await expect(row).toContainText("S/ 35.00");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Sí");
+
   await page.getByRole("button", { name: `Eliminar ${title}` }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("¿Estás seguro?");

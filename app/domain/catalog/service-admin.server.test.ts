@@ -161,6 +161,62 @@ describe("saving and deleting services", () => {
   });
 });
 
+describe("showing or hiding a price from the list", () => {
+  async function setVisibility(id: number, showPrice: "on" | "off") {
+    const request = requestAs(cookie, "/admin/servicios?q=ba%C3%B1o", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "price-visibility", id: String(id), showPrice }),
+    });
+    return readRedirect(await listAction({ request, params: {}, context: {} } as never));
+  }
+
+  test("hides and shows the price, back to the same list, with an audit entry; the same click twice changes nothing more", async () => {
+    const [service] = await handle()
+      .db.insert(services)
+      .values({ title: "Baño Medicado", priceCents: 4500, showPrice: true, searchText: "bano medicado" })
+      .returning();
+    const hidden = await setVisibility(service!.id, "off");
+    expect(hidden).toMatchObject({
+      location: "/admin/servicios?q=ba%C3%B1o",
+      toast: {
+        title: "Visibilidad de Precio Actualizada",
+        description: 'El precio de "Baño Medicado" se oculta en la web: se muestra "Consultar".',
+      },
+    });
+    expect((await findService("Baño Medicado"))!.showPrice).toBe(false);
+    await setVisibility(service!.id, "off");
+    expect((await findService("Baño Medicado"))!.showPrice).toBe(false);
+
+    const shown = await setVisibility(service!.id, "on");
+    expect(shown.toast).toMatchObject({ description: 'El precio de "Baño Medicado" se muestra en la web.' });
+    const stored = (await findService("Baño Medicado"))!;
+    expect(stored).toMatchObject({ showPrice: true, priceCents: 4500 });
+    const audits = await handle().db.select().from(auditLog).where(eq(auditLog.entityId, String(service!.id)));
+    expect(audits.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ showPrice: false }), expect.objectContaining({ showPrice: true })]),
+    );
+  });
+
+  test("a service without a regular price or an offer keeps 'Consultar', with the editor's message", async () => {
+    const [service] = await handle()
+      .db.insert(services)
+      .values({ title: "Hospedaje Felino", priceCents: 0, showPrice: false, searchText: "hospedaje felino" })
+      .returning();
+    const answer = await setVisibility(service!.id, "on");
+    expect(answer.toast).toMatchObject({
+      title: "Error de Validación",
+      description: `${SERVICE_PRICE_MESSAGE} Edita "Hospedaje Felino" para ponerle precio.`,
+      variant: "destructive",
+    });
+    expect((await findService("Hospedaje Felino"))!.showPrice).toBe(false);
+  });
+
+  test("an unknown service is 'Servicio no encontrado.'", async () => {
+    const answer = await setVisibility(424242, "off");
+    expect(answer.toast).toMatchObject({ title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
+  });
+});
+
 describe("the back-office services list", () => {
   beforeAll(async () => {
     await handle()

@@ -139,3 +139,31 @@ export async function removeService(admin: Admin, id: number): Promise<{ title: 
     return deleted;
   });
 }
+
+/**
+ * Shows or hides a service's price on the storefront ('Consultar' instead), from the list.
+ * The editor's rule holds here too: a shown price needs a regular price above 0 or an offer.
+ */
+export async function setServicePriceVisibility(
+  admin: Admin,
+  id: number,
+  showPrice: boolean,
+): Promise<{ status: "updated" | "needs-price"; title: string } | { status: "not-found" }> {
+  return getDb().transaction(async (tx) => {
+    const [service] = await tx
+      .select({ title: services.title, priceCents: services.priceCents, isOfferActive: services.isOfferActive })
+      .from(services)
+      .where(eq(services.id, id))
+      .for("update");
+    if (!service) return { status: "not-found" } as const;
+    if (showPrice && !service.isOfferActive && service.priceCents <= 0) {
+      return { status: "needs-price", title: service.title } as const;
+    }
+    await tx.update(services).set({ showPrice }).where(eq(services.id, id));
+    await recordAudit(
+      { userId: admin.id, action: "update", entity: "service", entityId: id, summary: { title: service.title, showPrice } },
+      tx,
+    );
+    return { status: "updated", title: service.title } as const;
+  });
+}

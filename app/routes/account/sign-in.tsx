@@ -24,7 +24,13 @@ function readRedirectTo(request: Request): string {
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect(readRedirectTo(request));
   const url = new URL(request.url);
-  return { tab: url.searchParams.get("tab") === "registro" ? "registro" : "ingreso", search: url.search };
+  // Sent here from /perfil (a bookmark, an e-mail's link to an order): say why.
+  const isFromProfile = /^\/perfil(?:[/?#]|$)/.test(getSafeRedirect(url.searchParams.get("redirectTo"), ""));
+  return {
+    tab: url.searchParams.get("tab") === "registro" ? "registro" : "ingreso",
+    search: url.search,
+    notice: isFromProfile ? "Debes iniciar sesión para ver tu perfil." : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -94,6 +100,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-center text-3xl font-bold">{isRegister ? "Crea tu cuenta" : "Ingresa a tu cuenta"}</h1>
+      {loaderData.notice ? (
+        <p role="status" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-center text-sm text-amber-900">
+          {loaderData.notice}
+        </p>
+      ) : null}
       <div className="mt-6">
         <TabLinks
           current={loaderData.tab}

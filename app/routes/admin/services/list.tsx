@@ -1,9 +1,14 @@
 import { Pencil, Plus } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
-import { SERVICE_SORT_KEYS } from "~/domain/catalog/service-admin";
-import { type AdminServiceRow, listAdminServices, removeService } from "~/domain/catalog/service-admin.server";
+import { SERVICE_PRICE_MESSAGE, SERVICE_SORT_KEYS } from "~/domain/catalog/service-admin";
+import {
+  type AdminServiceRow,
+  listAdminServices,
+  removeService,
+  setServicePriceVisibility,
+} from "~/domain/catalog/service-admin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AdminPrice, ThumbnailName, YesNoIcon } from "~/ui/admin/catalog-fields";
@@ -30,6 +35,27 @@ export async function action({ request }: Route.ActionArgs) {
   const id = parseOptionalId(String(formData.get("id") ?? ""));
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
+  if (formData.get("intent") === "price-visibility") {
+    // The state asked for, not a flip: a double click or a resent form changes nothing more.
+    const showPrice = formData.get("showPrice") === "on";
+    const outcome = typeof id === "number" ? await setServicePriceVisibility(admin, id, showPrice) : null;
+    if (!outcome || outcome.status === "not-found") {
+      return redirectWithToast(back, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
+    }
+    if (outcome.status === "needs-price") {
+      return redirectWithToast(back, {
+        title: "Error de Validación",
+        description: `${SERVICE_PRICE_MESSAGE} Edita "${outcome.title}" para ponerle precio.`,
+        variant: "destructive",
+      });
+    }
+    return redirectWithToast(back, {
+      title: "Visibilidad de Precio Actualizada",
+      description: showPrice
+        ? `El precio de "${outcome.title}" se muestra en la web.`
+        : `El precio de "${outcome.title}" se oculta en la web: se muestra "Consultar".`,
+    });
+  }
   const deleted = typeof id === "number" ? await removeService(admin, id) : null;
   if (!deleted) {
     return redirectWithToast(back, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
@@ -56,7 +82,26 @@ const columns: Column<AdminServiceRow>[] = [
     cell: (row) => <AdminPrice item={row} isPriceHidden={!row.showPrice} />,
   },
   { key: "oferta", header: "Oferta", cell: (row) => (row.isOfferActive ? "Sí" : "No") },
-  { key: "visible", header: "Visible", cell: (row) => <YesNoIcon value={row.showPrice} /> },
+  {
+    key: "visible",
+    header: "Visible",
+    cell: (row) => (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="price-visibility" />
+        <input type="hidden" name="id" value={row.id} />
+        <input type="hidden" name="showPrice" value={row.showPrice ? "off" : "on"} />
+        <Button
+          type="submit"
+          variant="ghost"
+          size="sm"
+          aria-label={row.showPrice ? `Ocultar el precio de ${row.title}` : `Mostrar el precio de ${row.title}`}
+          title={row.showPrice ? "Precio visible: clic para ocultarlo" : "Precio oculto: clic para mostrarlo"}
+        >
+          <YesNoIcon value={row.showPrice} />
+        </Button>
+      </Form>
+    ),
+  },
   {
     key: "acciones",
     header: <span className="sr-only">Acciones</span>,
