@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/server-node-flags.js";
 
 // E2E_BASE_URL runs the tests against a server that is already up (e.g. `npm run dev`
 // on its own PORT and DATA_DIR, with ADMIN_PASSWORD=clave-e2e-123); otherwise the
@@ -56,7 +57,7 @@ export default defineConfig({
   webServer: externalURL
     ? undefined
     : {
-        command: "node tests/e2e/serve.js",
+        command: `node ${SERVER_NODE_FLAGS.join(" ")} tests/e2e/serve.js`,
         url: `${baseURL}/healthz`,
         reuseExistingServer: false,
         timeout: 120_000,

@@ -10,6 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { ensureChromium } from "../scripts/ensure-chromium.js";
+import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.js";
 import { writeBenchResult } from "./lib/server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,7 +32,7 @@ if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 ensureChromium();
 buildIfStale();
-const server = spawn(process.execPath, ["server.js"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
   cwd: root,
   env: {
     ...process.env,

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
@@ -54,8 +55,8 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
   const url = `http://localhost:${port}`;
   // `exec` keeps the pid: the RSS sampling below reads the server itself.
   const [command, args] = memoryCgroup
-    ? ["/bin/sh", ["-c", 'echo $$ > "$1/cgroup.procs" && exec "$2" server.js', "sh", memoryCgroup, process.execPath]]
-    : [process.execPath, ["server.js"]];
+    ? ["/bin/sh", ["-c", 'echo $$ > "$1/cgroup.procs" && shift && exec "$@" server.js', "sh", memoryCgroup, process.execPath, ...SERVER_NODE_FLAGS]]
+    : [process.execPath, [...SERVER_NODE_FLAGS, "server.js"]];
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: {

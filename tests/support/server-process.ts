@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_PASSWORD = "clave-de-prueba-123";
@@ -36,7 +37,7 @@ export type ServerProcess = {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = String(await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -87,7 +88,7 @@ export async function runServerExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", PORT: port, ADMIN_PASSWORD, ...env },
     stdio: ["ignore", "pipe", "pipe"],
