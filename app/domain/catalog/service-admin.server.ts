@@ -7,7 +7,7 @@ import { normalizeForSearch } from "~/lib/text";
 import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, countPages, type TaxonomyOptions } from "./catalog-admin";
 import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";
-import type { ServiceInput, ServiceSortKey } from "./service-admin";
+import { lacksShownPrice, type ServiceInput, type ServiceSortKey } from "./service-admin";
 import { serviceTree } from "./taxonomy.server";
 
 type Admin = { id: string };
@@ -156,7 +156,7 @@ export async function setServicePriceVisibility(
       .where(eq(services.id, id))
       .for("update");
     if (!service) return { status: "not-found" } as const;
-    if (showPrice && !service.isOfferActive && service.priceCents <= 0) {
+    if (lacksShownPrice({ ...service, showPrice })) {
       return { status: "needs-price", title: service.title } as const;
     }
     await tx.update(services).set({ showPrice }).where(eq(services.id, id));

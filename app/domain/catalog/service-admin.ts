@@ -32,9 +32,16 @@ export type ServiceInput = {
 };
 
 /**
- * The service editor's form (section 5): the title is required; the offer rule; and a
- * shown price needs a regular price above 0 unless an offer replaces it. A hidden price
- * ('Consultar') may stay at 0.
+ * A shown price needs a regular price above 0 unless an offer replaces it; a hidden price
+ * ('Consultar') may stay at 0. The editor and the list's visibility button both apply it.
+ */
+export function lacksShownPrice(service: { showPrice: boolean; isOfferActive: boolean; priceCents: number }): boolean {
+  return service.showPrice && !service.isOfferActive && service.priceCents <= 0;
+}
+
+/**
+ * The service editor's form (section 5): the title is required; the offer rule; and the
+ * shown-price rule (lacksShownPrice).
  */
 export const serviceFormSchema = z
   .object({ ...rawCatalogFields, showPrice: z.string().optional() })
@@ -58,7 +65,7 @@ export const serviceFormSchema = z
     const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue);
     const price = parseSoles(raw.price);
     if ("error" in price) addIssue(price.error, "price");
-    else if (showPrice && !isOfferActive && price.cents <= 0) addIssue(SERVICE_PRICE_MESSAGE, "price");
+    else if (lacksShownPrice({ showPrice, isOfferActive, priceCents: price.cents })) addIssue(SERVICE_PRICE_MESSAGE, "price");
     const image = readImage(raw.image, addIssue);
 
     return {

@@ -35,13 +35,13 @@ export async function action({ request }: Route.ActionArgs) {
   const id = parseOptionalId(String(formData.get("id") ?? ""));
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
+  const notFound = () =>
+    redirectWithToast(back, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
   if (formData.get("intent") === "price-visibility") {
     // The state asked for, not a flip: a double click or a resent form changes nothing more.
     const showPrice = formData.get("showPrice") === "on";
     const outcome = typeof id === "number" ? await setServicePriceVisibility(admin, id, showPrice) : null;
-    if (!outcome || outcome.status === "not-found") {
-      return redirectWithToast(back, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
-    }
+    if (!outcome || outcome.status === "not-found") return notFound();
     if (outcome.status === "needs-price") {
       return redirectWithToast(back, {
         title: "Error de Validación",
@@ -57,9 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const deleted = typeof id === "number" ? await removeService(admin, id) : null;
-  if (!deleted) {
-    return redirectWithToast(back, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
-  }
+  if (!deleted) return notFound();
   return redirectWithToast(back, {
     title: "Servicio Eliminado",
     description: `"${deleted.title}" se eliminó de los servicios.`,
