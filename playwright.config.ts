@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "./scripts/server-node-flags.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./scripts/server-node-flags.js";
 
 // E2E_BASE_URL runs the tests against a server that is already up (e.g. `npm run dev`
 // on its own PORT and DATA_DIR, with ADMIN_PASSWORD=clave-e2e-123); otherwise the
@@ -64,6 +64,6 @@ export default defineConfig({
         // The server logs one JSON line per request: kept out of the test report; errors still show.
         stdout: "ignore",
         stderr: "pipe",
-        env: { E2E_PORT: String(port) },
+        env: { ...SERVER_ENV, E2E_PORT: String(port) },
       },
 });

@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { ensureChromium } from "../scripts/ensure-chromium.js";
-import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-node-flags.js";
 import { writeBenchResult } from "./lib/server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,6 +36,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
   cwd: root,
   env: {
     ...process.env,
+    ...SERVER_ENV,
     NODE_ENV: "production",
     PORT: String(port),
     APP_URL: base,

@@ -1,10 +1,34 @@
-// The Node flags the server runs with, wherever it starts: `npm start` (package.json, which
-// cannot import this file and repeats them; tests/server/node-flags.test.ts holds the two
-// equal), the tests and the benchmarks.
+// How the server's Node process starts, wherever it starts: `npm start` (package.json, which
+// cannot import this file and repeats both; tests/server/node-flags.test.ts holds them equal),
+// the tests and the benchmarks.
 //
 // --v8-pool-size=1: V8 does its background work (garbage collection, compiling PGlite's
 // WebAssembly) on a pool of 4 threads by default. Each thread's malloc arena stays resident
 // after the work is done, and on the usual 1 vCPU server the threads only take turns with the
 // requests. One thread: 30–50 MB less at the peak under load, at the same or better throughput
 // (bench/README.md, docs/decisions/008).
-export const SERVER_NODE_FLAGS = ["--v8-pool-size=1"];
+//
+// --max-old-space-size=512 --max-semi-space-size=4: the heap V8 gives itself on the usual
+// 1 GB server, on every machine. V8 sizes its heap from the machine's memory: on a large one
+// it lets the heap grow to four times what is alive before collecting it, and the same shop
+// under the same load then holds about 420 MB instead of 230, for no more throughput. The
+// shop's JavaScript keeps 45–66 MB alive. On a server with less than 1 GB, lower the first
+// figure. A large Excel import can come close to 512 MB (ADR 008).
+export const SERVER_NODE_FLAGS = ["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"];
+
+// MALLOC_MMAP_THRESHOLD_: glibc serves a block of 128 KB or more with its own mapping, returned
+// to the system when freed. By default glibc raises that threshold to the size of each such
+// block freed (up to 32 MB), after which big blocks come from the arenas, whose freed memory
+// stays resident between smaller blocks still in use. Fixing it at glibc's initial 128 KB:
+// 30–50 MB less at the peak under load, at the same throughput (bench/README.md, ADR 008).
+// glibc reads it when the process starts, so it has to be in the environment: it cannot be
+// set from JavaScript. Other C libraries ignore it.
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
+
+/** The command line of `npm start`, as package.json must write it. */
+export const NPM_START_COMMAND = [
+  ...Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`),
+  "node",
+  ...SERVER_NODE_FLAGS,
+  "scripts/start.js",
+].join(" ");

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
@@ -61,6 +61,7 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
     cwd: projectRoot,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       APP_URL: url,

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -18,6 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+});
+
+test("the server runs with the Node flags and the malloc setting of npm start", () => {
+  const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
+  const environment = readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0");
+  expect(commandLine).toEqual(expect.arrayContaining(["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"]));
+  expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
 });
 
 async function databaseFingerprint(): Promise<string> {

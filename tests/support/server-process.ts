@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_PASSWORD = "clave-de-prueba-123";
@@ -41,6 +41,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     cwd: projectRoot,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: port,
       APP_URL: url,
@@ -90,7 +91,7 @@ export async function runServerExpectingFailure(
   const port = String(await freePort());
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: port, ADMIN_PASSWORD, ...env },
+    env: { ...process.env, ...SERVER_ENV, NODE_ENV: "production", PORT: port, ADMIN_PASSWORD, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
