@@ -10,10 +10,10 @@
 //
 // --max-old-space-size=512 --max-semi-space-size=4: the heap V8 gives itself on the usual
 // 1 GB server, on every machine. V8 sizes its heap from the machine's memory: on a large one
-// it lets the heap grow to four times what is alive before collecting it, and the same shop
-// under the same load then holds about 420 MB instead of 230, for no more throughput. The
-// shop's JavaScript keeps 45–66 MB alive. On a server with less than 1 GB, lower the first
-// figure. A large Excel import can come close to 512 MB (ADR 008).
+// it lets the heap grow further before collecting it, and the same shop under the same load
+// then holds about 420 MB instead of 230, for no more throughput. The shop's JavaScript keeps
+// 45–66 MB alive, and an Excel import, read as a stream, at most about 35 MB more. On a
+// server with less than 1 GB, lower the first figure.
 export const SERVER_NODE_FLAGS = ["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"];
 
 // MALLOC_MMAP_THRESHOLD_: glibc serves a block of 128 KB or more with its own mapping, returned

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { count, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -14,6 +16,7 @@ import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-excel.server";
 import { listProducts } from "./products.server";
 import { SERVICE_PRICE_MESSAGE } from "./service-admin";
+import { storedZip } from "../../../tests/support/stored-zip";
 
 const { handle } = useTestDatabase();
 let cookie: string;
@@ -275,6 +278,86 @@ describe("import preview", () => {
     );
   });
 
+  test("a sheet of more than 20,000 rows is refused, however few columns it has; 20,000 are read", async () => {
+    // Streamed the way a large export would be: short rows, only the required columns.
+    const sheetOf = async (rowCount: number) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet("Productos");
+      sheet.addRow(["Título", "Familia", "Categoría"]);
+      for (let n = 1; n <= rowCount; n += 1) sheet.addRow([`Pelota ${n}`, "Perros", "Juguetes"]);
+      return new Uint8Array(await workbook.xlsx.writeBuffer());
+    };
+    const refused = (await postImport("/admin/productos/importar", {
+      intent: "preview",
+      file: xlsxFile(await sheetOf(20_001)),
+    })) as ActionResult;
+    expect(refused.data.errors?.file).toBe(IMPORT_MESSAGES.tooManyRows);
+
+    const previewed = await preview(await sheetOf(20_000));
+    const { create, update, unchanged, errors } = previewed.counts;
+    expect(create + update + unchanged + errors).toBe(20_000);
+  }, 60_000);
+
+  test("reads the first tab of a workbook with several, by the header row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const first = workbook.addWorksheet("Productos");
+    first.addRow(["Título", "Familia", "Categoría"]);
+    first.addRow(["Pelota saltarina", "Perros", "Juguetes"]);
+    const notes = workbook.addWorksheet("Notas");
+    notes.addRow(["Título", "Familia", "Categoría"]);
+    notes.addRow(["No debe leerse", "Gatos", "Juguetes"]);
+    const previewed = await preview(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    expect([...previewed.creates, ...previewed.errors].map((row) => row.title)).toEqual(["Pelota saltarina"]);
+
+    const headerless = new ExcelJS.Workbook();
+    const sheet = headerless.addWorksheet("Hoja1");
+    sheet.getCell("A2").value = "Pelota saltarina";
+    const refused = (await postImport("/admin/productos/importar", {
+      intent: "preview",
+      file: xlsxFile(new Uint8Array(await headerless.xlsx.writeBuffer())),
+    })) as ActionResult;
+    expect(refused.data.errors?.file).toBe(
+      'Faltan las columnas "Título", "Familia", "Categoría" en la primera fila. Usa el formato de la exportación.',
+    );
+  });
+
+  test("a workbook whose parts come in an unusual order is still read (whole)", async () => {
+    // Shared strings and the sheet before the workbook's own part: exceljs's streaming reader
+    // cannot follow this order, so the import falls back to reading the file whole.
+    const shared = ["Título", "Familia", "Categoría", "Pelota saltarina", "Perros", "Juguetes"];
+    const cell = (ref: string, index: number) => `<c r="${ref}" t="s"><v>${index}</v></c>`;
+    const bytes = storedZip([
+      {
+        name: "[Content_Types].xml",
+        text: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+      },
+      {
+        name: "_rels/.rels",
+        text: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      },
+      {
+        name: "xl/_rels/workbook.xml.rels",
+        text: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      },
+      {
+        name: "xl/sharedStrings.xml",
+        text: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="6" uniqueCount="6">${shared.map((text) => `<si><t>${text}</t></si>`).join("")}</sst>`,
+      },
+      {
+        name: "xl/worksheets/sheet1.xml",
+        text: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cell("A1", 0)}${cell("B1", 1)}${cell("C1", 2)}</row><row r="2">${cell("A2", 3)}${cell("B2", 4)}${cell("C2", 5)}</row></sheetData></worksheet>`,
+      },
+      {
+        name: "xl/workbook.xml",
+        text: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Productos" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      },
+    ]);
+    const previewed = await preview(bytes);
+    expect(previewed.creates.map((row) => [row.title, row.familyName, row.categoryName])).toEqual([
+      ["Pelota saltarina", "Perros", "Juguetes"],
+    ]);
+  });
+
   test("services: the regular-price rule and the spec's title message", async () => {
     const bytes = await buildWorkbook(
       ["Título", "Familia", "Categoría", "Precio", "Mostrar precio", "Oferta activa", "Precio oferta"],
@@ -485,4 +568,12 @@ describe("import confirmation", () => {
       .where(eq(products.title, "Cepillo de Cerdas Suaves"));
     expect(cepillo?.priceCents).toBe(1800);
   });
+});
+
+// Last in this file, after every import above: exceljs writes a sheet that comes before the
+// shared strings to a temporary file while it reads, and removes it only when the reading
+// runs to its end.
+test("the imports above leave no temporary file behind", () => {
+  const leftovers = readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+  expect(leftovers).toEqual([]);
 });

@@ -3,7 +3,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { asc, eq, max, type SQL, sql } from "drizzle-orm";
+import type { Row } from "exceljs";
 import { loadExcelJS } from "~/lib/lazy-modules.server";
 import { readConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
@@ -206,15 +208,49 @@ export async function readImportForm(request: Request): Promise<FormData | null>
 
 type SheetReading = { ok: true; rows: SheetRow[]; present: Set<ColumnKey> } | { ok: false; message: string };
 
+/** What the streaming reader tells of a worksheet, beyond exceljs's typings. */
+type StreamedWorksheet = AsyncIterable<Row> & { id: number; name: string };
+
 /**
  * The data rows of the workbook's first sheet, by the headers of its first row. The bytes
  * must start like a ZIP archive (every .xlsx is one) and exceljs must read them: a text
  * file renamed .xlsx, an old .xls or a damaged file is refused with a Spanish message.
+ *
+ * The sheet is read as a stream, row by row, and no row past MAX_IMPORT_ROWS is kept: a
+ * 5 MB file can hold 90,000 short rows or more, which exceljs, reading the whole workbook at
+ * once, held in some 380 MB of the server's heap (ADR 008). The stream is always read to its
+ * end, even once the answer is known: exceljs may have written a sheet to a temporary file
+ * (when it comes before the shared strings, as Excel and exceljs write them), and removes
+ * that file only then.
  */
 export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promise<SheetReading> {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (!isZip) return { ok: false, message: IMPORT_MESSAGES.notExcel };
   const ExcelJS = await loadExcelJS();
+  const input = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    styles: "cache",
+    hyperlinks: "ignore",
+    entries: "ignore",
+  });
+  let reading: SheetReading | undefined;
+  try {
+    for await (const worksheet of reader as unknown as AsyncIterable<StreamedWorksheet>) {
+      if (reading) continue;
+      // The first tab, as the workbook lists its sheets; a sheet the reader could not name
+      // keeps exceljs's "Sheet<id>", and the first such one is taken.
+      const firstTab = (reader.model as { sheets?: { name?: string }[] } | undefined)?.sheets?.[0]?.name;
+      if (firstTab !== undefined && worksheet.name !== firstTab && worksheet.name !== `Sheet${worksheet.id}`) continue;
+      reading = await readWorksheetRows(kind, worksheet);
+    }
+    if (reading) return reading;
+  } catch {
+    // Read whole below.
+  }
+  // A workbook the streaming reader cannot follow (its parts in an order it does not expect)
+  // is read whole, as it always was; one that neither reader can open is no Excel file.
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
@@ -223,28 +259,54 @@ export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promi
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { ok: false, message: IMPORT_MESSAGES.notExcel };
+  const rows: Row[] = [];
+  sheet.eachRow((row) => rows.push(row));
+  return readWorksheetRows(kind, rows);
+}
 
-  const headers: { column: number; text: string }[] = [];
-  sheet.getRow(1).eachCell((cell, column) => headers.push({ column, text: cellText(cell.value) }));
-  const { positions, missing } = matchHeaders(kind, headers);
-  if (missing.length > 0) {
-    const list = missing.map((header) => `"${header}"`).join(", ");
-    return {
-      ok: false,
-      message: `Falta${missing.length > 1 ? "n las columnas" : " la columna"} ${list} en la primera fila. Usa el formato de la exportación.`,
-    };
-  }
-  if (sheet.actualRowCount - 1 > MAX_IMPORT_ROWS) return { ok: false, message: IMPORT_MESSAGES.tooManyRows };
-
+/** Reads every row (see above), keeping the data rows of a sheet that passes. */
+async function readWorksheetRows(kind: CatalogKind, worksheet: AsyncIterable<Row> | Iterable<Row>): Promise<SheetReading> {
+  let positions: Map<ColumnKey, number> | undefined;
+  let refusal: SheetReading | undefined;
+  let rowsWithValues = 0;
   const rows: SheetRow[] = [];
-  sheet.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
+  for await (const row of worksheet) {
+    if (refusal) continue;
+    if (!positions) {
+      // The headers are the first row; a sheet whose first row is empty has none.
+      const headers: { column: number; text: string }[] = [];
+      if (row.number === 1) row.eachCell((cell, column) => headers.push({ column, text: cellText(cell.value) }));
+      const match = matchHeaders(kind, headers);
+      if (match.missing.length > 0) {
+        refusal = missingColumns(match.missing);
+        continue;
+      }
+      positions = match.positions;
+      if (row.number === 1) continue;
+    }
+    if (!row.hasValues) continue;
+    rowsWithValues += 1;
+    if (rowsWithValues > MAX_IMPORT_ROWS) {
+      refusal = { ok: false, message: IMPORT_MESSAGES.tooManyRows };
+      rows.length = 0;
+      continue;
+    }
     const cells: SheetRow["cells"] = {};
     for (const [key, column] of positions) cells[key] = row.getCell(column).value;
-    if (Object.values(cells).some((value) => cellText(value) !== "")) rows.push({ rowNumber, cells });
-  });
+    if (Object.values(cells).some((value) => cellText(value) !== "")) rows.push({ rowNumber: row.number, cells });
+  }
+  if (refusal) return refusal;
+  if (!positions) return missingColumns(matchHeaders(kind, []).missing);
   if (rows.length === 0) return { ok: false, message: IMPORT_MESSAGES.noRows };
   return { ok: true, rows, present: new Set(positions.keys()) };
+}
+
+function missingColumns(missing: string[]): SheetReading {
+  const list = missing.map((header) => `"${header}"`).join(", ");
+  return {
+    ok: false,
+    message: `Falta${missing.length > 1 ? "n las columnas" : " la columna"} ${list} en la primera fila. Usa el formato de la exportación.`,
+  };
 }
 
 /** Reads the sheet and plans it against the database as it is now. */
