@@ -245,10 +245,10 @@ export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promi
       if (firstTab !== undefined && worksheet.name !== firstTab && worksheet.name !== `Sheet${worksheet.id}`) continue;
       reading = await readWorksheetRows(kind, worksheet);
     }
-    if (reading) return reading;
   } catch {
-    // Read whole below.
+    // Read whole below, unless the first tab was read before the error.
   }
+  if (reading) return reading;
   // A workbook the streaming reader cannot follow (its parts in an order it does not expect)
   // is read whole, as it always was; one that neither reader can open is no Excel file.
   const workbook = new ExcelJS.Workbook();
