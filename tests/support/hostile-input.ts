@@ -66,6 +66,14 @@ const fieldChoice: fc.Arbitrary<FieldChoice> = fc.oneof(
 );
 
 /**
+ * A typed value as a form body carries it: a multipart body (the HTML and Fetch specs, and
+ * every browser) sends each line break, "\r" or "\n" alone included, as "\r\n".
+ */
+export function asSubmitted(value: FormDataEntryValue | null): string {
+  return String(value).replace(/\r\n|\r|\n/g, "\r\n");
+}
+
+/**
  * Forms derived from a valid one: each field kept, replaced by a hostile value, left out,
  * sent twice or sent as a file (a wrong type), plus an unexpected extra field.
  */
