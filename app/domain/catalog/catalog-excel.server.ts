@@ -227,7 +227,8 @@ export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promi
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (!isZip) return { ok: false, message: IMPORT_MESSAGES.notExcel };
   const ExcelJS = await loadExcelJS();
-  const input = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const input = Readable.from([buffer]);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: "emit",
     sharedStrings: "cache",
@@ -253,7 +254,7 @@ export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promi
   // is read whole, as it always was; one that neither reader can open is no Excel file.
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+    await workbook.xlsx.load(buffer as never);
   } catch {
     return { ok: false, message: IMPORT_MESSAGES.notExcel };
   }
