@@ -11,12 +11,18 @@ import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { action as importAction } from "~/routes/admin/catalog-excel/import";
 import { loader as exportLoader } from "~/routes/admin/catalog-excel/export";
 import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
-import { IMPORT_MESSAGES, type ImportPreview, planImport } from "./catalog-excel";
+import {
+  IMPORT_MESSAGES,
+  type ImportPreview,
+  MAX_IMPORT_UNZIPPED_BYTES,
+  MAX_WHOLE_IMPORT_UNZIPPED_BYTES,
+  planImport,
+} from "./catalog-excel";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-excel.server";
 import { listProducts } from "./products.server";
 import { SERVICE_PRICE_MESSAGE } from "./service-admin";
-import { storedZip } from "../../../tests/support/stored-zip";
+import { storedZip, zipArchive } from "../../../tests/support/stored-zip";
 
 const { handle } = useTestDatabase();
 let cookie: string;
@@ -322,41 +328,40 @@ describe("import preview", () => {
   });
 
   test("a workbook whose parts come in an unusual order is still read (whole)", async () => {
-    // Shared strings and the sheet before the workbook's own part: exceljs's streaming reader
-    // cannot follow this order, so the import falls back to reading the file whole.
-    const shared = ["Título", "Familia", "Categoría", "Pelota saltarina", "Perros", "Juguetes"];
-    const cell = (ref: string, index: number) => `<c r="${ref}" t="s"><v>${index}</v></c>`;
-    const bytes = storedZip([
-      {
-        name: "[Content_Types].xml",
-        text: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
-      },
-      {
-        name: "_rels/.rels",
-        text: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      },
-      {
-        name: "xl/_rels/workbook.xml.rels",
-        text: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
-      },
-      {
-        name: "xl/sharedStrings.xml",
-        text: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="6" uniqueCount="6">${shared.map((text) => `<si><t>${text}</t></si>`).join("")}</sst>`,
-      },
-      {
-        name: "xl/worksheets/sheet1.xml",
-        text: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cell("A1", 0)}${cell("B1", 1)}${cell("C1", 2)}</row><row r="2">${cell("A2", 3)}${cell("B2", 4)}${cell("C2", 5)}</row></sheetData></worksheet>`,
-      },
-      {
-        name: "xl/workbook.xml",
-        text: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Productos" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-      },
-    ]);
-    const previewed = await preview(bytes);
+    const previewed = await preview(storedZip(unusualOrderParts()));
     expect(previewed.creates.map((row) => [row.title, row.familyName, row.categoryName])).toEqual([
       ["Pelota saltarina", "Perros", "Juguetes"],
     ]);
   });
+
+  test("a ZIP bomb is refused before exceljs inflates it, whichever way the file is read", async () => {
+    const refusal = async (bytes: Uint8Array) => {
+      const refused = (await postImport("/admin/productos/importar", {
+        intent: "preview",
+        file: xlsxFile(bytes),
+      })) as ActionResult;
+      expect(refused.init?.status).toBe(400);
+      return refused.data.errors?.file;
+    };
+    // A small file whose sheet inflates past 100 MB (blank space after its rows), though its
+    // headers claim 2 KB. The workbook's own part comes first, so exceljs's streaming reader
+    // would have read it, inflating all of it.
+    const workbookFirst = (part: { name: string }) => Number(part.name === "xl/workbook.xml");
+    const parts = unusualOrderParts(" ".repeat(MAX_IMPORT_UNZIPPED_BYTES))
+      .sort((a, b) => workbookFirst(b) - workbookFirst(a))
+      .map((part) => ({ ...part, deflate: true, claimedSize: part.name.includes("sheet1") ? 2048 : undefined }));
+    const bomb = zipArchive(parts);
+    expect(bomb.length).toBeLessThan(MAX_IMPORT_UNZIPPED_BYTES / 400);
+    expect(await refusal(bomb)).toBe(IMPORT_MESSAGES.tooMuchData);
+
+    // Read whole (its parts in an unusual order), a workbook takes some 9.5 times its
+    // inflated size in memory: a sheet padded past 24 MB is refused, one just under is read.
+    const padded = (bytes: number) =>
+      zipArchive(unusualOrderParts(" ".repeat(bytes)).map((part) => ({ ...part, deflate: true })));
+    expect(await refusal(padded(MAX_WHOLE_IMPORT_UNZIPPED_BYTES))).toBe(IMPORT_MESSAGES.tooMuchData);
+    const read = await preview(padded(MAX_WHOLE_IMPORT_UNZIPPED_BYTES - 4096));
+    expect(read.creates.map((row) => row.title)).toEqual(["Pelota saltarina"]);
+  }, 60_000);
 
   test("services: the regular-price rule and the spec's title message", async () => {
     const bytes = await buildWorkbook(
@@ -569,6 +574,42 @@ describe("import confirmation", () => {
     expect(cepillo?.priceCents).toBe(1800);
   });
 });
+
+/**
+ * A workbook's parts with the shared strings and the sheet before the workbook's own part:
+ * exceljs's streaming reader cannot follow this order, so the import reads such a file whole.
+ * `padding` is blank space inside the sheet, to make it as large as a test needs.
+ */
+function unusualOrderParts(padding = ""): { name: string; text: string }[] {
+  const shared = ["Título", "Familia", "Categoría", "Pelota saltarina", "Perros", "Juguetes"];
+  const cell = (ref: string, index: number) => `<c r="${ref}" t="s"><v>${index}</v></c>`;
+  return [
+    {
+      name: "[Content_Types].xml",
+      text: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+    },
+    {
+      name: "_rels/.rels",
+      text: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: "xl/_rels/workbook.xml.rels",
+      text: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    },
+    {
+      name: "xl/sharedStrings.xml",
+      text: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="6" uniqueCount="6">${shared.map((text) => `<si><t>${text}</t></si>`).join("")}</sst>`,
+    },
+    {
+      name: "xl/worksheets/sheet1.xml",
+      text: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cell("A1", 0)}${cell("B1", 1)}${cell("C1", 2)}</row><row r="2">${cell("A2", 3)}${cell("B2", 4)}${cell("C2", 5)}</row></sheetData>${padding}</worksheet>`,
+    },
+    {
+      name: "xl/workbook.xml",
+      text: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Productos" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
+  ];
+}
 
 // Last in this file, after every import above: exceljs writes a sheet that comes before the
 // shared strings to a temporary file while it reads, and removes it only when the reading

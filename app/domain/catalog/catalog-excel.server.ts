@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { asc, eq, max, type SQL, sql } from "drizzle-orm";
 import type { Row } from "exceljs";
 import { loadExcelJS } from "~/lib/lazy-modules.server";
+import { loadedSize, streamedSize } from "~/lib/unzipped-size.server";
 import { readConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
@@ -40,6 +41,8 @@ import {
   type ImportPreview,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
+  MAX_IMPORT_UNZIPPED_BYTES,
+  MAX_WHOLE_IMPORT_UNZIPPED_BYTES,
   matchHeaders,
   planImport,
   type SheetRow,
@@ -222,36 +225,46 @@ type StreamedWorksheet = AsyncIterable<Row> & { id: number; name: string };
  * end, even once the answer is known: exceljs may have written a sheet to a temporary file
  * (when it comes before the shared strings, as Excel and exceljs write them), and removes
  * that file only then.
+ *
+ * Before exceljs inflates anything, the archive is inflated once and thrown away, counting,
+ * with the parser the reader at hand uses (`~/lib/unzipped-size.server`): a file that
+ * inflates past the limits (a "ZIP bomb") is refused before it reaches the disk or the heap.
  */
 export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promise<SheetReading> {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (!isZip) return { ok: false, message: IMPORT_MESSAGES.notExcel };
   const ExcelJS = await loadExcelJS();
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const input = Readable.from([buffer]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    styles: "cache",
-    hyperlinks: "ignore",
-    entries: "ignore",
-  });
+  const streamed = await streamedSize(buffer, MAX_IMPORT_UNZIPPED_BYTES);
+  if (streamed === "over") return { ok: false, message: IMPORT_MESSAGES.tooMuchData };
   let reading: SheetReading | undefined;
-  try {
-    for await (const worksheet of reader as unknown as AsyncIterable<StreamedWorksheet>) {
-      if (reading) continue;
-      // The first tab, as the workbook lists its sheets; a sheet the reader could not name
-      // keeps exceljs's "Sheet<id>", and the first such one is taken.
-      const firstTab = (reader.model as { sheets?: { name?: string }[] } | undefined)?.sheets?.[0]?.name;
-      if (firstTab !== undefined && worksheet.name !== firstTab && worksheet.name !== `Sheet${worksheet.id}`) continue;
-      reading = await readWorksheetRows(kind, worksheet);
+  if (streamed === "within") {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      styles: "cache",
+      hyperlinks: "ignore",
+      entries: "ignore",
+    });
+    try {
+      for await (const worksheet of reader as unknown as AsyncIterable<StreamedWorksheet>) {
+        if (reading) continue;
+        // The first tab, as the workbook lists its sheets; a sheet the reader could not name
+        // keeps exceljs's "Sheet<id>", and the first such one is taken.
+        const firstTab = (reader.model as { sheets?: { name?: string }[] } | undefined)?.sheets?.[0]?.name;
+        if (firstTab !== undefined && worksheet.name !== firstTab && worksheet.name !== `Sheet${worksheet.id}`) continue;
+        reading = await readWorksheetRows(kind, worksheet);
+      }
+    } catch {
+      // Read whole below, unless the first tab was read before the error.
     }
-  } catch {
-    // Read whole below, unless the first tab was read before the error.
   }
   if (reading) return reading;
   // A workbook the streaming reader cannot follow (its parts in an order it does not expect)
   // is read whole, as it always was; one that neither reader can open is no Excel file.
+  const loaded = await loadedSize(buffer, MAX_WHOLE_IMPORT_UNZIPPED_BYTES);
+  if (loaded === "unreadable") return { ok: false, message: IMPORT_MESSAGES.notExcel };
+  if (loaded === "over") return { ok: false, message: IMPORT_MESSAGES.tooMuchData };
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as never);

@@ -13,6 +13,14 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 // A 5 MB sheet could hold far more rows than a shop's catalogue; the cap keeps one upload
 // from holding the server's memory and the write transaction for minutes.
 export const MAX_IMPORT_ROWS = 20_000;
+// What an upload may inflate to. An .xlsx is a ZIP archive, and 5 MB of it can inflate to
+// gigabytes (a "ZIP bomb"). A sheet of 20,000 products with 2,000-character descriptions is
+// about 50 MB. Read as a stream, exceljs keeps the shared strings in memory: 100 MB of them
+// took 118 MB of heap. Read whole (a workbook whose parts come in an unusual order), it
+// takes some 9.5 times the inflated size: 24 MB is about 230 MB of heap, within the 512 MB
+// the server has (ADR 008), and a typical 20,000-row sheet is 11.5 MB.
+export const MAX_IMPORT_UNZIPPED_BYTES = 100 * 1024 * 1024;
+export const MAX_WHOLE_IMPORT_UNZIPPED_BYTES = 24 * 1024 * 1024;
 /** How many rows of each preview list the screen shows (the counts are always complete). */
 export const PREVIEW_LIST_LIMIT = 200;
 
@@ -22,6 +30,7 @@ export const IMPORT_MESSAGES = {
   notExcel: "El archivo no es un Excel (.xlsx) válido.",
   noRows: "El archivo no tiene filas para importar.",
   tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS.toLocaleString("es-PE")} filas. Divídelo en varios archivos.`,
+  tooMuchData: "El archivo tiene demasiados datos para importarlo de una vez. Divídelo en varios archivos.",
   expired: "La vista previa ya no está disponible. Vuelve a subir el archivo.",
 } as const;
 
