@@ -3,6 +3,7 @@
 //   2. the scale curve, 100 → 100,000 products, with EXPLAIN ANALYZE
 //   3. first-load JavaScript per storefront route, from the build's manifest
 //   4. Lighthouse (mobile) on home, a catalogue page and a product page
+//   5. the catalogue's Excel export at 100,000 products (time, size, the server's RSS)
 // Each step also writes its JSON to bench/results/. Options: --quick (1,000 products for
 // the load, sizes up to 10,000, 5-second runs, one Lighthouse run per page) for a check that
 // the scripts work; its JSON goes to a temporary directory, leaving bench/results/ as it is.
@@ -20,6 +21,7 @@ const steps = [
   ["Scale curve", ["bench/scale.js", "--sizes", quick ? "100,1000,10000" : "100,1000,10000,100000", "--duration", quick ? "5" : "10"]],
   ["First-load JavaScript", ["bench/first-load-js.js", "--json", path.join(resultsDir, "first-load-js.json")]],
   ["Lighthouse", ["bench/lighthouse.js", "--runs", quick ? "1" : "3"]],
+  ["Excel export", ["bench/export.js", "--products", quick ? "1000" : "100000", "--runs", quick ? "1" : "3"]],
 ];
 
 const failed = [];

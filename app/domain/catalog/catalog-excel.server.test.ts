@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
@@ -163,6 +163,41 @@ describe("export", () => {
     expect(reading.ok && reading.rows.map((row) => row.cells.title)).not.toContain("Producto Archivado");
     await handle().db.delete(products).where(eq(products.id, archived!.id));
   });
+
+  test("a catalogue of several export pages comes out whole, once each, in id order", async () => {
+    // The export reads 1,000 products at a time (keyset on the id): 2,345 more cross two pages.
+    const added = await handle()
+      .db.insert(products)
+      .values(
+        Array.from({ length: 2_345 }, (_, n) => ({
+          title: `Juguete de prueba ${n + 1}`,
+          familyId: 1,
+          categoryId: 4,
+          priceCents: 1000 + n,
+          isArchived: n === 1_500,
+        })),
+      )
+      .returning({ id: products.id });
+    try {
+      const live = await handle()
+        .db.select({ id: products.id })
+        .from(products)
+        .where(eq(products.isArchived, false))
+        .orderBy(products.id);
+      const { bytes } = await exportBytes("/admin/productos/exportar");
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(bytes) as never);
+      const sheet = workbook.worksheets[0]!;
+      const ids: unknown[] = [];
+      sheet.eachRow((row, number) => number > 1 && ids.push(row.getCell(1).value));
+      expect(ids).toEqual(live.map((row) => row.id));
+      expect(ids).toHaveLength(4 + 2_344);
+      const last = sheet.getRow(sheet.actualRowCount);
+      expect([last.getCell(2).value, last.getCell(8).value]).toEqual(["Juguete de prueba 2345", 33.44]);
+    } finally {
+      await handle().db.delete(products).where(inArray(products.id, added.map((row) => row.id)));
+    }
+  }, 60_000);
 
   test("an exported file re-imports as updates of every row that change nothing (products and services)", async () => {
     for (const kind of ["productos", "servicios"] as const) {

@@ -1,0 +1,78 @@
+// The catalogue's Excel export on the production build with a generated catalogue: each
+// download's time and size, and the server's resident memory at its peak during it.
+//   node bench/export.js [--products 10000] [--runs 3] [--out FILE] [--memory-cgroup DIR]
+// (writes bench/results/export-<products>.json, or FILE). The shop is the one bench/load.js
+// uses (generated once into $TMPDIR/patitas-bench-<products>).
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { generateShop } from "./generate.js";
+import { BENCH_ADMIN_PASSWORD, startBenchServer, writeBenchResult } from "./lib/server.js";
+
+async function signIn(url) {
+  const response = await fetch(`${url}/admin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (response.status !== 302) throw new Error(`Admin sign-in failed with status ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((cookie) => cookie.startsWith("patitas."))
+    .join("; ");
+}
+
+export async function runExport({ products, runs, memoryCgroup = null }) {
+  const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
+  await generateShop({ products, dataDir });
+  const server = await startBenchServer({ dataDir, memoryCgroup });
+  try {
+    const cookie = await signIn(server.url);
+    // The storefront's home, so that the baseline is a server that has served a page.
+    await fetch(server.url).then((response) => response.arrayBuffer());
+    const idleRssMb = Math.round(server.sampleRss());
+    const downloads = [];
+    for (let run = 0; run < runs; run += 1) {
+      server.sampleRss();
+      const started = performance.now();
+      const response = await fetch(`${server.url}/admin/productos/exportar`, { headers: { Cookie: cookie } });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`The export answered ${response.status}`);
+      downloads.push({
+        seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        megabytes: Number((bytes.byteLength / 1024 / 1024).toFixed(2)),
+        peakRssMb: Math.round(server.sampleRss()),
+      });
+      process.stderr.write(`  export ${run + 1}: ${JSON.stringify(downloads.at(-1))}\n`);
+    }
+    return {
+      products,
+      idleRssMb,
+      downloads,
+      serverPeakRssMb: Math.round(server.peakRssMb()),
+      date: new Date().toISOString(),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const option = (name, fallback) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? process.argv[index + 1] : fallback;
+  };
+  const products = Number(option("products", "10000"));
+  const result = await runExport({
+    products,
+    runs: Number(option("runs", "3")),
+    memoryCgroup: option("memory-cgroup", null),
+  });
+  const out = option("out", null);
+  const file = out ? path.resolve(out) : writeBenchResult(`export-${products}.json`, result);
+  if (out) (await import("node:fs")).writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`Written to ${file}`);
+}
