@@ -1,5 +1,6 @@
-// The catalogue's Excel export on the production build with a generated catalogue: each
-// download's time and size, and the server's resident memory at its peak during it.
+// The Excel exports on the production build with a generated shop: the catalogue's, then
+// every order's (/admin/pedidos/exportar, no date range), each download's time and size,
+// and the server's resident memory at its peak during it.
 //   node bench/export.js [--products 10000] [--runs 3] [--out FILE] [--memory-cgroup DIR]
 // (writes bench/results/export-<products>.json, or FILE). The shop is the one bench/load.js
 // uses (generated once into $TMPDIR/patitas-bench-<products>).
@@ -26,31 +27,37 @@ async function signIn(url) {
 
 export async function runExport({ products, runs, memoryCgroup = null }) {
   const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
-  await generateShop({ products, dataDir });
+  const meta = await generateShop({ products, dataDir });
   const server = await startBenchServer({ dataDir, memoryCgroup });
   try {
     const cookie = await signIn(server.url);
     // The storefront's home, so that the baseline is a server that has served a page.
     await fetch(server.url).then((response) => response.arrayBuffer());
     const idleRssMb = Math.round(server.sampleRss());
-    const downloads = [];
-    for (let run = 0; run < runs; run += 1) {
+    const download = async (pathname) => {
       server.sampleRss();
       const started = performance.now();
-      const response = await fetch(`${server.url}/admin/productos/exportar`, { headers: { Cookie: cookie } });
+      const response = await fetch(`${server.url}${pathname}`, { headers: { Cookie: cookie } });
       const bytes = new Uint8Array(await response.arrayBuffer());
-      if (response.status !== 200) throw new Error(`The export answered ${response.status}`);
-      downloads.push({
+      if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+      const result = {
         seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
         megabytes: Number((bytes.byteLength / 1024 / 1024).toFixed(2)),
         peakRssMb: Math.round(server.sampleRss()),
-      });
-      process.stderr.write(`  export ${run + 1}: ${JSON.stringify(downloads.at(-1))}\n`);
-    }
+      };
+      process.stderr.write(`  ${pathname}: ${JSON.stringify(result)}\n`);
+      return result;
+    };
+    const downloads = [];
+    const orderDownloads = [];
+    for (let run = 0; run < runs; run += 1) downloads.push(await download("/admin/productos/exportar"));
+    for (let run = 0; run < runs; run += 1) orderDownloads.push(await download("/admin/pedidos/exportar"));
     return {
       products,
       idleRssMb,
       downloads,
+      orders: meta.orders,
+      orderDownloads,
       serverPeakRssMb: Math.round(server.peakRssMb()),
       date: new Date().toISOString(),
     };

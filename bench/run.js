@@ -3,7 +3,7 @@
 //   2. the scale curve, 100 → 100,000 products, with EXPLAIN ANALYZE
 //   3. first-load JavaScript per storefront route, from the build's manifest
 //   4. Lighthouse (mobile) on home, a catalogue page and a product page
-//   5. the catalogue's Excel export at 100,000 products (time, size, the server's RSS)
+//   5. the Excel exports (catalogue, orders) at 100,000 products: time, size, the server's RSS
 // Each step also writes its JSON to bench/results/. Options: --quick (1,000 products for
 // the load, sizes up to 10,000, 5-second runs, one Lighthouse run per page) for a check that
 // the scripts work; its JSON goes to a temporary directory, leaving bench/results/ as it is.

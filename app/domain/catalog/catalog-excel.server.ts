@@ -3,9 +3,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { and, asc, eq, gt, max, type SQL, sql } from "drizzle-orm";
 import type { Row } from "exceljs";
+import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 import { loadExcelJS } from "~/lib/lazy-modules.server";
 import { loadedSize, streamedSize } from "~/lib/unzipped-size.server";
 import { readConfig } from "~/config.server";
@@ -159,13 +160,8 @@ export async function loadCatalogSnapshot(
 const EXPORT_PAGE_SIZE = 1_000;
 
 /**
- * The whole catalogue as an .xlsx in the import's layout, and its download name.
- *
- * Written with exceljs's streaming writer, a page of products at a time: the server holds
- * the compressed file and one page, not a model of the whole workbook. Built whole, 20,000
- * products took 162 MB of heap, and 50,000 ended a process capped at 512 MB (ADR 008);
- * streamed, 10 and 24 MB for 20,000 and 100,000. Strings are written inline, not shared,
- * which is what keeps the writer's memory flat; the file is about a fifth larger.
+ * The whole catalogue as an .xlsx in the import's layout, and its download name, written as
+ * a stream (`~/lib/excel-writer.server`) a page of products at a time.
  */
 export async function exportCatalogWorkbook(
   kind: CatalogKind,
@@ -181,29 +177,16 @@ export async function exportCatalogWorkbook(
   const nameOf = (map: Map<number, string>, id: number | null) => (id === null ? "" : (map.get(id) ?? ""));
   const soles = (cents: number | null) => (cents === null ? null : cents / 100);
 
-  const ExcelJS = await loadExcelJS();
-  const chunks: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
-  workbook.created = now;
-  const { columns } = catalogLayouts[kind];
-  const sheet = workbook.addWorksheet(catalogKinds[kind].sheetName, {
-    views: [{ state: "frozen", ySplit: 1 }],
-  });
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    key: column.key,
-    width: column.width,
-    style: column.format === "money" ? { numFmt: "0.00" } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-
+  const { sheet, finish } = await streamedTableWorkbook(
+    catalogKinds[kind].sheetName,
+    catalogLayouts[kind].columns.map((column) => ({
+      header: column.header,
+      key: column.key,
+      width: column.width,
+      style: column.format === "money" ? { numFmt: "0.00" } : {},
+    })),
+    now,
+  );
   for (let afterId = 0; ; ) {
     const items = await selectItems(kind, db, { afterId, limit: EXPORT_PAGE_SIZE });
     for (const item of items) {
@@ -228,10 +211,8 @@ export async function exportCatalogWorkbook(
     if (items.length < EXPORT_PAGE_SIZE) break;
     afterId = items[items.length - 1]!.id;
   }
-  sheet.commit();
-  await workbook.commit();
   return {
-    bytes: new Uint8Array(Buffer.concat(chunks)),
+    bytes: await finish(),
     fileName: `${catalogKinds[kind].filePrefix}-${getLimaDate(now)}.xlsx`,
   };
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { auditLog, orders, orderStatusChanges, products, users } from "~/db/schema";
+import { auditLog, orderLines, orders, orderStatusChanges, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
@@ -360,6 +360,48 @@ describe("the export", () => {
     expect(filteredSheet.rowCount).toBe(2);
     expect(filteredSheet.getRow(2).getCell(1).value).toBe(other.code);
   });
+
+  test("orders over several pages come out whole, once each, oldest first, lines in order", async () => {
+    // The export reads 500 orders' lines at a time: 1,234 orders cross three pages. Many share
+    // one instant, so the order within it comes from the id.
+    const { db } = handle();
+    const placed = await db
+      .insert(orders)
+      .values(
+        Array.from({ length: 1_234 }, (_, n) => ({
+          code: `PRUEBA-${String(n).padStart(5, "0")}`,
+          paymentMethodName: "Yape",
+          totalCents: 300,
+          createdAt: new Date(Date.UTC(2020, 2, 10, 15, Math.floor((1_233 - n) / 100))),
+        })),
+      )
+      .returning({ id: orders.id, code: orders.code, createdAt: orders.createdAt });
+    await db.insert(orderLines).values(
+      placed.flatMap((order) => [
+        { orderId: order.id, title: `${order.code} primera`, unitPriceCents: 100, quantity: 1, lineTotalCents: 100 },
+        { orderId: order.id, title: `${order.code} segunda`, unitPriceCents: 200, quantity: 1, lineTotalCents: 200 },
+      ]),
+    );
+    try {
+      const { bytes } = await exportOrdersWorkbook({ status: null, from: "2020-03-10", to: "2020-03-10" });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
+      const titles: unknown[] = [];
+      workbook.getWorksheet("Pedidos")!.eachRow((row, number) => number > 1 && titles.push(row.getCell(8).value));
+      const expected = [...placed]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+        .flatMap((order) => [`${order.code} primera`, `${order.code} segunda`]);
+      expect(titles).toHaveLength(2 * 1_234);
+      expect(titles).toEqual(expected);
+    } finally {
+      await db.delete(orders).where(
+        inArray(
+          orders.id,
+          placed.map((order) => order.id),
+        ),
+      );
+    }
+  }, 60_000);
 
   test("the route answers an .xlsx download named after the range", async () => {
     const request = requestAs(adminCookie, "/admin/pedidos/exportar?desde=2021-06-01&hasta=2021-06-02&estado=pendiente");

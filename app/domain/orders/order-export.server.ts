@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lt, min, type SQL } from "drizzle-orm";
-import { loadExcelJS } from "~/lib/lazy-modules.server";
+import { and, asc, eq, gte, inArray, lt, min, type SQL } from "drizzle-orm";
+import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 import { getDb } from "~/db/client.server";
 import { type OrderStatus, orderLines, orders } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -9,6 +9,8 @@ import { exportFileName, limaDayStart, nextCivilDate, type OrderListQuery } from
 const MONEY_FORMAT = '"S/" #,##0.00';
 const DATE_FORMAT = "dd/mm/yyyy hh:mm";
 const LIMA_OFFSET_MS = 5 * 60 * 60 * 1000;
+/** How many orders' lines the export reads at a time. */
+const ORDERS_PER_PAGE = 500;
 
 const columns = [
   { header: "Código", key: "code", width: 13 },
@@ -57,52 +59,59 @@ export async function exportOrdersWorkbook(
     lt(orders.createdAt, limaDayStart(nextCivilDate(range.to))),
   ];
   if (query.status) conditions.push(eq(orders.status, query.status));
-  const rows = await getDb()
-    .select({
-      code: orders.code,
-      createdAt: orders.createdAt,
-      customerName: orders.customerName,
-      customerPhone: orders.customerPhone,
-      customerEmail: orders.customerEmail,
-      status: orders.status,
-      paymentMethodName: orders.paymentMethodName,
-      totalCents: orders.totalCents,
-      title: orderLines.title,
-      quantity: orderLines.quantity,
-      unitPriceCents: orderLines.unitPriceCents,
-      lineTotalCents: orderLines.lineTotalCents,
-    })
+  // The orders' ids first (a few bytes each), then their lines a page of orders at a time,
+  // each row written as it comes (`~/lib/excel-writer.server`): an export of every order
+  // since the shop opened holds one page, not years of lines.
+  const db = getDb();
+  const orderIds = await db
+    .select({ id: orders.id })
     .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(and(...conditions))
-    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
-
-  const ExcelJS = await loadExcelJS();
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = now;
-  const sheet = workbook.addWorksheet("Pedidos", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ ...column }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  for (const row of rows) {
-    sheet.addRow({
-      code: row.code,
-      date: toLimaWallClock(row.createdAt),
-      customer: row.customerName,
-      phone: row.customerPhone,
-      email: row.customerEmail,
-      status: orderStatusLabels[row.status],
-      paymentMethod: row.paymentMethodName,
-      product: row.title,
-      quantity: row.quantity,
-      unitPrice: row.unitPriceCents / 100,
-      lineTotal: row.lineTotalCents / 100,
-      orderTotal: row.totalCents / 100,
-    });
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const { sheet, finish } = await streamedTableWorkbook("Pedidos", columns, now);
+  for (let start = 0; start < orderIds.length; start += ORDERS_PER_PAGE) {
+    const page = orderIds.slice(start, start + ORDERS_PER_PAGE).map((order) => order.id);
+    const rows = await db
+      .select({
+        code: orders.code,
+        createdAt: orders.createdAt,
+        customerName: orders.customerName,
+        customerPhone: orders.customerPhone,
+        customerEmail: orders.customerEmail,
+        status: orders.status,
+        paymentMethodName: orders.paymentMethodName,
+        totalCents: orders.totalCents,
+        title: orderLines.title,
+        quantity: orderLines.quantity,
+        unitPriceCents: orderLines.unitPriceCents,
+        lineTotalCents: orderLines.lineTotalCents,
+      })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(inArray(orders.id, page))
+      .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
+    for (const row of rows) {
+      sheet
+        .addRow({
+          code: row.code,
+          date: toLimaWallClock(row.createdAt),
+          customer: row.customerName,
+          phone: row.customerPhone,
+          email: row.customerEmail,
+          status: orderStatusLabels[row.status],
+          paymentMethod: row.paymentMethodName,
+          product: row.title,
+          quantity: row.quantity,
+          unitPrice: row.unitPriceCents / 100,
+          lineTotal: row.lineTotalCents / 100,
+          orderTotal: row.totalCents / 100,
+        })
+        .commit();
+    }
   }
-  const buffer = await workbook.xlsx.writeBuffer();
+  const bytes = await finish();
   return {
-    bytes: new Uint8Array(buffer as unknown as ArrayBuffer),
+    bytes,
     fileName: exportFileName(range.from, range.to),
   };
 }
