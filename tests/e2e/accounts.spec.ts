@@ -74,6 +74,13 @@ test("/perfil sends a visitor to sign in and back; profile edits are saved", asy
   await expect(page).toHaveURL(/\/productos$/);
   await page.goto("/auth?redirectTo=https://evil.example/");
   await expect(page).toHaveURL(/\/perfil$/);
+  // A tab inside the path ("/<tab>/evil.example/") is dropped by the browser's URL parser,
+  // which would read "//evil.example/": refused too.
+  await page.goto("/auth?redirectTo=/%09/evil.example/");
+  await expect(page).toHaveURL(/\/perfil$/);
+  // A search typed with letters beyond Latin-1 is followed, percent-encoded.
+  await page.goto(`/auth?redirectTo=${encodeURIComponent("/productos?q=İñigo")}`);
+  await expect(page).toHaveURL(/\/productos\?q=%C4%B0%C3%B1igo$/);
 });
 
 test("change the password: both errors, then success, then sign in with the new one", async ({ page }) => {
