@@ -4,6 +4,7 @@
 //   node bench/export.js [--products 10000] [--runs 3] [--out FILE] [--memory-cgroup DIR]
 // (writes bench/results/export-<products>.json, or FILE). The shop is the one bench/load.js
 // uses (generated once into $TMPDIR/patitas-bench-<products>).
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -79,7 +80,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   });
   const out = option("out", null);
   const file = out ? path.resolve(out) : writeBenchResult(`export-${products}.json`, result);
-  if (out) (await import("node:fs")).writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  if (out) writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
   console.log(`Written to ${file}`);
 }
