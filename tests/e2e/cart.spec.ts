@@ -183,10 +183,19 @@ test("a signed-in customer finds their name filled in and 'Finalizar Pedido' pla
   page,
 }) => {
   const email = `cliente-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pe`;
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "secreto123", name: "Lucía Quispe" },
+  // Registered through the shop's form at /auth; the session cookie lands in the page's context.
+  const signUp = await page.request.post("/auth", {
+    form: {
+      intent: "register",
+      fullName: "Lucía Quispe",
+      email,
+      password: "secreto123",
+      confirmPassword: "secreto123",
+      acceptsPrivacy: "on",
+    },
   });
   expect(signUp.ok()).toBe(true);
+  expect(new URL(signUp.url()).pathname).toBe("/perfil");
   await addToCart(page, snack.id, 2);
   await gotoCart(page);
   await expect(page.getByLabel("Nombre completo")).toHaveValue("Lucía Quispe");

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD, makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
+import { ADMIN_PASSWORD, makeDataDir, registerAtAuth, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
 import { listAdminScreenUrls, listAdminUrls, listRoutes } from "../support/site-map";
 
 let dataDir: string;
@@ -48,16 +48,10 @@ async function databaseFingerprint(): Promise<string> {
 
 describe("the back office over HTTP", () => {
   test("every /admin URL sends anonymous visitors and customers to /admin", async () => {
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify({ email: "cliente@example.pe", password: "secreto123", name: "Cliente" }),
-    });
-    expect(signUp.status).toBe(200);
-    const customerCookie = signUp.headers
-      .getSetCookie()
+    const customerCookie = (await registerAtAuth(server.url, "cliente@example.pe"))
       .map((cookie) => cookie.split(";")[0])
       .join("; ");
+    expect(customerCookie).toContain("patitas.session_token=");
     const urls = listAdminUrls();
     expect(urls.length).toBeGreaterThan(15);
     for (const url of urls) {
@@ -117,6 +111,60 @@ describe("the back office over HTTP", () => {
   });
 });
 
+
+// better-auth's endpoints skip the shop's own rules (failed sign-ins counted per account,
+// the privacy consent, the main administrator's protection, the audit log), so only the
+// e-mail-change link is served over HTTP (app/routes/api/auth.ts).
+describe("better-auth's own endpoints", () => {
+  test("only the e-mail confirmation link answers; sign-in, sign-up and user management are not found", async () => {
+    await registerAtAuth(server.url, "directo@example.pe", "Cliente Directo");
+    const adminCookie = await signInAtAdmin(server.url);
+    const post = (pathname: string, body: object, cookie = "") =>
+      fetch(`${server.url}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/json", Cookie: cookie },
+        body: JSON.stringify(body),
+      });
+
+    // The right password, straight to better-auth: no session.
+    for (const [pathname, body] of [
+      ["/api/auth/sign-in/email", { email: "directo@example.pe", password: "secreto123" }],
+      ["/api/auth/sign-in/username", { username: "admin", password: ADMIN_PASSWORD }],
+      ["/api/auth/sign-up/email", { email: "sin-consentimiento@example.pe", password: "secreto123", name: "X" }],
+      ["/api/auth/request-password-reset", { email: "directo@example.pe" }],
+      ["/api/auth/admin/set-role", { userId: "1", role: "user" }],
+      ["/api/auth/admin/remove-user", { userId: "1" }],
+      ["/api/auth/admin/update-user", { userId: "1", data: { isMainAdmin: true } }],
+    ] as const) {
+      const response = await post(pathname, body, adminCookie);
+      expect(response.status, pathname).toBe(404);
+      expect(response.headers.getSetCookie().join(";"), pathname).not.toContain("session_token");
+    }
+    for (const pathname of ["/api/auth/get-session", "/api/auth/admin/list-users", "/api/auth/ok", "/api/auth/verify-email/"]) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { Cookie: adminCookie }, redirect: "manual" });
+      expect(response.status, pathname).toBe(404);
+    }
+
+    // The account made without the shop's form does not exist, and the administrator is whole.
+    const signIn = await fetch(`${server.url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "sign-in", email: "sin-consentimiento@example.pe", password: "secreto123" }),
+    });
+    expect(signIn.status).toBe(401);
+    expect(await signInAtAdmin(server.url)).toContain("patitas.session_token=");
+    const users = await fetch(`${server.url}/admin/usuarios`, { headers: { Cookie: adminCookie } });
+    expect(await users.text()).toContain("directo@example.pe");
+
+    // The link of the e-mail-change confirmation still reaches better-auth, which judges the token.
+    const link = await fetch(`${server.url}/api/auth/verify-email?token=no-es-un-token&callbackURL=/auth/email-actualizado`, {
+      redirect: "manual",
+    });
+    expect(link.status).not.toBe(404);
+  });
+});
 describe("headers and logs", () => {
   test("pages carry a nonce-based Content-Security-Policy that every inline script satisfies", async () => {
     const response = await fetch(`${server.url}/`);
@@ -362,28 +410,30 @@ describe("cookies when the shop runs on HTTPS", () => {
     const httpsServer = await startServer({ DATA_DIR: httpsDir, APP_URL: "https://tienda.example" });
     try {
       // node:http, because fetch does not let a request name its own Host.
-      const signIn = await new Promise<{ status: number; cookies: string[] }>((resolve, reject) => {
-        const body = new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }).toString();
-        const outgoing = httpRequest(
-          `${httpsServer.url}/admin`,
-          {
-            method: "POST",
-            headers: {
-              Host: "tienda.example",
-              "X-Forwarded-Proto": "https",
-              Origin: "https://tienda.example",
-              "Content-Type": "application/x-www-form-urlencoded",
-              "Content-Length": Buffer.byteLength(body),
+      const postForm = (pathname: string, fields: Record<string, string>) =>
+        new Promise<{ status: number; cookies: string[] }>((resolve, reject) => {
+          const body = new URLSearchParams(fields).toString();
+          const outgoing = httpRequest(
+            `${httpsServer.url}${pathname}`,
+            {
+              method: "POST",
+              headers: {
+                Host: "tienda.example",
+                "X-Forwarded-Proto": "https",
+                Origin: "https://tienda.example",
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Content-Length": Buffer.byteLength(body),
+              },
             },
-          },
-          (answer) => {
-            answer.resume();
-            resolve({ status: answer.statusCode ?? 0, cookies: answer.headers["set-cookie"] ?? [] });
-          },
-        );
-        outgoing.on("error", reject);
-        outgoing.end(body);
-      });
+            (answer) => {
+              answer.resume();
+              resolve({ status: answer.statusCode ?? 0, cookies: answer.headers["set-cookie"] ?? [] });
+            },
+          );
+          outgoing.on("error", reject);
+          outgoing.end(body);
+        });
+      const signIn = await postForm("/admin", { username: "admin", password: ADMIN_PASSWORD });
       expect(signIn.status).toBe(302);
       const cookies = signIn.cookies;
       const session = cookies.find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
@@ -395,13 +445,17 @@ describe("cookies when the shop runs on HTTPS", () => {
         expect(cookie).toMatch(/;\s*SameSite=Lax/i);
         expect(cookie).toMatch(/;\s*Path=\//i);
       }
-      const signUp = await fetch(`${httpsServer.url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { Origin: "https://tienda.example", "Content-Type": "application/json" },
-        body: JSON.stringify({ email: "https@example.pe", password: "secreto123", name: "Cliente" }),
+      // A customer's session, from the shop's registration form.
+      const signUp = await postForm("/auth", {
+        intent: "register",
+        fullName: "Cliente",
+        email: "https@example.pe",
+        password: "secreto123",
+        confirmPassword: "secreto123",
+        acceptsPrivacy: "on",
       });
-      expect(signUp.status).toBe(200);
-      const customerSession = signUp.headers.getSetCookie().find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
+      expect(signUp.status).toBe(302);
+      const customerSession = signUp.cookies.find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
       expect(customerSession).toMatch(/;\s*Secure/i);
       expect(customerSession).toMatch(/;\s*HttpOnly/i);
       expect(customerSession).toMatch(/;\s*SameSite=Lax/i);

@@ -104,6 +104,29 @@ export async function runServerExpectingFailure(
 }
 
 /** Signs in at /admin like the form does; returns the session cookie header. */
+/**
+ * Registers a customer through the shop's own form at /auth, as a shopper would, and returns
+ * the full Set-Cookie lines of the answer (the session among them).
+ */
+export async function registerAtAuth(url: string, email: string, name = "Cliente"): Promise<string[]> {
+  const response = await fetch(`${url}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "register",
+      fullName: name,
+      email,
+      phone: "",
+      password: "secreto123",
+      confirmPassword: "secreto123",
+      acceptsPrivacy: "on",
+    }),
+  });
+  if (response.status !== 302) throw new Error(`Registration failed with status ${response.status}`);
+  return response.headers.getSetCookie();
+}
+
 export async function signInAtAdmin(url: string): Promise<string> {
   const response = await fetch(`${url}/admin`, {
     method: "POST",
