@@ -193,6 +193,69 @@ describe("creating and updating products", () => {
   });
 });
 
+// Orders take units while the owner has the editor open: saving what the page showed must
+// not bring sold units back (the shop would sell stock it does not have).
+describe("stock sold while the editor is open", () => {
+  async function openEditor(productId: number): Promise<Fields> {
+    const request = requestAs(cookie, `/admin/productos/editar/${productId}`);
+    const loaded = (await editorLoader({ request, params: { productId: String(productId) }, context: {} } as never)) as {
+      values: Fields;
+    };
+    return loaded.values;
+  }
+
+  async function sell(productId: number, quantity: number) {
+    const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    expect((await addCartLine(cartId, { productId, quantity })).status).toBe("added");
+    const placed = await placeOrder({ cartId, userId: null, paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: "987654321" });
+    expect(placed.status).toBe("placed");
+  }
+
+  async function stored(productId: number) {
+    const [row] = await handle().db.select().from(products).where(eq(products.id, productId));
+    return row!;
+  }
+
+  test("a new price saved over an open editor keeps the units the orders took", async () => {
+    await callEditor(validFields({ title: "Arena Aglomerante 10 kg", stock: "10", price: "45.00" }));
+    const product = (await findProduct("Arena Aglomerante 10 kg"))!;
+    const shown = await openEditor(product.id);
+    expect(shown.stock).toBe("10");
+    await sell(product.id, 4);
+    const saved = await callEditor({ ...shown, price: "42.50" }, product.id);
+    expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
+    expect(await stored(product.id)).toMatchObject({ priceCents: 4250, stock: 6 });
+  });
+
+  test("a stock typed over units sold meanwhile is refused with the current stock, then saved as typed", async () => {
+    await callEditor(validFields({ title: "Rascador Torre 80 cm", stock: "10", price: "120.00" }));
+    const product = (await findProduct("Rascador Torre 80 cm"))!;
+    const shown = await openEditor(product.id);
+    await sell(product.id, 3);
+    const typed = { ...shown, stock: "25", price: "110.00" };
+    const refused = (await callEditor(typed, product.id)) as Failure;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.errors.stock).toBe(
+      "El stock cambió mientras editabas: se vendieron o repusieron unidades y ahora hay 7. Revisa el valor y guarda de nuevo.",
+    );
+    // Nothing was saved: not the price either.
+    expect(await stored(product.id)).toMatchObject({ priceCents: 12000, stock: 7 });
+    // The form comes back as typed, its starting point now the current stock.
+    expect(refused.data.values).toMatchObject({ stock: "25", price: "110.00", stockShown: "7" });
+    const saved = await callEditor(refused.data.values, product.id);
+    expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
+    expect(await stored(product.id)).toMatchObject({ priceCents: 11000, stock: 25 });
+  });
+
+  test("with no order in between, the stock typed is saved", async () => {
+    await callEditor(validFields({ title: "Collar Reflectivo M", stock: "8" }));
+    const product = (await findProduct("Collar Reflectivo M"))!;
+    const shown = await openEditor(product.id);
+    await callEditor({ ...shown, stock: "3" }, product.id);
+    expect((await stored(product.id)).stock).toBe(3);
+  });
+});
+
 describe("deleting products", () => {
   async function postDelete(id: number) {
     const request = requestAs(cookie, "/admin/productos", {

@@ -13,7 +13,7 @@ import {
   type TaxonomyOptions,
 } from "./catalog-admin";
 import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";
-import type { ProductInput, ProductSortKey } from "./product-admin";
+import { type ProductInput, type ProductSortKey, stockChangedMessage } from "./product-admin";
 import { productTree } from "./taxonomy.server";
 
 type Admin = { id: string };
@@ -106,19 +106,40 @@ export async function getProductForEditor(id: number) {
 
 export type SaveProductResult =
   | { status: "saved"; id: number; title: string }
-  | { status: "invalid"; errors: FieldErrors }
+  | { status: "invalid"; errors: FieldErrors; stockNow?: number }
   | { status: "not-found" };
 
 /**
  * Creates the product (no `id`) or updates it, after checking that the category belongs
  * to the family and the subcategory to the category. The search text (title and brand,
  * accent-free) is recomputed on every save, and the change is audited with it.
+ *
+ * Orders take units while the editor is open. So an update compares the stock the editor
+ * showed (`stockShown`) with the row's, locked: if orders changed it and the owner left the
+ * field as shown, the orders' stock stays (saving a new price must not bring back sold
+ * units); if both changed it, nothing is saved and the owner is told the current stock
+ * (`stockNow`), since only they know whether their figure is a count or a delivery.
  */
-export async function saveProduct(admin: Admin, input: ProductInput, id?: number): Promise<SaveProductResult> {
+export async function saveProduct(
+  admin: Admin,
+  { stockShown, ...input }: ProductInput & { stockShown?: number | null },
+  id?: number,
+): Promise<SaveProductResult> {
   return getDb().transaction(async (tx) => {
+    let stock = input.stock;
     if (id !== undefined) {
-      const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
+      const [existing] = await tx
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(eq(products.id, id))
+        .for("update");
       if (!existing) return { status: "not-found" } as const;
+      if (stockShown != null && existing.stock !== stockShown) {
+        if (input.stock !== stockShown) {
+          return { status: "invalid", errors: { stock: stockChangedMessage(existing.stock) }, stockNow: existing.stock } as const;
+        }
+        stock = existing.stock;
+      }
     }
     const errors = await checkTaxonomyChoice(tx, productTree, input);
     let brandName = "";
@@ -131,6 +152,7 @@ export async function saveProduct(admin: Admin, input: ProductInput, id?: number
 
     const values = {
       ...input,
+      stock,
       offerPriceCents: input.isOfferActive ? input.offerPriceCents : null,
       searchText: normalizeForSearch(`${input.title} ${brandName}`),
     };
@@ -153,7 +175,7 @@ export async function saveProduct(admin: Admin, input: ProductInput, id?: number
           title: input.title,
           priceCents: input.priceCents,
           offerPriceCents: values.offerPriceCents,
-          stock: input.stock,
+          stock,
         },
       },
       tx,

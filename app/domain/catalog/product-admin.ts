@@ -31,6 +31,12 @@ export type ProductInput = {
   imageAlt: string;
 };
 
+/**
+ * The stock the editor showed when it was opened (a hidden field, `stockShown`): orders
+ * take units while the owner edits, so saving compares it with the stock of that moment.
+ */
+export type ProductForm = ProductInput & { stockShown: number | null };
+
 function readStock(raw: string | undefined): number | "invalid" {
   const text = (raw ?? "").trim();
   if (text === "") return 0;
@@ -43,8 +49,8 @@ function readStock(raw: string | undefined): number | "invalid" {
  * on. Whether the category belongs to the family is the server's check (it needs the db).
  */
 export const productFormSchema = z
-  .object({ ...rawCatalogFields, brandId: z.string().optional(), stock: z.string().optional() })
-  .transform((raw, ctx): ProductInput => {
+  .object({ ...rawCatalogFields, brandId: z.string().optional(), stock: z.string().optional(), stockShown: z.string().optional() })
+  .transform((raw, ctx): ProductForm => {
     const addIssue = (message: string, field: string) => ctx.addIssue({ code: "custom", message, path: [field] });
     const title = (raw.title ?? "").trim();
     const familyId = parseOptionalId(raw.familyId);
@@ -64,6 +70,7 @@ export const productFormSchema = z
     const stock = readStock(raw.stock);
     if (stock === "invalid") addIssue(STOCK_MESSAGE, "stock");
     const image = readImage(raw.image, addIssue);
+    const stockShown = readStock(raw.stockShown);
 
     return {
       title,
@@ -74,12 +81,18 @@ export const productFormSchema = z
       brandId: brandId === "invalid" ? null : brandId,
       priceCents: "cents" in price ? price.cents : 0,
       stock: stock === "invalid" ? 0 : stock,
+      stockShown: raw.stockShown === undefined || stockShown === "invalid" ? null : stockShown,
       isOfferActive,
       offerPriceCents,
       image,
       imageAlt: readImageAlt(image, raw.imageAlt, addIssue),
     };
   });
+
+/** The message when orders changed the stock while the owner was editing it too. */
+export function stockChangedMessage(current: number): string {
+  return `El stock cambió mientras editabas: se vendieron o repusieron unidades y ahora hay ${current}. Revisa el valor y guarda de nuevo.`;
+}
 
 /** A stored product as the editor's inputs show it (the same names the form posts). */
 export function toProductFormValues(product: ProductInput): Record<string, string> {
@@ -92,6 +105,7 @@ export function toProductFormValues(product: ProductInput): Record<string, strin
     brandId: product.brandId === null ? "" : String(product.brandId),
     price: centsToInput(product.priceCents),
     stock: String(product.stock),
+    stockShown: String(product.stock),
     isOfferActive: product.isOfferActive ? "on" : "",
     offerPrice: centsToInput(product.offerPriceCents),
     image: product.image ?? "",

@@ -62,7 +62,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.status === "not-found") return redirectNotFound();
   if (result.status === "invalid") {
     const [first] = Object.values(result.errors);
-    return formFailure(result.errors, values, { title: "Error de Validación", description: first ?? "" });
+    // After a stock conflict the form shows the current stock as its new starting point,
+    // so saving again with the owner's figure goes through.
+    const shown = result.stockNow === undefined ? values : { ...values, stockShown: String(result.stockNow) };
+    return formFailure(result.errors, shown, { title: "Error de Validación", description: first ?? "" });
   }
   return redirectWithToast(LIST_URL, {
     title: id === undefined ? "Producto Añadido" : "Producto Actualizado",
@@ -123,6 +126,7 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
             ))}
           </SelectField>
           <PriceField name="price" label="Precio Regular (S/)" value={values.price} error={errors?.price} />
+          {isNew ? null : <input type="hidden" name="stockShown" value={values.stockShown ?? ""} />}
           <Field
             label="Stock"
             error={errors?.stock}
