@@ -5,11 +5,12 @@ import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
-import type {
-  AddCartLineResult,
-  CartLineView,
-  CartView,
-  UpdateCartLineResult,
+import {
+  type AddCartLineResult,
+  type CartLineView,
+  type CartView,
+  MAX_UNITS_PER_LINE,
+  type UpdateCartLineResult,
 } from "./cart";
 
 /** The cart lives on the server; the browser keeps only its random id. */
@@ -83,6 +84,15 @@ export async function ensureCart(
   return { cartId, setCookie };
 }
 
+/**
+ * Removes a cart made by this request whose first write was refused (an unknown or sold-out
+ * product): a visitor gets a cart, and its cookie, only once something is in it.
+ */
+export async function discardNewCart(cartId: string, requestContext?: object): Promise<void> {
+  await getDb().delete(carts).where(eq(carts.id, cartId));
+  if (requestContext) cartsCreatedInRequest.delete(requestContext);
+}
+
 // Writes to one cart take turns (two tabs adding at once), so the stock check and the
 // write that follows it see the same line.
 async function lockCart(tx: Transaction, cartId: string): Promise<boolean> {
@@ -125,6 +135,7 @@ export async function addCartLine(
     if (quantity > product.stock) {
       return { status: "exceeds-stock", title: product.title, available: product.stock, inCart };
     }
+    if (quantity > MAX_UNITS_PER_LINE) return { status: "over-line-limit", title: product.title, inCart };
     await tx
       .insert(cartLines)
       .values({ cartId, productId: input.productId, quantity })
@@ -164,12 +175,13 @@ export async function setCartLineQuantity(
       await touchCart(tx, cartId);
       return { status: "sold-out", title: product.title };
     }
-    const quantity = Math.min(input.quantity, available);
+    const quantity = Math.min(input.quantity, available, MAX_UNITS_PER_LINE);
     await tx.update(cartLines).set({ quantity }).where(where);
     await touchCart(tx, cartId);
-    return quantity < input.quantity
+    if (quantity === input.quantity) return { status: "updated", title: product.title, quantity };
+    return quantity === available
       ? { status: "limited", title: product.title, quantity }
-      : { status: "updated", title: product.title, quantity };
+      : { status: "capped", title: product.title };
   });
 }
 

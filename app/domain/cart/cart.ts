@@ -15,15 +15,25 @@ export const cartIntents = {
 } as const;
 export type CartIntent = (typeof cartIntents)[keyof typeof cartIntents];
 
+/**
+ * The most units of one product an order can take online. Orders hold their units from the
+ * moment they are sent, before any payment, so one cart could otherwise empty a product's
+ * whole stock; a larger purchase is arranged by WhatsApp. It also keeps every line total
+ * far inside the database's integers.
+ */
+export const MAX_UNITS_PER_LINE = 99;
+
 export type AddCartLineResult =
   | { status: "added"; title: string; quantity: number }
   | { status: "unknown-product" }
   | { status: "out-of-stock"; title: string }
-  | { status: "exceeds-stock"; title: string; available: number; inCart: number };
+  | { status: "exceeds-stock"; title: string; available: number; inCart: number }
+  | { status: "over-line-limit"; title: string; inCart: number };
 
 export type UpdateCartLineResult =
   | { status: "updated"; title: string; quantity: number }
   | { status: "limited"; title: string; quantity: number }
+  | { status: "capped"; title: string }
   | { status: "removed"; title: string }
   | { status: "sold-out"; title: string }
   | { status: "missing" };
@@ -58,6 +68,15 @@ export function describeAddResult(result: AddCartLineResult): ToastMessage {
             : `Solo hay ${describeUnits(result.available)} de ${result.title}.`,
         variant: "destructive",
       };
+    case "over-line-limit":
+      return {
+        title: "Cantidad máxima",
+        description:
+          result.inCart > 0
+            ? `Puedes pedir hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} por pedido y ya tienes ${result.inCart} en tu carrito. Para una cantidad mayor, escríbenos por WhatsApp.`
+            : `Puedes pedir hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} por pedido. Para una cantidad mayor, escríbenos por WhatsApp.`,
+        variant: "destructive",
+      };
   }
 }
 
@@ -69,6 +88,12 @@ export function describeUpdateResult(result: UpdateCartLineResult): ToastMessage
       return {
         title: "Stock insuficiente",
         description: `Solo hay ${describeUnits(result.quantity)} de ${result.title}; ajustamos la cantidad.`,
+        variant: "destructive",
+      };
+    case "capped":
+      return {
+        title: "Cantidad máxima",
+        description: `Puedes pedir hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} por pedido; ajustamos la cantidad. Para una cantidad mayor, escríbenos por WhatsApp.`,
         variant: "destructive",
       };
     case "removed":

@@ -19,6 +19,13 @@ export const missingPaymentMethodToast: ToastMessage = {
   variant: "destructive",
 };
 
+export const tooManyOrdersToast: ToastMessage = {
+  title: "Error",
+  description:
+    "Recibimos demasiados pedidos desde tu conexión en la última hora. Escríbenos por WhatsApp para completar tu pedido, o inténtalo más tarde.",
+  variant: "destructive",
+};
+
 export const stripeSimulatedToast: ToastMessage = {
   title: "Procesando con Stripe (Simulado)",
   description: "El pago con tarjeta estará disponible pronto. No se ha registrado ningún pedido.",

@@ -29,6 +29,7 @@ import {
 import {
   addCartLine,
   clearCart,
+  discardNewCart,
   ensureCart,
   getCart,
   readCartId,
@@ -42,6 +43,7 @@ import {
   missingPaymentMethodToast,
   orderSentToast,
   stripeSimulatedToast,
+  tooManyOrdersToast,
 } from "~/domain/orders/order";
 import {
   getCustomerContact,
@@ -51,7 +53,9 @@ import {
   submitCheckout,
 } from "~/domain/orders/order.server";
 import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
+import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";
+import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -117,7 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const user = await getSessionUser(request);
       const { cartId, setCookie } = await ensureCart(request, user?.id ?? null, context);
       const result = await addCartLine(cartId, parsed.data);
-      const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+      if (setCookie && result.status !== "added") await discardNewCart(cartId, context);
+      const headers = setCookie && result.status === "added" ? { "Set-Cookie": setCookie } : undefined;
       const status = result.status === "added" ? 200 : result.status === "unknown-product" ? 404 : 409;
       return reply({ toast: describeAddResult(result) }, { status, headers });
     }
@@ -142,16 +147,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ toast: cartClearedToast });
     }
     case cartIntents.checkout: {
-      const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
-      const outcome = await submitCheckout({ cartId, user, form });
       const values: CheckoutValues = {
         paymentMethodId: readText(form, "paymentMethodId"),
         customerName: readText(form, "customerName"),
         customerPhone: readText(form, "customerPhone"),
       };
       const checkout = { values, fieldErrors: {}, stockProblems: [] };
+      // Orders hold their units before any payment: a limit per address keeps one visitor
+      // from emptying the shelves with orders nobody will pay.
+      const ordersKey = `orders:ip:${getClientIp(context)}`;
+      if (isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
+        return reply({ toast: tooManyOrdersToast, checkout }, { status: 429 });
+      }
+      const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
+      const outcome = await submitCheckout({ cartId, user, form });
       switch (outcome.status) {
         case "placed": {
+          recordHit(ordersKey, rateRules.placedOrdersPerIp);
           const setCookie = await rememberPlacedOrder(request, outcome.code);
           const confirmation = `${CART_PATH}?${new URLSearchParams({ pedido: outcome.code, abrir: "1" })}`;
           return redirectWithToast(confirmation, orderSentToast, { headers: { "Set-Cookie": setCookie } });

@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { CART_PATH, type CartLineView, cartIntents, describeUnits } from "~/domain/cart/cart";
+import { CART_PATH, type CartLineView, cartIntents, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
 import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -72,7 +72,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
   const [draft, setDraft] = useState<string | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const titleId = `cart-line-${line.productId}-title`;
-  const maxQuantity = Math.max(line.stock, 1);
+  const maxQuantity = Math.max(Math.min(line.stock, MAX_UNITS_PER_LINE), 1);
 
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
@@ -192,7 +192,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                 variant="ghost"
                 size="icon"
                 className="size-9 text-primary-strong"
-                disabled={line.quantity >= line.stock}
+                disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE)}
                 aria-label={`Agregar una unidad de ${line.title}`}
               >
                 <Plus aria-hidden />
