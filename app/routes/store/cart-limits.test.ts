@@ -75,10 +75,11 @@ describe("units of one product per cart", () => {
 describe("a refused first add", () => {
   test("leaves no cart and sets no cookie", async () => {
     const [before] = await handle().db.select({ n: count() }).from(carts);
-    for (const fields of [
+    const refusedAdds: Record<string, string>[] = [
       { intent: "add", productId: "999999" },
       { intent: "add", productId: String(productId), quantity: "100" },
-    ]) {
+    ];
+    for (const fields of refusedAdds) {
       const answer = await post(fields);
       expect((answer as Answer).init?.status).not.toBe(200);
       expect(cookieOf(answer)).toBeNull();
