@@ -5,7 +5,16 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { readConfig } from "~/config.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
+/**
+ * How a message left: "smtp" is the only delivery that reaches the recipient; "outbox"
+ * is a file on this machine, so nobody may be told it was sent.
+ */
 export type MailReceipt = { delivery: "smtp" } | { delivery: "outbox"; file: string };
+
+/** Whether e-mails reach anyone: without SMTP_URL they only land in the outbox. */
+export function isMailServerConfigured(): boolean {
+  return Boolean(readConfig().smtpUrl);
+}
 
 let smtp: { url: string; transporter: Transporter } | undefined;
 

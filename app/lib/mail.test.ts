@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, expect, test, vi } from "vitest";
-import { sendMail } from "./mail.server";
+import { startTestSmtpServer } from "./mail-testing.server";
+import { isMailServerConfigured, sendMail } from "./mail.server";
 
 const message = {
   to: "cliente@example.pe",
@@ -29,6 +29,7 @@ test("without SMTP_URL the e-mail is written to $DATA_DIR/outbox and its subject
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SMTP_URL", "");
   const logs: string[] = [];
+  expect(isMailServerConfigured()).toBe(false);
   const receipt = await sendMail(message, (line) => logs.push(line));
 
   expect(receipt.delivery).toBe("outbox");
@@ -44,28 +45,15 @@ test("without SMTP_URL the e-mail is written to $DATA_DIR/outbox and its subject
 });
 
 test("with SMTP_URL the e-mail goes to that SMTP server", async () => {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-      stream.on("end", () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
+  const smtp = await startTestSmtpServer();
+  vi.stubEnv("SMTP_URL", smtp.url);
   try {
+    expect(isMailServerConfigured()).toBe(true);
     expect(await sendMail(message, () => {})).toEqual({ delivery: "smtp" });
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain("To: cliente@example.pe");
-    expect(decodeQuotedPrintable(received[0]!)).toContain("token=abc123");
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toContain("To: cliente@example.pe");
+    expect(decodeQuotedPrintable(smtp.received[0]!)).toContain("token=abc123");
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   }
 });

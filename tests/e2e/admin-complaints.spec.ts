@@ -22,7 +22,9 @@ async function fileComplaint(page: Page, consumer: { fullName: string; email: st
 }
 
 test.describe("Libro de Reclamaciones en la gestión", () => {
-  test("the owner answers a complaint: stored, e-mailed, read-only, printable", async ({ page }) => {
+  test("the owner answers a complaint: stored, not claimed as e-mailed without a mail server, read-only, printable", async ({
+    page,
+  }) => {
     test.slow();
     const email = uniqueEmail("reclamante");
     const fullName = `Rosa Mamani ${Date.now() % 100000}`;
@@ -32,6 +34,10 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     await page.goto("/admin/reclamaciones");
     await expect(page.getByRole("heading", { level: 1, name: "Libro de Reclamaciones" })).toBeVisible();
     await expect(page.getByText(/no se eliminan: el Libro de Reclamaciones se conserva al menos dos años/)).toBeVisible();
+    // The test server has no SMTP_URL: the owner is warned that no answer reaches the consumer by e-mail.
+    await expect(page.getByRole("status").filter({ hasText: "Correo no configurado." })).toContainText(
+      "las copias y respuestas de las reclamaciones no le llegan al consumidor por correo",
+    );
     await page.getByLabel("Buscar").fill(code);
     await page.getByRole("button", { name: "Filtrar" }).click();
     const row = page.getByRole("row").filter({ hasText: code });
@@ -69,6 +75,7 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     await staleTab.goto(page.url());
 
     const answerBox = page.getByLabel("Respuesta al consumidor");
+    await expect(answerBox).toHaveAccessibleDescription(/no se enviará por correo: entrégala al consumidor por otro medio/);
     await page.getByRole("button", { name: "Enviar respuesta" }).click();
     await expect(toast(page, "Escribe la respuesta para el consumidor.")).toBeVisible();
     await expect(answerBox).toHaveAccessibleDescription(/Escribe la respuesta para el consumidor\./);
@@ -76,8 +83,10 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     await answerBox.fill(answer);
     await screenshot(page, "admin-complaint-detail-desktop");
     await page.getByRole("button", { name: "Enviar respuesta" }).click();
-    await expect(toast(page, "Respuesta Enviada")).toBeVisible();
-    await expect(toast(page, `se envió a ${email}`)).toBeVisible();
+    await expect(toast(page, "Respuesta Guardada")).toContainText(
+      "quedó registrada, pero no se envió por correo: la tienda no tiene un servidor de correo configurado.",
+    );
+    await expect(toast(page, "Respuesta Enviada")).toHaveCount(0);
 
     // Read-only from now on.
     await expect(page.getByText("Esta reclamación ya fue respondida y no se puede modificar.")).toBeVisible();
@@ -86,12 +95,13 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     const providerSection = page.getByRole("region", { name: "4. Observaciones y Acciones Adoptadas por el Proveedor" });
     expect(await providerSection.getByText("Lamentamos lo ocurrido.").innerText()).toBe(answer);
     await expect(providerSection).toContainText("admin");
+    await expect(providerSection).toContainText("No enviada por correo: entrégala al consumidor por otro medio.");
     await screenshot(page, "admin-complaint-answered-desktop");
     await page.setViewportSize(PHONE);
     await screenshot(page, "admin-complaint-answered-390");
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // The consumer gets the answer by e-mail (the outbox, without SMTP_URL).
+    // The message is still written to the outbox, as the runtime contract says.
     const mail = await readLatestMail(email, "Le enviaremos la talla M");
     expect(mail).toContain(`Respuesta a tu reclamación ${code}`);
     expect(mail).toContain("Lamentamos lo ocurrido.");
@@ -140,6 +150,7 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     const answeredRow = page.getByRole("row").filter({ hasText: code });
     await expect(answeredRow).toContainText("Respondido");
     await expect(answeredRow).toContainText("Respondida el");
+    await expect(answeredRow).toContainText("No enviada por correo");
     await page.goto(`/admin/reclamaciones?estado=pendiente&q=${code}`);
     await expect(page.getByText("No hay reclamaciones con estos filtros.")).toBeVisible();
   });

@@ -67,10 +67,35 @@ test.describe("Libro de Reclamaciones", () => {
     await expect(page.getByTestId("complaint-code")).toHaveText(/^\d{4}-\d{6}$/);
     const expectedDeadline = formatLongDate(addBusinessDays(getLimaDate(new Date()), 15));
     await expect(page.getByTestId("complaint-due-date")).toHaveText(expectedDeadline);
-    await expect(page.getByText("Te enviamos una copia a lucia@example.pe.")).toBeVisible();
+    // No SMTP_URL on the test server: the copy only reaches the outbox, so the page does not
+    // claim it was e-mailed; it shows the whole copy and offers to print it instead.
+    await expect(page.getByTestId("complaint-copy-notice")).toHaveText(
+      "No pudimos enviarte la copia por correo. Imprime o guarda esta página: es la constancia de tu reclamación.",
+    );
+    await expect(page.getByText("Te enviamos una copia")).toHaveCount(0);
+    const filedCopy = page.getByTestId("complaint-copy");
+    await expect(filedCopy).toContainText("Carmen Quispe Rojas");
+    await expect(filedCopy).toContainText("Baño y corte");
+    await expect(filedCopy).toContainText("Queja");
+    await page.evaluate(() => {
+      (window as unknown as { printed: boolean }).printed = false;
+      window.print = () => {
+        (window as unknown as { printed: boolean }).printed = true;
+      };
+    });
+    await page.getByRole("button", { name: "Imprimir o guardar en PDF" }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
     await screenshot(page, "complaint-confirmation-desktop");
+    // Printed, the copy keeps the book's header and drops the shop's chrome and the buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("heading", { level: 1, name: "Libro de Reclamaciones" })).toBeVisible();
+    await expect(page.getByTestId("complaint-copy")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Imprimir o guardar en PDF" })).toBeHidden();
+    await screenshot(page, "complaint-confirmation-print");
+    await page.emulateMedia({ media: "screen" });
 
-    // The consumer's copy is in the outbox (no SMTP_URL on the test server).
+    // The message is still written to the outbox, as the runtime contract says.
     const code = (await page.getByTestId("complaint-code").textContent())!;
     const copy = await readLatestMail("lucia@example.pe", code);
     expect(copy).toContain("Carmen Quispe Rojas");

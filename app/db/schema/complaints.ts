@@ -58,6 +58,10 @@ export const complaints = pgTable(
     answer: text(),
     answeredAt: timestamp({ withTimezone: true }),
     answeredByUserId: text().references(() => users.id, { onDelete: "set null" }),
+    // Whether the answer left through the mail server: false when it was only written to
+    // the outbox or the server failed, so the owner knows to deliver it another way; null
+    // while pending and for answers stored before this was recorded.
+    isAnswerEmailed: boolean(),
     ...timestamps,
   },
   (t) => [

@@ -2,13 +2,18 @@ import { readConfig } from "~/config.server";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { type MailContent, renderMail } from "~/lib/mail-template";
-import { sendMail } from "~/lib/mail.server";
+import { type MailReceipt, sendMail } from "~/lib/mail.server";
+
+/** "smtp" reached the mail server; "outbox" was only written to disk; "failed" did neither. */
+export type ShopMailOutcome = MailReceipt["delivery"] | "failed";
 
 /**
  * Sends a shop-branded e-mail. A failure is logged, never thrown: the shopper's
  * action (a registration, a recovery request) must not be lost because mail is down.
+ * The outcome tells a sent message from one left in the outbox, so that a screen
+ * which says "sent" only says it when the message really left.
  */
-export async function sendShopMail(to: string, subject: string, content: MailContent): Promise<boolean> {
+export async function sendShopMail(to: string, subject: string, content: MailContent): Promise<ShopMailOutcome> {
   try {
     const [settings, { appUrl }] = [await getShopSettings(), readConfig()];
     const brand = {
@@ -16,10 +21,10 @@ export async function sendShopMail(to: string, subject: string, content: MailCon
       logoUrl: new URL(settings.logo || DEFAULT_LOGO_PATH, appUrl).toString(),
       shopUrl: appUrl,
     };
-    await sendMail({ to, subject, ...renderMail(brand, content) });
-    return true;
+    const receipt = await sendMail({ to, subject, ...renderMail(brand, content) });
+    return receipt.delivery;
   } catch (error) {
     console.error(`Could not send "${subject}" to ${to}:`, error);
-    return false;
+    return "failed";
   }
 }

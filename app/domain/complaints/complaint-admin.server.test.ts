@@ -10,7 +10,9 @@ import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
+import { startTestSmtpServer } from "~/lib/mail-testing.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/complaints/detail";
+import { loader as listLoader } from "~/routes/admin/complaints/list";
 import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 import { ALREADY_ANSWERED_MESSAGE, EMPTY_ANSWER_MESSAGE, parseComplaintListQuery } from "./complaint-admin";
 import { answerComplaint, getAdminComplaint, listAdminComplaints } from "./complaint-admin.server";
@@ -190,8 +192,20 @@ describe("the complaints list", () => {
   });
 });
 
+function loadDetail(id: number) {
+  return detailLoader({
+    request: requestAs(adminCookie, `/admin/reclamaciones/${id}`),
+    params: { complaintId: String(id) },
+    context: {},
+  } as never);
+}
+
+function loadList(search = "") {
+  return listLoader({ request: requestAs(adminCookie, `/admin/reclamaciones${search}`), params: {}, context: {} } as never);
+}
+
 describe("answering a complaint", () => {
-  test("stores the answer with its date and author, audits it and e-mails it to the consumer", async () => {
+  test("without a mail server: stores, dates and audits the answer, and says it was NOT e-mailed", async () => {
     const complaint = await fileOn("2026-04-06", {
       email: "reclamante@example.pe",
       fullName: "Rosa Mamani",
@@ -200,16 +214,24 @@ describe("answering a complaint", () => {
     const response = await answerRequest(complaint.id, "  Lamentamos lo ocurrido.\nLe enviaremos la talla M sin costo.  ");
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).headers.get("Location")).toBe(`/admin/reclamaciones/${complaint.id}`);
-    expect(await readFlashedToast(response as Response)).toEqual({
-      title: "Respuesta Enviada",
-      description: `La respuesta a la reclamación ${complaint.code} se guardó y se envió a reclamante@example.pe.`,
+    // The outbox reaches nobody: the owner must not believe the legal answer was delivered.
+    const toast = await readFlashedToast(response as Response);
+    expect(toast).toMatchObject({
+      title: "Respuesta Guardada",
+      description:
+        `La respuesta a la reclamación ${complaint.code} quedó registrada, pero no se envió por correo: la tienda ` +
+        "no tiene un servidor de correo configurado. Entrégala al consumidor por otro medio (hoja impresa, " +
+        "teléfono o WhatsApp).",
+      variant: "destructive",
     });
+    expect(toast?.title).not.toBe("Respuesta Enviada");
 
     const stored = await readStored(complaint.id);
     expect(stored).toMatchObject({
       status: "respondido",
       answer: "Lamentamos lo ocurrido.\nLe enviaremos la talla M sin costo.",
       answeredByUserId: admin.id,
+      isAnswerEmailed: false,
     });
     expect(stored.answeredAt).toBeInstanceOf(Date);
     expect(Date.now() - stored.answeredAt!.getTime()).toBeLessThan(60_000);
@@ -242,7 +264,44 @@ describe("answering a complaint", () => {
     expect(mail).toContain("&lt;talla M&gt;");
 
     const shown = await getAdminComplaint(complaint.id, NOW);
-    expect(shown).toMatchObject({ status: "respondido", deadline: null, answeredBy: "admin" });
+    expect(shown).toMatchObject({ status: "respondido", deadline: null, answeredBy: "admin", isAnswerEmailed: false });
+    // The screens warn that no mail server is configured and mark the answer as owed by hand.
+    expect(await loadDetail(complaint.id)).toMatchObject({
+      isMailConfigured: false,
+      complaint: { isAnswerEmailed: false },
+    });
+    const list = await loadList(`?q=${complaint.code}`);
+    expect(list).toMatchObject({ isMailConfigured: false, rows: [{ code: complaint.code, isAnswerEmailed: false }] });
+  });
+
+  test("with a mail server: the answer is e-mailed, the admin is told so and the book records it", async () => {
+    const complaint = await fileOn("2026-04-06", { email: "con-correo@example.pe" });
+    const smtp = await startTestSmtpServer();
+    vi.stubEnv("SMTP_URL", smtp.url);
+    try {
+      expect(await loadDetail(complaint.id)).toMatchObject({ isMailConfigured: true, complaint: { isAnswerEmailed: null } });
+      const response = (await answerRequest(complaint.id, "Le cambiaremos el producto.")) as Response;
+      expect(await readFlashedToast(response)).toEqual({
+        title: "Respuesta Enviada",
+        description: `La respuesta a la reclamación ${complaint.code} se guardó y se envió a con-correo@example.pe.`,
+      });
+      expect(await readStored(complaint.id)).toMatchObject({
+        status: "respondido",
+        answer: "Le cambiaremos el producto.",
+        isAnswerEmailed: true,
+      });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain("To: con-correo@example.pe");
+      expect(decodeQuotedPrintable(smtp.received[0]!)).toContain("Le cambiaremos el producto.");
+      expect(readOutbox().filter((mail) => mail.includes("Subject: Respuesta"))).toEqual([]);
+      expect(await loadDetail(complaint.id)).toMatchObject({ isMailConfigured: true, complaint: { isAnswerEmailed: true } });
+      expect(await loadList(`?q=${complaint.code}`)).toMatchObject({
+        isMailConfigured: true,
+        rows: [{ code: complaint.code, isAnswerEmailed: true }],
+      });
+    } finally {
+      await smtp.close();
+    }
   });
 
   test("an empty answer is refused in Spanish and nothing is stored", async () => {
@@ -311,7 +370,11 @@ describe("answering a complaint", () => {
     const toast = await readFlashedToast(response);
     expect(toast).toMatchObject({ title: "Respuesta Guardada", variant: "destructive" });
     expect(toast?.description).toContain("no se pudo enviar el correo a lucia@example.pe");
-    expect(await readStored(complaint.id)).toMatchObject({ status: "respondido", answer: "Respuesta guardada igual." });
+    expect(await readStored(complaint.id)).toMatchObject({
+      status: "respondido",
+      answer: "Respuesta guardada igual.",
+      isAnswerEmailed: false,
+    });
   });
 
   test("an unknown complaint is 'Reclamación no encontrada.', for the screen and the answer", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { complaints, users } from "~/db/schema";
-import { sendShopMail } from "~/domain/account/account-mail.server";
+import { type ShopMailOutcome, sendShopMail } from "~/domain/account/account-mail.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { formatMoney } from "~/lib/money";
@@ -102,6 +102,7 @@ export async function listAdminComplaints(query: ComplaintListQuery, now: Date =
       status: complaints.status,
       dueDate: complaints.dueDate,
       answeredAt: complaints.answeredAt,
+      isAnswerEmailed: complaints.isAnswerEmailed,
     })
     .from(complaints)
     .where(where)
@@ -131,6 +132,7 @@ export async function listAdminComplaints(query: ComplaintListQuery, now: Date =
         dueDate: limaShortDate.format(new Date(`${dueDate}T12:00:00Z`)),
         deadline: row.status === "pendiente" ? describeDeadline(today, dueDate) : null,
         answeredAt: row.answeredAt ? limaShortDate.format(row.answeredAt) : null,
+        isAnswerEmailed: row.isAnswerEmailed,
       };
     }),
     total,
@@ -181,6 +183,7 @@ export async function getAdminComplaint(id: number, now: Date = new Date()) {
     providerAddress: complaint.providerAddress,
     answer: complaint.answer,
     answeredAt: complaint.answeredAt ? formatLimaDateTime(complaint.answeredAt) : null,
+    isAnswerEmailed: complaint.isAnswerEmailed,
     answeredBy: row.answeredBy ?? row.answeredByName ?? null,
   };
 }
@@ -221,12 +224,14 @@ function buildAnswerEmail(complaint: StoredComplaint, shopName: string, answered
 export type AnswerResult =
   | { status: "not-found" }
   | { status: "already-answered" }
-  | { status: "answered"; code: string; email: string; isMailSent: boolean };
+  | { status: "answered"; code: string; email: string; mail: ShopMailOutcome };
 
 /**
  * Stores the owner's answer and e-mails it to the consumer. Only a pending complaint
  * takes it: the update is conditional, so of two answers racing only the first lands
  * and an answered complaint never changes. A failed e-mail keeps the stored answer.
+ * The book records whether the answer really left through the mail server: one only
+ * written to the outbox never reaches the consumer, and the owner must deliver it.
  */
 export async function answerComplaint(
   admin: Admin,
@@ -262,7 +267,11 @@ export async function answerComplaint(
   }
   const { shopName } = await getShopSettings();
   const mail = buildAnswerEmail(answered, shopName, now);
-  const isMailSent = await sendShopMail(answered.email, mail.subject, mail.content);
-  return { status: "answered", code: answered.code, email: answered.email, isMailSent };
+  const outcome = await sendShopMail(answered.email, mail.subject, mail.content);
+  await getDb()
+    .update(complaints)
+    .set({ isAnswerEmailed: outcome === "smtp" })
+    .where(eq(complaints.id, answered.id));
+  return { status: "answered", code: answered.code, email: answered.email, mail: outcome };
 }
 

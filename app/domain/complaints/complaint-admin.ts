@@ -23,6 +23,16 @@ export const COMPLAINT_NOT_FOUND_MESSAGE = "Reclamación no encontrada.";
 export const RETENTION_NOTICE =
   "Las reclamaciones no se eliminan: el Libro de Reclamaciones se conserva al menos dos años.";
 
+/**
+ * Without SMTP_URL every e-mail stays in the outbox: the owner must know that neither the
+ * consumer's copy nor the answer reaches anyone, or the legal deadline passes unnoticed.
+ */
+export const NO_MAIL_SERVER_NOTICE =
+  "La tienda no tiene un servidor de correo configurado (SMTP_URL): las copias y respuestas de " +
+  "las reclamaciones no le llegan al consumidor por correo. Entrégale cada respuesta por otro " +
+  "medio: hoja impresa, teléfono o WhatsApp.";
+export const ANSWER_NOT_EMAILED_LABEL = "No enviada por correo: entrégala al consumidor por otro medio.";
+
 export const complaintAnswerSchema = z.object({
   answer: z
     .string(EMPTY_ANSWER_MESSAGE)

@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { readConfig, resolveAuthSecret } from "~/config.server";
+import { getDb } from "~/db/client.server";
+import { complaints } from "~/db/schema";
+import { type ComplaintCopySection, describeComplaintCopySections } from "./complaint-email";
 import type { StoredComplaint } from "./complaint.server";
 import { formatLimaDateTime, formatLongDate } from "./lima-time";
 
@@ -22,6 +26,8 @@ export type ComplaintConfirmation = {
   dueDate: string;
   email: string;
   isCopySent: boolean;
+  /** What was filed, read back from the book: the copy to print when no e-mail left. */
+  sections: ComplaintCopySection[];
 };
 
 let confirmationCookie: ReturnType<typeof createCookie> | undefined;
@@ -54,6 +60,16 @@ export async function serializeComplaintConfirmation(
   });
 }
 
+/**
+ * The filed complaint as the consumer's copy shows it. The code comes from the signed
+ * cookie, so a browser only ever reads back the complaint it filed itself.
+ */
+async function readFiledSections(code: string): Promise<ComplaintCopySection[]> {
+  const [stored] = await getDb().select().from(complaints).where(eq(complaints.code, code));
+  if (!stored?.dueDate) return [];
+  return describeComplaintCopySections({ ...stored, filedAt: stored.createdAt, dueDate: stored.dueDate });
+}
+
 /** The confirmation to show once, formatted for Lima, and the header that forgets it. */
 export async function readComplaintConfirmation(
   request: Request,
@@ -70,6 +86,7 @@ export async function readComplaintConfirmation(
       dueDate: formatLongDate(parsed.data.dueDate),
       email: parsed.data.email,
       isCopySent: parsed.data.isCopySent,
+      sections: await readFiledSections(parsed.data.code),
     },
     headers,
   };

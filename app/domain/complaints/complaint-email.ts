@@ -20,9 +20,14 @@ export type ComplaintRecord = ComplaintInput & {
 };
 
 type Row = { label: string; value: string };
-type Section = { title: string; rows: Row[] };
+export type ComplaintCopySection = { title: string; rows: Row[] };
 
-function describeSections(complaint: ComplaintRecord): Section[] {
+/**
+ * The hoja as the consumer's copy shows it: the provider and the three numbered sections.
+ * The e-mail and the confirmation page draw the same rows, so the page is a full copy
+ * when the e-mail could not be sent.
+ */
+export function describeComplaintCopySections(complaint: ComplaintRecord): ComplaintCopySection[] {
   const consumer: Row[] = [
     { label: "Nombre completo", value: complaint.fullName },
     {
@@ -98,7 +103,7 @@ export function buildComplaintCopyEmail(
       value: `hasta el ${formatLongDate(complaint.dueDate)} (${RESPONSE_BUSINESS_DAYS} días hábiles)`,
     },
   ];
-  const sections = describeSections(complaint);
+  const sections = describeComplaintCopySections(complaint);
   const intro = `Registramos tu ${type} en el Libro de Reclamaciones de ${shopName}. Esta es tu copia de la hoja de reclamación.`;
 
   const text = [

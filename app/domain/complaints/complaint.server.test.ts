@@ -7,6 +7,7 @@ import { complaints, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
+import { startTestSmtpServer } from "~/lib/mail-testing.server";
 import { fileComplaint } from "./complaint.server";
 
 const { handle } = useTestDatabase();
@@ -76,7 +77,9 @@ describe("fileComplaint", () => {
     const now = new Date("2026-03-23T15:00:00Z");
     const { complaint, isCopySent } = await fileComplaint(buildInput(), { now, log });
 
-    expect(isCopySent).toBe(true);
+    // No SMTP_URL: the copy is only written to the outbox, which reaches nobody.
+    expect(isCopySent).toBe(false);
+    expect(readOutbox()).toHaveLength(1);
     expect(complaint.code).toBe("2026-000001");
     const [stored] = await handle().db.select().from(complaints).where(eq(complaints.id, complaint.id));
     expect(stored).toMatchObject({
@@ -187,5 +190,24 @@ describe("fileComplaint", () => {
     expect(complaint.code).toBe("2027-000008");
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
+  });
+
+  test("with a mail server the copy is sent, and only then is it reported as sent", async () => {
+    const smtp = await startTestSmtpServer();
+    vi.stubEnv("SMTP_URL", smtp.url);
+    try {
+      const { complaint, isCopySent } = await fileComplaint(buildInput(), {
+        now: new Date("2028-02-01T15:00:00Z"),
+        log,
+      });
+      expect(isCopySent).toBe(true);
+      expect(complaint.code).toBe("2028-000001");
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain("To: lucia@example.pe");
+      expect(decodeQuotedPrintable(smtp.received[0]!)).toContain("Código: 2028-000001");
+      expect(readOutbox()).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
   });
 });

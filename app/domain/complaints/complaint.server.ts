@@ -51,6 +51,8 @@ async function insertWithNextCode(values: Omit<typeof complaints.$inferInsert, "
  * Files a complaint in the Libro de Reclamaciones: stores it with its code, the
  * provider as it is today and a deadline of 15 business days after the filing date
  * in Lima, then e-mails the consumer a copy. A failed e-mail never loses the filing.
+ * `isCopySent` is true only when the copy left through the mail server: one written
+ * to the outbox never reaches the consumer, who must keep the confirmation instead.
  */
 export async function fileComplaint(
   input: ComplaintInput,
@@ -74,11 +76,11 @@ export async function fileComplaint(
 
   const record: ComplaintRecord = { ...input, ...complaint, filedAt: complaint.createdAt, dueDate };
   try {
-    await sendMail(
+    const receipt = await sendMail(
       { to: complaint.email, ...buildComplaintCopyEmail(record, settings.shopName) },
       options.log,
     );
-    return { complaint, isCopySent: true };
+    return { complaint, isCopySent: receipt.delivery === "smtp" };
   } catch (error) {
     console.error(`Complaint ${complaint.code}: the consumer's copy could not be e-mailed.`, error);
     return { complaint, isCopySent: false };

@@ -4,15 +4,17 @@ import { Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { formatLongDate } from "~/domain/complaints/lima-time";
 import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { cn } from "~/lib/cn";
 import { adminSections } from "~/ui/admin/admin-nav";
+import { NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { figures: await getDashboardFigures() };
+  return { figures: await getDashboardFigures(), isMailConfigured: isMailServerConfigured() };
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -57,7 +59,7 @@ function FigureTile({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures } = loaderData;
+  const { figures, isMailConfigured } = loaderData;
   const nearest = figures.nearestComplaint;
   const complaintDetail = !nearest
     ? "Ninguna pendiente."
@@ -70,6 +72,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
       <p className="mt-1 text-muted">Así está la tienda hoy.</p>
+      {isMailConfigured ? null : (
+        <div className="mt-4">
+          <NoMailServerNotice />
+        </div>
+      )}
 
       <h2 id="dashboard-resumen" className="sr-only">Resumen</h2>
       <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -1,9 +1,10 @@
-import { AlarmClock, CircleCheck, Clock } from "lucide-react";
+import { AlarmClock, CircleCheck, Clock, MailWarning } from "lucide-react";
 import {
   type ComplaintStatus,
   complaintStatusLabels,
   type Deadline,
   type DeadlineTone,
+  NO_MAIL_SERVER_NOTICE,
 } from "~/domain/complaints/complaint-admin";
 import { cn } from "~/lib/cn";
 
@@ -37,5 +38,20 @@ export function DeadlineBadge({ deadline }: { deadline: Deadline }) {
       {deadline.isOverdue ? <AlarmClock className="size-3" aria-hidden /> : null}
       {deadline.label}
     </span>
+  );
+}
+
+/** Shown on the complaints screens while e-mails only land in the outbox. */
+export function NoMailServerNotice() {
+  return (
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        <strong>Correo no configurado.</strong> {NO_MAIL_SERVER_NOTICE}
+      </span>
+    </p>
   );
 }

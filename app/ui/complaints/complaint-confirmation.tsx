@@ -1,28 +1,48 @@
-import { CircleCheckBig } from "lucide-react";
+import { CircleCheckBig, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
+import type { ComplaintCopySection } from "~/domain/complaints/complaint-email";
 import { Button } from "~/ui/primitives/button";
 
-/** What the consumer sees once the complaint is stored: its code and the answer deadline. */
+export const COPY_NOT_SENT_MESSAGE =
+  "No pudimos enviarte la copia por correo. Imprime o guarda esta página: es la constancia de tu reclamación.";
+
+// Printing keeps the page's own content (the book's header and this copy) and drops the
+// shop's chrome around it: the header, footer and floating buttons are siblings of <main>.
+const PRINT_CSS = `
+@media print {
+  :has(> #contenido) > :not(#contenido), [data-toast] { display: none !important; }
+  .complaint-copy-section { break-inside: avoid; }
+}
+`;
+
+/**
+ * What the consumer sees once the complaint is stored: its code, the answer deadline and
+ * what was filed. When the copy could not be e-mailed (no mail server, or it failed) this
+ * page is the only copy the consumer gets, so it says so and offers to print it.
+ */
 export function ComplaintConfirmation({
   code,
   filedAt,
   dueDate,
   email,
   isCopySent,
+  sections,
 }: {
   code: string;
   filedAt: string;
   dueDate: string;
   email: string;
   isCopySent: boolean;
+  sections: ComplaintCopySection[];
 }) {
   return (
     <section
       aria-labelledby="reclamo-confirmacion"
-      className="rounded-2xl border border-primary/25 bg-white p-6 text-center shadow-sm sm:p-10"
+      className="rounded-2xl border border-primary/25 bg-white p-6 text-center shadow-sm sm:p-10 print:border-0 print:p-0 print:shadow-none"
     >
-      <CircleCheckBig className="mx-auto size-14 text-primary-strong" aria-hidden />
+      <style>{PRINT_CSS}</style>
+      <CircleCheckBig className="mx-auto size-14 text-primary-strong print:hidden" aria-hidden />
       <h2 id="reclamo-confirmacion" className="mt-4 text-2xl font-bold">
         Reclamación Enviada
       </h2>
@@ -48,15 +68,44 @@ export function ComplaintConfirmation({
           <dd className="text-sm text-muted">({RESPONSE_BUSINESS_DAYS} días hábiles, improrrogables)</dd>
         </div>
       </dl>
-      <p className="mt-6 text-sm">
-        {isCopySent
-          ? `Te enviamos una copia a ${email}.`
-          : "No pudimos enviarte la copia por correo: anota tu código de reclamación."}{" "}
-        Guarda tu código para cualquier consulta.
-      </p>
-      <Button asChild variant="outline" className="mt-6">
-        <Link to="/libro-reclamaciones">Registrar otra reclamación</Link>
-      </Button>
+      {isCopySent ? (
+        <p className="mt-6 text-sm" data-testid="complaint-copy-notice">
+          {`Te enviamos una copia a ${email}. Guarda tu código para cualquier consulta.`}
+        </p>
+      ) : (
+        <p
+          role="status"
+          className="mx-auto mt-6 max-w-md rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm font-semibold text-amber-900"
+          data-testid="complaint-copy-notice"
+        >
+          {COPY_NOT_SENT_MESSAGE}
+        </p>
+      )}
+      {sections.length > 0 ? (
+        <div className="mx-auto mt-6 flex max-w-xl flex-col gap-4 text-left" data-testid="complaint-copy">
+          {sections.map((section) => (
+            <section key={section.title} className="complaint-copy-section" aria-label={section.title}>
+              <h3 className="border-b border-primary/25 pb-1 font-bold">{section.title}</h3>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                {section.rows.map((row) => (
+                  <div key={row.label} className="contents">
+                    <dt className="text-muted">{row.label}</dt>
+                    <dd className="font-semibold break-words whitespace-pre-wrap">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-center gap-3 print:hidden">
+        <Button type="button" variant={isCopySent ? "outline" : "default"} onClick={() => window.print()}>
+          <Printer aria-hidden /> Imprimir o guardar en PDF
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/libro-reclamaciones">Registrar otra reclamación</Link>
+        </Button>
+      </div>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
 import {
   ANSWER_MAX_LENGTH,
+  ANSWER_NOT_EMAILED_LABEL,
   ALREADY_ANSWERED_MESSAGE,
   COMPLAINT_NOT_FOUND_MESSAGE,
   complaintAnswerSchema,
@@ -13,9 +14,10 @@ import {
 import { answerComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
 import { type FormFailure, formFailure } from "~/lib/form-result.server";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
-import { ComplaintStatusBadge, DeadlineBadge } from "~/ui/complaints/complaint-admin-badges";
+import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 import {
   describeFiledSections,
   PROVIDER_SECTION_TITLE,
@@ -46,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseComplaintId(params.complaintId);
   const complaint = id === null ? null : await getAdminComplaint(id);
   if (!complaint) throw await redirectNotFound();
-  return { complaint };
+  return { complaint, isMailConfigured: isMailServerConfigured() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -65,7 +67,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.status === "already-answered") {
     return redirectWithToast(back, { title: "Error", description: ALREADY_ANSWERED_MESSAGE, variant: "destructive" });
   }
-  if (!result.isMailSent) {
+  // Only a message that left through the mail server is "sent": one kept in the outbox
+  // never reaches the consumer, and the owner must deliver the answer before the deadline.
+  if (result.mail === "outbox") {
+    return redirectWithToast(back, {
+      title: "Respuesta Guardada",
+      description:
+        `La respuesta a la reclamación ${result.code} quedó registrada, pero no se envió por correo: la tienda ` +
+        "no tiene un servidor de correo configurado. Entrégala al consumidor por otro medio (hoja impresa, " +
+        "teléfono o WhatsApp).",
+      variant: "destructive",
+      duration: 12_000,
+    });
+  }
+  if (result.mail === "failed") {
     return redirectWithToast(back, {
       title: "Respuesta Guardada",
       description:
@@ -95,7 +110,7 @@ function SheetRows({ rows }: { rows: SheetRow[] }) {
 }
 
 export default function ComplaintDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { complaint } = loaderData;
+  const { complaint, isMailConfigured } = loaderData;
   const failure = actionData as FormFailure | undefined;
   useToastFrom(failure?.toast);
   const isAnswered = complaint.status === "respondido";
@@ -120,6 +135,7 @@ export default function ComplaintDetail({ loaderData, actionData }: Route.Compon
         }
       />
       <div className="flex flex-col gap-6">
+        {isMailConfigured ? null : <NoMailServerNotice />}
         <AdminCard title="Estado y plazo">
           <dl className="grid gap-4 sm:grid-cols-3">
             <div>
@@ -174,6 +190,17 @@ export default function ComplaintDetail({ loaderData, actionData }: Route.Compon
                   { label: "Respuesta", value: complaint.answer ?? "", isLong: true },
                   { label: "Fecha de respuesta", value: complaint.answeredAt ?? "" },
                   { label: "Respondida por", value: complaint.answeredBy ?? "Usuario eliminado" },
+                  // Answers stored before delivery was recorded say nothing rather than guess.
+                  ...(complaint.isAnswerEmailed === null
+                    ? []
+                    : [
+                        {
+                          label: "Envío por correo",
+                          value: complaint.isAnswerEmailed
+                            ? `Enviada a ${complaint.email}`
+                            : ANSWER_NOT_EMAILED_LABEL,
+                        },
+                      ]),
                 ]}
               />
             </div>
@@ -183,8 +210,11 @@ export default function ComplaintDetail({ loaderData, actionData }: Route.Compon
                 id="answer"
                 label="Respuesta al consumidor"
                 hint={
-                  `Se guardará con la fecha de hoy y se enviará por correo a ${complaint.email}. ` +
-                  "Una vez enviada, la respuesta no se puede modificar."
+                  isMailConfigured
+                    ? `Se guardará con la fecha de hoy y se enviará por correo a ${complaint.email}. ` +
+                      "Una vez enviada, la respuesta no se puede modificar."
+                    : "Se guardará con la fecha de hoy, pero no se enviará por correo: entrégala al consumidor " +
+                      "por otro medio. Una vez guardada, la respuesta no se puede modificar."
                 }
                 error={failure?.errors.answer}
                 textareaProps={{

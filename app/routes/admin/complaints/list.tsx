@@ -9,10 +9,11 @@ import {
   RETENTION_NOTICE,
 } from "~/domain/complaints/complaint-admin";
 import { type AdminComplaintRow, listAdminComplaints } from "~/domain/complaints/complaint-admin.server";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
-import { ComplaintStatusBadge, DeadlineBadge } from "~/ui/complaints/complaint-admin-badges";
+import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
 import type { Route } from "./+types/list";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseComplaintListQuery(new URL(request.url));
   const list = await listAdminComplaints(query);
-  return { ...list, query };
+  return { ...list, query, isMailConfigured: isMailServerConfigured() };
 }
 
 const columns: Column<AdminComplaintRow>[] = [
@@ -62,7 +63,13 @@ const columns: Column<AdminComplaintRow>[] = [
           <span className="text-xs text-muted">Vence el {row.dueDate}</span>
         </span>
       ) : (
-        <span className="text-xs text-muted">Respondida el {row.answeredAt}</span>
+        <span className="flex flex-col gap-1">
+          <span className="text-xs text-muted">Respondida el {row.answeredAt}</span>
+          {/* Still owed to the consumer by hand: the answer never reached them by e-mail. */}
+          {row.isAnswerEmailed === false ? (
+            <span className="text-xs font-semibold text-amber-900">No enviada por correo</span>
+          ) : null}
+        </span>
       ),
   },
   {
@@ -89,7 +96,7 @@ function summarize(total: number, pendingCount: number, overdueCount: number): s
 }
 
 export default function ComplaintList({ loaderData }: Route.ComponentProps) {
-  const { rows, total, pendingCount, overdueCount, page, pageCount, query } = loaderData;
+  const { rows, total, pendingCount, overdueCount, page, pageCount, query, isMailConfigured } = loaderData;
   const { search } = useLocation();
   const isFiltered = query.q !== "" || query.status !== null || query.type !== null;
   return (
@@ -102,6 +109,11 @@ export default function ComplaintList({ loaderData }: Route.ComponentProps) {
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary-strong" aria-hidden />
         {RETENTION_NOTICE}
       </p>
+      {isMailConfigured ? null : (
+        <div className="mb-4">
+          <NoMailServerNotice />
+        </div>
+      )}
       <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
         <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:basis-auto sm:flex-1 sm:max-w-sm">
           <label htmlFor="complaint-search" className="text-sm font-semibold">
