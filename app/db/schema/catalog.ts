@@ -115,6 +115,10 @@ export const products = pgTable(
     index("products_subcategory_listing_idx")
       .on(t.subcategoryId, t.title, t.id)
       .where(sql`${t.isArchived} = false`),
+    // A category with subcategories also lists its products saved without one (usually none).
+    index("products_category_loose_listing_idx")
+      .on(t.categoryId, t.title, t.id)
+      .where(sql`${t.isArchived} = false AND ${t.subcategoryId} IS NULL`),
     index("products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // Home's featured offers: a handful of rows among the whole catalogue.
     index("products_live_offers_idx")

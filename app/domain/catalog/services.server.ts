@@ -1,16 +1,28 @@
-import { and, asc, count, eq, isNotNull, like, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, like, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { services } from "~/db/schema";
 import { normalizeForSearch } from "~/lib/text";
 import { type TaxonomyPath, toContainsPattern } from "./catalog";
 
-/** Services under a level (all of them at the top), optionally matching a search. */
-export async function listServices(options: { path: TaxonomyPath; query?: string | undefined }) {
+/**
+ * Services under a level (all of them at the top), optionally matching a search. With
+ * `isDirectOnly`, only those saved without the next level down (a service's family,
+ * category and subcategory are all optional), which a level with children lists under
+ * their cards.
+ */
+export async function listServices(options: {
+  path: TaxonomyPath;
+  query?: string | undefined;
+  isDirectOnly?: boolean | undefined;
+}) {
   const conditions: SQL[] = [];
   const { path } = options;
   if (path.subcategory) conditions.push(eq(services.subcategoryId, path.subcategory.id));
   else if (path.category) conditions.push(eq(services.categoryId, path.category.id));
   else if (path.family) conditions.push(eq(services.familyId, path.family.id));
+  if (options.isDirectOnly && !path.subcategory) {
+    conditions.push(isNull(path.category ? services.subcategoryId : path.family ? services.categoryId : services.familyId));
+  }
   const needle = options.query ? normalizeForSearch(options.query) : "";
   if (needle) conditions.push(like(services.searchText, toContainsPattern(needle)));
   return getDb()

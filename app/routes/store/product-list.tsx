@@ -51,22 +51,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const brand = query.marca ? brands.find((candidate) => candidate.slug === query.marca) : undefined;
   const isFiltering = Boolean(query.q || query.marca);
   const isProductLevel = path.subcategory !== undefined || (path.category !== undefined && children.length === 0);
+  const isCategoryWithSubcategories = path.category !== undefined && !isProductLevel;
   const results =
-    isFiltering || isProductLevel
+    isFiltering || isProductLevel || isCategoryWithSubcategories
       ? await listProducts({
           path,
           query: query.q,
           // An unknown brand in a shared link matches nothing rather than everything.
           brandId: query.marca ? (brand?.id ?? -1) : undefined,
+          // The subcategory is optional: a category that has some also lists, under their
+          // cards, its products saved without one, which no subcategory page shows.
+          hasNoSubcategory: isCategoryWithSubcategories && !isFiltering,
           page: query.pagina,
         })
       : null;
+  // A page past the last one (an old link, a search that now finds less) goes to the last
+  // page, keeping the search and the brand.
+  if (results && query.pagina > results.pageCount) {
+    const params = new URLSearchParams(url.search);
+    if (results.pageCount === 1) params.delete("pagina");
+    else params.set("pagina", String(results.pageCount));
+    const search = params.toString();
+    throw redirect(search ? `${url.pathname}?${search}` : url.pathname);
+  }
 
   const levels = listPathLevels(path);
   const basePath = buildCatalogPath("/productos", path);
   const title = levels.length === 0 ? (page?.mainTitle ?? "Nuestros Productos") : levels.map((l) => l.name).join(" - ");
+  // A search or a brand filter lists its matches across the whole level, without cards.
+  const cards = isFiltering ? [] : children;
   let emptyText: string | null = null;
-  if (results && results.items.length === 0) {
+  if (results && results.items.length === 0 && cards.length === 0) {
     emptyText = isFiltering ? "No hay productos que coincidan con tu búsqueda o filtro" : "No hay productos para mostrar";
   } else if (!results && children.length === 0) {
     emptyText = `No hay ${childTypeNames[levels.length] ?? "productos"} para mostrar`;
@@ -77,14 +92,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
     canonicalUrl: `${readConfig().appUrl}${basePath}`,
     crumbs: buildCrumbs("/productos", "Productos", path),
-    children: results
-      ? []
-      : children.map((child) => ({
-          id: child.id,
-          name: child.name,
-          icon: child.icon,
-          to: `${basePath}/${encodeURIComponent(child.slug)}`,
-        })),
+    children: cards.map((child) => ({
+      id: child.id,
+      name: child.name,
+      icon: child.icon,
+      to: `${basePath}/${encodeURIComponent(child.slug)}`,
+    })),
     products: results?.items ?? [],
     total: results?.total ?? 0,
     page: query.pagina,
@@ -118,7 +131,12 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
       {d.children.length > 0 ? <LevelCards cards={d.children} className="mt-8" /> : null}
 
-      {d.products.length > 0 ? <h2 className="sr-only">Productos</h2> : null}
+      {d.products.length > 0 ? (
+        // Under subcategory cards, a visible heading says these are the category's other products.
+        <h2 className={d.children.length > 0 ? "mt-10 text-2xl font-bold" : "sr-only"}>
+          {d.children.length > 0 ? "Otros productos" : "Productos"}
+        </h2>
+      ) : null}
       {d.products.length > 0 ? (
         <ul className="mt-6 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
           {d.products.map((product, index) => (

@@ -41,7 +41,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ? children.filter((child) => normalizeForSearch(child.name).includes(needle))
     : children;
   const isServiceLevel = path.subcategory !== undefined || (path.category !== undefined && children.length === 0);
-  const items = needle || isServiceLevel ? await listServices({ path, query: q }) : [];
+  // A service's family, category and subcategory are optional: a level with children also
+  // lists, under their cards, the services saved without the next level: no card leads to
+  // them, though the card one level up counts them.
+  const isDirectOnly = !needle && !isServiceLevel;
+  const items = await listServices({ path, query: q, isDirectOnly });
 
   const levels = listPathLevels(path);
   const basePath = buildCatalogPath("/servicios", path);
@@ -58,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       to: `${basePath}/${encodeURIComponent(child.slug)}`,
     })),
     services: items,
+    hasOtherServicesHeading: isDirectOnly && matchingChildren.length > 0,
     query: q,
     whatsappPhone: settings.contactPhone,
   };
@@ -81,7 +86,12 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
           className="mt-8 lg:grid-cols-3"
         />
       ) : null}
-      {d.services.length > 0 ? <h2 className="sr-only">Servicios</h2> : null}
+      {d.services.length > 0 ? (
+        // Under the cards of the next level, a visible heading says these are the level's other services.
+        <h2 className={d.hasOtherServicesHeading ? "mt-10 text-2xl font-bold" : "sr-only"}>
+          {d.hasOtherServicesHeading ? "Otros servicios" : "Servicios"}
+        </h2>
+      ) : null}
       {d.services.length > 0 ? (
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {d.services.map((service) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_loose_listing_idx" ON "products" USING btree ("category_id","title","id") WHERE "products"."is_archived" = false AND "products"."subcategory_id" IS NULL;
