@@ -12,6 +12,15 @@ export const OFFER_PRICE_MESSAGE =
 export const NEGATIVE_PRICE_MESSAGE = "El precio no puede ser negativo.";
 export const INVALID_PRICE_MESSAGE = "Escribe el precio en soles, con hasta dos decimales (por ejemplo 12.50).";
 export const INVALID_IMAGE_MESSAGE = "La imagen no es válida. Súbela de nuevo.";
+export const OFFER_NOT_LOWER_MESSAGE = "El precio de oferta debe ser menor que el precio regular.";
+
+/**
+ * The largest price and stock the editors and the Excel import take, the same in both so
+ * that an exported catalogue always imports again: S/ 999,999.99 and 1,000,000 units.
+ */
+export const MAX_PRICE_CENTS = 99_999_999;
+export const MAX_STOCK = 1_000_000;
+export const PRICE_TOO_HIGH_MESSAGE = "El precio máximo es S/ 999,999.99.";
 
 export type SortDirection = "asc" | "desc";
 
@@ -57,7 +66,8 @@ export function parseSoles(raw: string | undefined): MoneyParse {
   if (text.startsWith("-") && Number(text) < 0) return { error: NEGATIVE_PRICE_MESSAGE };
   if (!/^\d*(\.\d{1,2})?$/.test(text)) return { error: INVALID_PRICE_MESSAGE };
   const cents = Math.round(Number(text) * 100);
-  return Number.isSafeInteger(cents) && cents <= 2_000_000_000 ? { cents } : { error: INVALID_PRICE_MESSAGE };
+  if (!Number.isSafeInteger(cents)) return { error: INVALID_PRICE_MESSAGE };
+  return cents <= MAX_PRICE_CENTS ? { cents } : { error: PRICE_TOO_HIGH_MESSAGE };
 }
 
 /** Céntimos back to what the price input shows: 1290 -> '12.90'. */
@@ -98,13 +108,25 @@ export const rawCatalogFields = {
 
 type Issue = (message: string, field: string) => void;
 
-/** The offer rule shared by products and services: null when off, > 0 céntimos when on. */
-export function readOfferPrice(isOfferActive: boolean, raw: string | undefined, addIssue: Issue): number | null {
+/**
+ * The offer rule shared by products and services: null when off, > 0 céntimos when on,
+ * and below the regular price when there is one (a service may hide a price of 0). An
+ * offer of 599.00 on a regular 59.90 is a typo that would charge ten times the price.
+ */
+export function readOfferPrice(
+  isOfferActive: boolean,
+  raw: string | undefined,
+  addIssue: Issue,
+  regularCents: number | null = null,
+): number | null {
   if (!isOfferActive) return null;
   const parsed = parseSoles(raw);
   if ("error" in parsed || parsed.cents <= 0) {
     addIssue(OFFER_PRICE_MESSAGE, "offerPrice");
     return null;
+  }
+  if (regularCents !== null && regularCents > 0 && parsed.cents >= regularCents) {
+    addIssue(OFFER_NOT_LOWER_MESSAGE, "offerPrice");
   }
   return parsed.cents;
 }

@@ -4,7 +4,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { auditLog, brands, products, services } from "~/db/schema";
+import { auditLog, brands, products, services, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
@@ -19,6 +19,7 @@ import {
   planImport,
 } from "./catalog-excel";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
+import { formatMoney } from "~/lib/money";
 import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-excel.server";
 import { listProducts } from "./products.server";
 import { SERVICE_PRICE_MESSAGE } from "./service-admin";
@@ -266,7 +267,7 @@ describe("import preview", () => {
     expect(previewed.updates[0]).toMatchObject({
       rowNumber: 4,
       title: "Ratón de Juguete con Catnip",
-      changes: ["Descripción", "Precio", "Imagen", "Texto alternativo"],
+      changes: ["Descripción", "Precio (S/\u00a018.00 → S/\u00a020.00)", "Imagen", "Texto alternativo"],
     });
     expect(previewed.errors).toEqual([
       { rowNumber: 3, title: "Pecera redonda 10 L", messages: ['Familia desconocida: "Peces".'] },
@@ -582,6 +583,42 @@ describe("import confirmation", () => {
     const [dentalAfter] = await handle().db.select().from(products).where(eq(products.id, dental!.id));
     expect(dentalAfter?.priceCents).toBe(dental!.priceCents);
     expect(await handle().db.select().from(brands).where(eq(brands.name, "Acero Feliz"))).toEqual([]);
+  });
+
+  test("units sold while an import is written stay sold; a sheet that changes the stock sets it", async () => {
+    const [cama, croquetas] = await Promise.all(
+      ["Cama Acolchada Redonda para Gato", "Croquetas Ricocan Adulto Razas Medianas 15 kg"].map(async (title) => {
+        const [row] = await handle().db.select().from(products).where(eq(products.title, title));
+        if (!row) throw new Error(`no ${title}`);
+        return row;
+      }),
+    );
+    // Only the title and the price (no stock column), then the same with a stock.
+    const bytes = await buildWorkbook(
+      ["ID", "Título", "Familia", "Categoría", "Precio (S/)", "Stock"],
+      [
+        [cama!.id, cama!.title, "Gatos", "Camas y Descanso", 49.9, cama!.stock],
+        [croquetas!.id, croquetas!.title, "Perros", "Alimentos", 119.9, 500],
+      ],
+    );
+    const reading = await readSheetRows("products", bytes);
+    if (!reading.ok) throw new Error(reading.message);
+    const plan = planImport("products", reading.rows, reading.present, await loadCatalogSnapshot("products"), { createBrands: false });
+    expect(plan.updates.map((update) => update.changes)).toEqual([
+      [`Precio (${formatMoney(cama!.priceCents)} → ${formatMoney(4990)})`],
+      [`Precio (${formatMoney(croquetas!.priceCents)} → ${formatMoney(11990)})`, `Stock (${croquetas!.stock} → 500)`],
+    ]);
+    // Orders take units of both between the plan and its writing.
+    await handle().db.update(products).set({ stock: cama!.stock - 3 }).where(eq(products.id, cama!.id));
+    await handle().db.update(products).set({ stock: croquetas!.stock - 2 }).where(eq(products.id, croquetas!.id));
+
+    const [admin] = await handle().db.select({ id: users.id }).from(users).limit(1);
+    await commitImportPlan(plan, { userId: admin!.id, fileName: "precios.xlsx" });
+
+    const after = await handle().db.select().from(products).where(inArray(products.id, [cama!.id, croquetas!.id]));
+    const byId = new Map(after.map((row) => [row.id, row]));
+    expect(byId.get(cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
+    expect(byId.get(croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
   });
 
   test("when the catalogue changed after the preview, the new preview is shown instead of writing", async () => {

@@ -612,12 +612,15 @@ export async function commitImportPlan(
       }
       for (const batch of inBatches(plan.updates)) {
         const { set, from } = batchUpdate(
-          productFieldTypes,
-          batch.map((update) => ({ id: update.id, ...toColumns(update.values) })),
+          { ...productFieldTypes, isStockChanged: "boolean" },
+          batch.map((update) => ({ id: update.id, ...toColumns(update.values), isStockChanged: update.isStockChanged })),
         );
+        // The stock is written only where the sheet changes it: a row that changes the price
+        // keeps the units that orders took since the preview (or since the file was exported).
+        const { isStockChanged: _, ...columns } = set;
         await tx
           .update(products)
-          .set(set)
+          .set({ ...columns, stock: sql`case when v."isStockChanged" then v."stock" else ${products.stock} end` })
           .from(from)
           .where(eq(products.id, sql`v.id`));
       }

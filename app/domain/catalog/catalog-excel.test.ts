@@ -190,6 +190,33 @@ describe("planImport", () => {
     });
   });
 
+  test("a product's empty price cell is refused rather than read as S/ 0.00", () => {
+    const result = plan([
+      { id: 1, title: "Croquetas Adulto", family: "Perros", category: "Alimentos", price: "" },
+      { title: "Nuevo sin precio", family: "Perros", category: "Alimentos", price: null },
+      { id: 2, title: "Arena Aglomerante", family: "Gatos", category: "Arena y Limpieza", price: "12,90" },
+    ]);
+    expect(result.errors).toEqual([
+      { rowNumber: 2, title: "Croquetas Adulto", messages: ["Precio vacío: escribe el precio del producto."] },
+      { rowNumber: 3, title: "Nuevo sin precio", messages: ["Precio vacío: escribe el precio del producto."] },
+    ]);
+    expect(result.updates.map((update) => [update.id, update.values.priceCents])).toEqual([[2, 1290]]);
+  });
+
+  test("an offer price must be below the regular price", () => {
+    const result = plan([
+      { id: 1, title: "Croquetas Adulto", family: "Perros", category: "Alimentos", isOfferActive: "Sí", offerPrice: "599,00", price: "59,90" },
+      { id: 2, title: "Arena Aglomerante", family: "Gatos", category: "Arena y Limpieza", isOfferActive: "Sí", offerPrice: 10, price: 10 },
+      { title: "Nuevo en oferta", family: "Perros", category: "Alimentos", isOfferActive: "Sí", offerPrice: "49,90", price: "59,90" },
+    ]);
+    expect(result.errors.map((error) => [error.rowNumber, error.messages])).toEqual([
+      [2, ["El precio de oferta debe ser menor que el precio regular."]],
+      // An offer equal to the regular price is no offer either.
+      [3, ["El precio de oferta debe ser menor que el precio regular."]],
+    ]);
+    expect(result.creates.map((create) => [create.values.title, create.values.offerPriceCents])).toEqual([["Nuevo en oferta", 4990]]);
+  });
+
   test("a product named twice is refused the second time", () => {
     const result = plan([
       { title: "Nuevo", family: "Perros", category: "Alimentos" },

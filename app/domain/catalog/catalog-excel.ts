@@ -3,8 +3,15 @@
 // The export writes this layout and the import reads it, so an exported file re-imports
 // unchanged. Reading the workbook and writing the database live in catalog-excel.server.ts.
 import { isStorableImagePath } from "~/domain/media/image";
+import { formatMoney } from "~/lib/money";
 import { normalizeForSearch, toSlug } from "~/lib/text";
-import { IMAGE_ALT_REQUIRED_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import {
+  IMAGE_ALT_REQUIRED_MESSAGE,
+  MAX_PRICE_CENTS,
+  MAX_STOCK,
+  OFFER_NOT_LOWER_MESSAGE,
+  OFFER_PRICE_MESSAGE,
+} from "./catalog-admin";
 import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
 
 export type CatalogKind = "products" | "services";
@@ -34,8 +41,6 @@ export const IMPORT_MESSAGES = {
   expired: "La vista previa ya no está disponible. Vuelve a subir el archivo.",
 } as const;
 
-export const MAX_PRICE_CENTS = 99_999_999;
-export const MAX_STOCK = 1_000_000;
 
 /** What each kind's screens and files are called. */
 export const catalogKinds = {
@@ -334,7 +339,18 @@ export type PlannedCreate = {
   familyName: string;
   categoryName: string;
 };
-export type PlannedUpdate = { rowNumber: number; id: number; values: CatalogValues; changes: string[] };
+/**
+ * `changes` names the fields the row changes, with the old and new values of the price and
+ * the stock, so that an old export re-imported shows the stock it would bring back.
+ * `isStockChanged`: only then is the stock written; orders keep taking units meanwhile.
+ */
+export type PlannedUpdate = {
+  rowNumber: number;
+  id: number;
+  values: CatalogValues;
+  changes: string[];
+  isStockChanged: boolean;
+};
 export type RowError = { rowNumber: number; title: string; messages: string[] };
 
 export type ImportPlan = {
@@ -482,9 +498,11 @@ export function planImport(
     }
     let isPriceValid = true;
     if (has("price")) {
-      const cents = text("price") ? parseCents(row.cells.price) : 0;
+      // A product's price cell left empty is a mistake more often than a free product (a
+      // cell cleared by accident would put it on sale at S/ 0.00); a service may hide it.
+      const cents = text("price") ? parseCents(row.cells.price) : isProduct ? null : 0;
       isPriceValid = cents !== null;
-      if (cents === null) problem("Precio inválido.");
+      if (cents === null) problem(text("price") ? "Precio inválido." : "Precio vacío: escribe el precio del producto.");
       else values.priceCents = cents;
     }
     let isOfferPriceValid = true;
@@ -574,6 +592,8 @@ export function planImport(
     if (!values.isOfferActive) values.offerPriceCents = null;
     else if (isOfferPriceValid && !(values.offerPriceCents !== null && values.offerPriceCents > 0)) {
       problem(OFFER_PRICE_MESSAGE);
+    } else if (isPriceValid && values.priceCents > 0 && values.offerPriceCents !== null && values.offerPriceCents >= values.priceCents) {
+      problem(OFFER_NOT_LOWER_MESSAGE);
     }
     if (!isProduct && isPriceValid && values.showPrice && !values.isOfferActive && values.priceCents <= 0) {
       problem(SERVICE_PRICE_MESSAGE);
@@ -600,10 +620,17 @@ export function planImport(
       continue;
     }
     const current = target;
-    const changes = comparedFields.filter(([key]) => values[key] !== current[key]).map(([, label]) => label);
+    const changes = comparedFields
+      .filter(([key]) => values[key] !== current[key])
+      .map(([key, label]) => {
+        if (key === "stock") return `${label} (${current.stock} → ${values.stock})`;
+        if (key === "priceCents") return `${label} (${formatMoney(current.priceCents)} → ${formatMoney(values.priceCents)})`;
+        return label;
+      });
+    const isStockChanged = isProduct && values.stock !== current.stock;
     if (changes.length === 0)
       plan.unchanged.push({ rowNumber: row.rowNumber, id: target.id, title: values.title });
-    else plan.updates.push({ rowNumber: row.rowNumber, id: target.id, values, changes });
+    else plan.updates.push({ rowNumber: row.rowNumber, id: target.id, values, changes, isStockChanged });
   }
   plan.newBrands = [...newBrands.values()];
   return plan;

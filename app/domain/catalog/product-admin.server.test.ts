@@ -18,7 +18,13 @@ import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/products/editor";
 import { action as listAction, loader as listLoader } from "~/routes/admin/products/list";
-import { IMAGE_ALT_REQUIRED_MESSAGE, INVALID_IMAGE_MESSAGE, NEGATIVE_PRICE_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import {
+  IMAGE_ALT_REQUIRED_MESSAGE,
+  INVALID_IMAGE_MESSAGE,
+  NEGATIVE_PRICE_MESSAGE,
+  OFFER_NOT_LOWER_MESSAGE,
+  OFFER_PRICE_MESSAGE,
+} from "./catalog-admin";
 import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "./product-admin";
 import { listAdminProducts } from "./product-admin.server";
 
@@ -116,8 +122,21 @@ describe("product editor validation (section 5)", () => {
     await expectFailure(validFields({ isOfferActive: "on", offerPrice: "0" }), "offerPrice", OFFER_PRICE_MESSAGE);
   });
 
+  test("an offer price must be below the regular price", async () => {
+    await expectFailure(validFields({ price: "59.90", isOfferActive: "on", offerPrice: "599.00" }), "offerPrice", OFFER_NOT_LOWER_MESSAGE);
+    await expectFailure(validFields({ price: "59.90", isOfferActive: "on", offerPrice: "59.90" }), "offerPrice", OFFER_NOT_LOWER_MESSAGE);
+  });
+
   test("a negative price is refused in Spanish", async () => {
     await expectFailure(validFields({ price: "-3" }), "price", NEGATIVE_PRICE_MESSAGE);
+  });
+
+  test("price and stock stop where the Excel import stops, so every export imports again", async () => {
+    await expectFailure(validFields({ price: "1000000" }), "price", "El precio máximo es S/ 999,999.99.");
+    await expectFailure(validFields({ stock: "1000001" }), "stock", "El stock máximo es 1,000,000 unidades.");
+    const saved = await callEditor(validFields({ title: "Al límite", price: "999999.99", stock: "1000000" }));
+    expect((saved as Response).status).toBe(302);
+    expect(await findProduct("Al límite")).toMatchObject({ priceCents: 99_999_999, stock: 1_000_000 });
   });
 
   test("stock must be a whole number, not negative", async () => {

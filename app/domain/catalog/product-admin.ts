@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   centsToInput,
   isChecked,
+  MAX_STOCK,
   parseOptionalId,
   parseSoles,
   rawCatalogFields,
@@ -37,10 +38,13 @@ export type ProductInput = {
  */
 export type ProductForm = ProductInput & { stockShown: number | null };
 
-function readStock(raw: string | undefined): number | "invalid" {
+export const STOCK_TOO_HIGH_MESSAGE = `El stock máximo es ${MAX_STOCK.toLocaleString("es-PE")} unidades.`;
+
+function readStock(raw: string | undefined): number | "invalid" | "too-high" {
   const text = (raw ?? "").trim();
   if (text === "") return 0;
-  return /^\d+$/.test(text) && Number(text) <= 1_000_000_000 ? Number(text) : "invalid";
+  if (!/^\d+$/.test(text)) return "invalid";
+  return Number(text) <= MAX_STOCK ? Number(text) : "too-high";
 }
 
 /**
@@ -64,11 +68,12 @@ export const productFormSchema = z
     if (brandId === "invalid") addIssue("Elige una marca de la lista.", "brandId");
 
     const isOfferActive = isChecked(raw.isOfferActive);
-    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue);
     const price = parseSoles(raw.price);
     if ("error" in price) addIssue(price.error, "price");
+    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue, "cents" in price ? price.cents : null);
     const stock = readStock(raw.stock);
     if (stock === "invalid") addIssue(STOCK_MESSAGE, "stock");
+    if (stock === "too-high") addIssue(STOCK_TOO_HIGH_MESSAGE, "stock");
     const image = readImage(raw.image, addIssue);
     const stockShown = readStock(raw.stockShown);
 
@@ -80,8 +85,8 @@ export const productFormSchema = z
       subcategoryId: subcategoryId === "invalid" ? null : subcategoryId,
       brandId: brandId === "invalid" ? null : brandId,
       priceCents: "cents" in price ? price.cents : 0,
-      stock: stock === "invalid" ? 0 : stock,
-      stockShown: raw.stockShown === undefined || stockShown === "invalid" ? null : stockShown,
+      stock: typeof stock === "number" ? stock : 0,
+      stockShown: raw.stockShown === undefined || typeof stockShown !== "number" ? null : stockShown,
       isOfferActive,
       offerPriceCents,
       image,

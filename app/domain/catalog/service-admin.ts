@@ -62,10 +62,10 @@ export const serviceFormSchema = z
 
     const showPrice = isChecked(raw.showPrice);
     const isOfferActive = isChecked(raw.isOfferActive);
-    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue);
     const price = parseSoles(raw.price);
     if ("error" in price) addIssue(price.error, "price");
     else if (lacksShownPrice({ showPrice, isOfferActive, priceCents: price.cents })) addIssue(SERVICE_PRICE_MESSAGE, "price");
+    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue, "cents" in price ? price.cents : null);
     const image = readImage(raw.image, addIssue);
 
     return {
