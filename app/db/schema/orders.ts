@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -62,7 +63,9 @@ export const orders = pgTable(
     // Copied so that renaming or removing a method keeps the order's history.
     paymentMethodName: text().notNull(),
     status: orderStatus().notNull().default("pendiente"),
-    totalCents: integer().notNull(),
+    // bigint: 99 units of a S/ 999,999.99 product already pass a 32-bit integer. Read as a
+    // JavaScript number, exact up to 2^53 céntimos.
+    totalCents: bigint({ mode: "number" }).notNull(),
     note: text().notNull().default(""),
     ...timestamps,
   },
@@ -87,7 +90,7 @@ export const orderLines = pgTable(
     title: text().notNull(),
     unitPriceCents: integer().notNull(),
     quantity: integer().notNull(),
-    lineTotalCents: integer().notNull(),
+    lineTotalCents: bigint({ mode: "number" }).notNull(),
   },
   (t) => [
     index().on(t.orderId),

@@ -204,6 +204,31 @@ describe("placing an order", () => {
     await setStock(raton.id, 100);
   });
 
+  test("the largest order a cart allows is stored and read back to the céntimo", async () => {
+    // 99 units (a cart line's most) of three products at S/ 999,999.99 (the editors' most):
+    // S/ 296,999,997.03, beyond a 32-bit integer of céntimos.
+    const priced = [croquetas, snack, raton];
+    for (const product of priced) {
+      await handle().db.update(products).set({ priceCents: 99_999_999, isOfferActive: false, stock: 1_000 }).where(eq(products.id, product.id));
+    }
+    const cartId = await cartWith(priced.map((product) => [product, 99] as [Product, number]));
+    const result = await placeOrder(guestOrder(cartId));
+    expect(result.status).toBe("placed");
+    if (result.status !== "placed") return;
+    expect(result.totalCents).toBe(29_699_999_703);
+    const [order] = await handle().db.select().from(orders).where(eq(orders.id, result.orderId));
+    expect(order!.totalCents).toBe(29_699_999_703);
+    const lines = await handle().db.select().from(orderLines).where(eq(orderLines.orderId, result.orderId));
+    expect(lines.map((line) => line.lineTotalCents)).toEqual([9_899_999_901, 9_899_999_901, 9_899_999_901]);
+    expect(formatMoney(order!.totalCents)).toBe(formatMoney(29_699_999_703));
+    for (const product of priced) {
+      await handle()
+        .db.update(products)
+        .set({ priceCents: product.priceCents, isOfferActive: product.isOfferActive, stock: product.stock })
+        .where(eq(products.id, product.id));
+    }
+  });
+
   test("an archived product in the cart is refused as no longer available", async () => {
     const cartId = await cartWith([[raton, 1]]);
     await handle().db.update(products).set({ isArchived: true }).where(eq(products.id, raton.id));
