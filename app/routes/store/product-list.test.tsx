@@ -170,3 +170,11 @@ describe("a page number past the last page", () => {
     expect(last.products).toHaveLength(30 - PRODUCTS_PER_PAGE);
   });
 });
+
+describe("the spec's product links", () => {
+  test("/productos/{id}, as the featured offers once linked a product, goes to its page", async () => {
+    expect(await redirectOf("/productos/3")).toEqual({ status: 301, location: "/producto/3" });
+    // Digits under a family name a category, never a product.
+    await expect(load("/productos/perros/3")).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});

@@ -41,6 +41,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 
   const path = await resolveTaxonomyPath(productTree, params);
+  // Its featured offers linked a product as /productos/{id} (the spec's notes); no family
+  // is named by digits alone, so such a link goes to the product's page.
+  if (!path && params.familySlug && /^\d{1,9}$/.test(params.familySlug) && !params.categorySlug) {
+    throw redirect(`/producto/${Number(params.familySlug)}`, 301);
+  }
   if (!path) throw data(null, { status: 404 });
 
   const [page, children, brands] = await Promise.all([
