@@ -78,6 +78,10 @@ function precompressed(dir) {
 
 const server = app.listen(config.port, () => {
   console.log(`Patitas Felices listening on ${config.appUrl} (port ${config.port}, ${running.driver})`);
+  if (!config.smtpUrl) {
+    // The complaints book's copies and answers, and password recovery, reach nobody.
+    console.log(`SMTP_URL is not set: e-mails are written to ${path.join(config.dataDir, "outbox")} and reach nobody. Set SMTP_URL before opening the shop.`);
+  }
 });
 server.on("error", async (error) => {
   console.error(`Cannot listen on port ${config.port}: ${error.message}`);

@@ -45,7 +45,9 @@ describe("the embedded database on disk", () => {
     } finally {
       expect(await restarted.stop()).toBe(0);
     }
-  });
+    // Two starts (each migrates and vacuums) and 15 password checks: on a busy 2-core
+    // machine that took 30 s once.
+  }, 90_000);
 
   test("is seeded once: a restart keeps the data and does not seed again", async () => {
     const dataDir = makeDataDir();
