@@ -6,6 +6,7 @@ import {
   requestPasswordRecovery,
   resetForgottenPassword,
 } from "~/domain/account/account.server";
+import { translateAuthError } from "~/domain/account/auth-errors";
 import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
@@ -44,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null, sent: false }, { status: 400 });
     const outcome = await resetForgottenPassword(parsed.data.token, parsed.data.password);
     if (!outcome.ok) {
-      return data({ errors: {}, toast: expiredLinkToast, sent: false }, { status: 400 });
+      // A link that is no longer valid, or a valid one whose password could not be saved.
+      const toast: ToastMessage = (await isRecoveryTokenValid(parsed.data.token))
+        ? { title: "Error al Actualizar Contraseña", description: outcome.message, variant: "destructive" }
+        : expiredLinkToast;
+      return data({ errors: {}, toast, sent: false }, { status: 400 });
     }
     return redirectWithToast("/auth", {
       title: "Contraseña Actualizada",
@@ -53,7 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null, sent: false }, { status: 400 });
-  await requestPasswordRecovery(parsed.data.email, getClientIp(context));
+  try {
+    await requestPasswordRecovery(parsed.data.email, getClientIp(context));
+  } catch (error) {
+    console.error("Password recovery request failed:", error);
+    const toast: ToastMessage = { title: "Error en Solicitud", description: translateAuthError(error), variant: "destructive" };
+    return data({ errors: {}, toast, sent: false }, { status: 500 });
+  }
   return {
     errors: {},
     sent: true,

@@ -50,7 +50,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "profile") {
     const parsed = profileSchema.safeParse(form);
     if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
-    const result = await updateProfile(request, user, parsed.data);
+    let result: Awaited<ReturnType<typeof updateProfile>>;
+    try {
+      result = await updateProfile(request, user, parsed.data);
+    } catch (error) {
+      console.error("Profile update failed:", error);
+      return data(
+        { errors: {}, toast: errorToast("Error al Actualizar Perfil", "No pudimos guardar tus datos. Inténtalo de nuevo.") },
+        { status: 500 },
+      );
+    }
     if (result.emailError) {
       return data({ errors: {}, toast: errorToast("Error al Actualizar Email", result.emailError) }, { status: 400 });
     }

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { pickSetCookies } from "~/auth/set-cookies";
+import { translateAuthError } from "~/domain/account/auth-errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
 
@@ -13,9 +14,18 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const redirectTo = getSafeRedirect(form.get("redirectTo"), "/");
-  const { headers } = await getAuth().api.signOut({
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  return redirectWithToast(redirectTo, { title: "Sesión Cerrada" }, { headers: pickSetCookies(headers) });
+  try {
+    const { headers } = await getAuth().api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return redirectWithToast(redirectTo, { title: "Sesión Cerrada" }, { headers: pickSetCookies(headers) });
+  } catch (error) {
+    console.error("Sign-out failed:", error);
+    return redirectWithToast(redirectTo, {
+      title: "Error al Cerrar Sesión",
+      description: translateAuthError(error),
+      variant: "destructive",
+    });
+  }
 }
