@@ -228,6 +228,18 @@ describe("the main administrator", () => {
     expect(await findUser("admin")).toMatchObject({ email: "dueno@patitas.pe", role: "admin", isMainAdmin: true });
   });
 
+  test("only the main administrator changes its e-mail or password; another administrator is refused", async () => {
+    const luciaCookie = await signInAdminCookie("lucia.admin", "clave-lucia-1");
+    const before = await findUser("admin");
+    const email = await editUser(mainAdminId, { email: "toma@example.pe" }, luciaCookie);
+    expect(email.toast).toMatchObject({ title: "Error", description: "Solo el administrador principal puede cambiar su correo o su contraseña." });
+    const password = await editUser(mainAdminId, { email: before.email, password: "otra-clave-9", confirmPassword: "otra-clave-9" }, luciaCookie);
+    expect(password.toast).toMatchObject({ description: "Solo el administrador principal puede cambiar su correo o su contraseña." });
+    expect(await findUser("admin")).toMatchObject({ email: before.email });
+    // The main administrator's password still works, and its session with it.
+    expect(await signInAdminCookie("admin", "clave-admin-1")).toContain("session_token");
+  });
+
   test("it cannot be deleted", async () => {
     const luciaCookie = await signInAdminCookie("lucia.admin", "clave-lucia-1");
     const outcome = await deleteUser(mainAdminId, luciaCookie);

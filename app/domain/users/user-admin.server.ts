@@ -12,6 +12,7 @@ import {
   EMAIL_TAKEN_MESSAGE,
   LAST_ADMIN_MESSAGE,
   MAIN_ADMIN_DELETE_MESSAGE,
+  MAIN_ADMIN_CREDENTIALS_MESSAGE,
   MAIN_ADMIN_ROLE_MESSAGE,
   MAIN_ADMIN_USERNAME_MESSAGE,
   type RoleFilter,
@@ -203,12 +204,17 @@ export async function updateUser(admin: Admin, id: string, input: UserFormData):
       const isRoleChanged = current.role !== input.role;
       if (current.isMainAdmin && isRoleChanged) return { status: "refused", message: MAIN_ADMIN_ROLE_MESSAGE };
       if (current.isMainAdmin && isUsernameChanged) return { status: "refused", message: MAIN_ADMIN_USERNAME_MESSAGE };
+      // Another administrator who could set the owner's e-mail or password could take over
+      // the owner's account (and then lock them out); only the owner changes those.
+      const isEmailChanged = current.email !== input.email;
+      if (current.isMainAdmin && current.id !== admin.id && (isEmailChanged || input.password !== "")) {
+        return { status: "refused", message: MAIN_ADMIN_CREDENTIALS_MESSAGE };
+      }
       if (isRoleChanged && current.role === "admin") {
         if (current.id === admin.id) return { status: "refused", message: SELF_DEMOTE_MESSAGE };
         if (admins.length <= 1) return { status: "refused", message: LAST_ADMIN_MESSAGE };
       }
 
-      const isEmailChanged = current.email !== input.email;
       const changes: Record<string, unknown> = {};
       if (isUsernameChanged) changes.username = input.username;
       if (isEmailChanged) changes.email = input.email;

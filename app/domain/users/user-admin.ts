@@ -19,6 +19,8 @@ export const ROLE_MESSAGE = "Selecciona un rol válido.";
 export const MAIN_ADMIN_DELETE_MESSAGE = "No se puede eliminar al administrador principal.";
 export const MAIN_ADMIN_ROLE_MESSAGE = "No se puede cambiar el rol del administrador principal.";
 export const MAIN_ADMIN_USERNAME_MESSAGE = "No se puede cambiar el nombre de usuario del administrador principal.";
+export const MAIN_ADMIN_CREDENTIALS_MESSAGE =
+  "Solo el administrador principal puede cambiar su correo o su contraseña.";
 export const MAIN_ADMIN_NOTE = "El rol del administrador principal no se puede cambiar.";
 export const LAST_ADMIN_MESSAGE =
   "Debe quedar al menos un administrador: no se puede eliminar ni quitar el rol al último administrador.";

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import {
   editUserFormSchema,
   isPlausibleUserId,
+  MAIN_ADMIN_CREDENTIALS_MESSAGE,
   MAIN_ADMIN_NOTE,
   newUserFormSchema,
   roleLabels,
@@ -104,6 +105,8 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
   const { user } = loaderData;
   const isNew = user === null;
   const isMainAdmin = user?.isMainAdmin ?? false;
+  // The owner's e-mail and password are theirs to change (the server refuses the others).
+  const isCredentialsLocked = isMainAdmin && !loaderData.isOwnAccount;
   const values: Record<string, string | undefined> = actionData?.values ?? {
     username: user?.username ?? "",
     email: user?.email ?? "",
@@ -164,6 +167,8 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
               autoComplete: "off",
               defaultValue: values.email ?? "",
               maxLength: 254,
+              readOnly: isCredentialsLocked,
+              "aria-describedby": isCredentialsLocked ? "password-hint" : undefined,
             }}
           />
           <div className="flex flex-col gap-1.5 md:col-span-2 md:max-w-[calc(50%-0.625rem)]">
@@ -196,6 +201,7 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
               type: "password",
               autoComplete: "new-password",
               maxLength: 128,
+              disabled: isCredentialsLocked,
               "aria-describedby": describedBy(!isNew && "password-hint", errors?.password && "password-error"),
             }}
           />
@@ -208,9 +214,14 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
               type: "password",
               autoComplete: "new-password",
               maxLength: 128,
+              disabled: isCredentialsLocked,
             }}
           />
-          {isNew ? null : (
+          {isNew ? null : isCredentialsLocked ? (
+            <p id="password-hint" className="-mt-3 text-sm text-muted md:col-span-2">
+              {MAIN_ADMIN_CREDENTIALS_MESSAGE}
+            </p>
+          ) : (
             <p id="password-hint" className="-mt-3 text-sm text-muted md:col-span-2">
               Déjalas vacías para mantener la contraseña actual. Si escribes una nueva (mínimo 6 caracteres)
               {loaderData.isOwnAccount ? ", tu sesión sigue abierta." : ", se cerrarán las sesiones abiertas de esta cuenta."}
