@@ -236,6 +236,10 @@ describe("the main administrator", () => {
     const password = await editUser(mainAdminId, { email: before.email, password: "otra-clave-9", confirmPassword: "otra-clave-9" }, luciaCookie);
     expect(password.toast).toMatchObject({ description: "Solo el administrador principal puede cambiar su correo o su contraseña." });
     expect(await findUser("admin")).toMatchObject({ email: before.email });
+    // The form as they see it (e-mail and passwords disabled, so not posted) still saves.
+    const asShown = await editUser(mainAdminId, {}, luciaCookie);
+    expect(asShown.toast).toMatchObject({ title: "Usuario Actualizado" });
+    expect(await findUser("admin")).toMatchObject({ email: before.email, role: "admin" });
     // The main administrator's password still works, and its session with it.
     expect(await signInAdminCookie("admin", "clave-admin-1")).toContain("session_token");
   });

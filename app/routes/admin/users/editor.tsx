@@ -55,10 +55,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await readUser(params);
   if (user === null) return redirectNotFound();
   const values = readFormValues(await request.formData());
-  // The main administrator's username and role inputs are disabled, so not posted.
+  // The main administrator's username and role inputs are disabled, so not posted; so is
+  // its e-mail for the other administrators.
   if (user?.isMainAdmin) {
     values.username ??= user.username;
     values.role ??= user.role;
+    values.email ??= user.email;
   }
   const parsed = parseWithSchema(user ? editUserFormSchema(user.email) : newUserFormSchema, values);
   if (!parsed.success) {
@@ -167,7 +169,7 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
               autoComplete: "off",
               defaultValue: values.email ?? "",
               maxLength: 254,
-              readOnly: isCredentialsLocked,
+              disabled: isCredentialsLocked,
               "aria-describedby": isCredentialsLocked ? "password-hint" : undefined,
             }}
           />
