@@ -8,6 +8,7 @@ import { useTestDatabase } from "~/db/test-database.server";
 import { PRODUCTS_PER_PAGE } from "~/domain/catalog/catalog";
 import { normalizeForSearch } from "~/lib/text";
 import ProductList, { loader } from "./product-list";
+import { catalogLoaderArgs } from "../../../tests/support/catalog-url";
 
 // The product catalogue as a shopper meets it: what the loader gives for a URL, and what
 // the page renders from it.
@@ -18,12 +19,7 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 /** Runs the loader for a storefront URL, with the slugs React Router would decode. */
 async function load(url: string): Promise<LoaderData> {
-  const request = new Request(new URL(url, "http://localhost:3000"));
-  const [familySlug, categorySlug, subcategorySlug] = new URL(request.url).pathname
-    .split("/")
-    .slice(2)
-    .map(decodeURIComponent);
-  return loader({ request, params: { familySlug, categorySlug, subcategorySlug }, context: {} } as never);
+  return loader(catalogLoaderArgs(url) as never);
 }
 
 /** Where the loader redirects the URL to (status and Location), or an error if it does not. */

@@ -7,6 +7,7 @@ import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { normalizeForSearch } from "~/lib/text";
 import ServiceList, { loader } from "./service-list";
+import { catalogLoaderArgs } from "../../../tests/support/catalog-url";
 
 // The services screen as a shopper meets it: what the loader gives for a URL, and what
 // the page renders from it.
@@ -17,12 +18,7 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 /** Runs the loader for a storefront URL, with the slugs React Router would decode. */
 async function load(url: string): Promise<LoaderData> {
-  const request = new Request(new URL(url, "http://localhost:3000"));
-  const [familySlug, categorySlug, subcategorySlug] = new URL(request.url).pathname
-    .split("/")
-    .slice(2)
-    .map(decodeURIComponent);
-  return loader({ request, params: { familySlug, categorySlug, subcategorySlug }, context: {} } as never);
+  return loader(catalogLoaderArgs(url) as never);
 }
 
 function render(loaderData: LoaderData): string {
