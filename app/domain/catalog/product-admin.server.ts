@@ -13,7 +13,7 @@ import {
   type TaxonomyOptions,
 } from "./catalog-admin";
 import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";
-import { type ProductInput, type ProductSortKey, stockChangedMessage } from "./product-admin";
+import { type ProductForm, type ProductSortKey, stockChangedMessage } from "./product-admin";
 import { productTree } from "./taxonomy.server";
 
 type Admin = { id: string };
@@ -122,7 +122,7 @@ export type SaveProductResult =
  */
 export async function saveProduct(
   admin: Admin,
-  { stockShown, ...input }: ProductInput & { stockShown?: number | null },
+  { stockShown, ...input }: ProductForm,
   id?: number,
 ): Promise<SaveProductResult> {
   return getDb().transaction(async (tx) => {

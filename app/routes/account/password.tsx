@@ -8,6 +8,7 @@ import {
 } from "~/domain/account/account.server";
 import { translateAuthError } from "~/domain/account/auth-errors";
 import { getClientIp } from "~/lib/client-ip.server";
+import { logError } from "~/lib/log.server";
 import { pageTitle } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordRecovery(parsed.data.email, getClientIp(context));
   } catch (error) {
-    console.error("Password recovery request failed:", error);
+    logError("Password recovery request failed", error);
     const toast: ToastMessage = { title: "Error en Solicitud", description: translateAuthError(error), variant: "destructive" };
     return data({ errors: {}, toast, sent: false }, { status: 500 });
   }

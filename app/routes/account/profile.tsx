@@ -6,6 +6,7 @@ import { changeOwnPassword, getProfile, updateProfile } from "~/domain/account/a
 import { listCustomerOrders, reorder } from "~/domain/account/customer-orders.server";
 import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
 import { cn } from "~/lib/cn";
+import { logError } from "~/lib/log.server";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       result = await updateProfile(request, user, parsed.data);
     } catch (error) {
-      console.error("Profile update failed:", error);
+      logError("Profile update failed", error);
       return data(
         { errors: {}, toast: errorToast("Error al Actualizar Perfil", "No pudimos guardar tus datos. Inténtalo de nuevo.") },
         { status: 500 },

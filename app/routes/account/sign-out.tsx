@@ -3,6 +3,7 @@ import { getAuth } from "~/auth/auth.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { pickSetCookies } from "~/auth/set-cookies";
 import { translateAuthError } from "~/domain/account/auth-errors";
+import { logError } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
 
@@ -21,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return redirectWithToast(redirectTo, { title: "Sesión Cerrada" }, { headers: pickSetCookies(headers) });
   } catch (error) {
-    console.error("Sign-out failed:", error);
+    logError("Sign-out failed", error);
     return redirectWithToast(redirectTo, {
       title: "Error al Cerrar Sesión",
       description: translateAuthError(error),
