@@ -7,11 +7,14 @@ import {
   resetForgottenPassword,
 } from "~/domain/account/account.server";
 import { translateAuthError } from "~/domain/account/auth-errors";
+import { RECOVERY_MAIL_UNAVAILABLE, RECOVERY_MAIL_UNAVAILABLE_INQUIRY } from "~/domain/account/mail-unavailable";
 import { getClientIp } from "~/lib/client-ip.server";
 import { logError } from "~/lib/log.server";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { pageTitle } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -31,12 +34,14 @@ const expiredLinkToast: ToastMessage = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!url.pathname.endsWith("/update-password")) return { mode: "request" as const, token: "", toast: null };
+  if (!url.pathname.endsWith("/update-password")) {
+    return { mode: "request" as const, token: "", toast: null, isMailConfigured: isMailServerConfigured() };
+  }
   const token = url.searchParams.get("token") ?? "";
   const isValid = token !== "" && token.length <= 200 && (await isRecoveryTokenValid(token));
   return isValid
-    ? { mode: "reset" as const, token, toast: null }
-    : { mode: "expired" as const, token: "", toast: expiredLinkToast };
+    ? { mode: "reset" as const, token, toast: null, isMailConfigured: true }
+    : { mode: "expired" as const, token: "", toast: expiredLinkToast, isMailConfigured: true };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     sent: true,
     toast: {
       title: "Solicitud Enviada",
-      description: "Si el correo está registrado, recibirás un enlace para restablecer tu contraseña.",
+      description: isMailServerConfigured()
+        ? "Si el correo está registrado, recibirás un enlace para restablecer tu contraseña."
+        : "Recibimos tu solicitud, pero la tienda todavía no puede enviar correos. Lee el aviso de esta página.",
       duration: 7000,
     } satisfies ToastMessage,
   };
@@ -83,6 +90,9 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const mailNotice = loaderData.isMailConfigured ? null : (
+    <MailUnavailableNotice inquiry={RECOVERY_MAIL_UNAVAILABLE_INQUIRY}>{RECOVERY_MAIL_UNAVAILABLE}</MailUnavailableNotice>
+  );
 
   if (loaderData.mode === "expired") {
     return (
@@ -119,10 +129,14 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
       {actionData?.sent ? (
         <div className="mt-6 rounded-2xl border bg-white p-6 text-center shadow-sm" role="status">
           <MailCheck className="mx-auto size-10 text-primary-strong" aria-hidden />
-          <h2 className="mt-3 text-xl font-bold">Revisa tu Correo</h2>
-          <p className="mt-2 text-muted">
-            Si el correo está registrado, te enviamos un enlace para elegir una nueva contraseña. Vence en 1 hora.
-          </p>
+          <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Solicitud Recibida" : "Revisa tu Correo"}</h2>
+          {mailNotice ? (
+            <div className="mt-4">{mailNotice}</div>
+          ) : (
+            <p className="mt-2 text-muted">
+              Si el correo está registrado, te enviamos un enlace para elegir una nueva contraseña. Vence en 1 hora.
+            </p>
+          )}
           <Link to="/auth" className="mt-4 inline-block font-semibold text-primary-strong underline">
             Volver a Iniciar Sesión
           </Link>
@@ -130,6 +144,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4 rounded-2xl border bg-white p-6 shadow-sm" noValidate>
           <p className="text-sm text-muted">Escribe el correo de tu cuenta y te enviaremos un enlace para restablecer tu contraseña.</p>
+          {mailNotice}
           <input type="hidden" name="intent" value="request" />
           <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true }} />
           <Button type="submit" disabled={isSubmitting}>

@@ -4,14 +4,21 @@ import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
 import { changeOwnPassword, getProfile, updateProfile } from "~/domain/account/account.server";
 import { listCustomerOrders, reorder } from "~/domain/account/customer-orders.server";
+import {
+  EMAIL_CHANGE_MAIL_UNAVAILABLE,
+  EMAIL_CHANGE_MAIL_UNAVAILABLE_INQUIRY,
+  emailChangePendingNote,
+} from "~/domain/account/mail-unavailable";
 import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
 import { cn } from "~/lib/cn";
 import { logError } from "~/lib/log.server";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
+import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -37,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getProfile(user),
     tab === "pedidos" ? listCustomerOrders(user.id) : Promise.resolve([]),
   ]);
-  return { tab, profile, orders };
+  return { tab, profile, orders, isMailConfigured: isMailServerConfigured() };
 }
 
 function errorToast(title: string, description: string): ToastMessage {
@@ -69,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isEmailPending && !hasOtherChanges) {
       return { errors: {}, toast: { title: "Sin cambios", description: "No se detectaron cambios para guardar." } };
     }
-    const emailNote = `Te enviamos un enlace a ${parsed.data.email} para confirmar tu nuevo correo.`;
+    const emailNote = emailChangePendingNote(parsed.data.email, isMailServerConfigured());
     return {
       errors: {},
       toast: hasOtherChanges
@@ -143,6 +150,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Field label="Teléfono" error={errors.phone} inputProps={{ name: "phone", type: "tel", defaultValue: profile.phone, autoComplete: "tel" }} />
           <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", defaultValue: profile.email, autoComplete: "email", required: true }} />
           <Field label="Dirección" error={errors.address} className="sm:col-span-2" inputProps={{ name: "address", defaultValue: profile.address, autoComplete: "street-address" }} />
+          {loaderData.isMailConfigured ? null : (
+            <div className="sm:col-span-2">
+              <MailUnavailableNotice inquiry={EMAIL_CHANGE_MAIL_UNAVAILABLE_INQUIRY}>{EMAIL_CHANGE_MAIL_UNAVAILABLE}</MailUnavailableNotice>
+            </div>
+          )}
           <Button type="submit" disabled={isSubmitting} className="sm:col-span-2 sm:justify-self-start">
             {isSubmitting ? "Guardando…" : "Guardar Cambios"}
           </Button>
