@@ -128,7 +128,7 @@ describe("adding", () => {
       await post({ intent: "add", level: "product-categories", name: "   ", parentId: perros, icon: ICON }),
     );
     expect(failure.errors).toEqual({ name: "El nombre es obligatorio." });
-    expect(failure.toast).toMatchObject({ title: "Error de Validación", description: "El nombre es obligatorio." });
+    expect(failure.toast).toMatchObject({ title: "Error", description: "El nombre es obligatorio." });
     expect(failure.values).toMatchObject({ level: "product-categories", intent: "add", parentId: perros, icon: ICON });
   });
 
@@ -139,6 +139,7 @@ describe("adding", () => {
         await post({ intent: "add", level: "product-categories", name: "Peluquería", parentId }),
       );
       expect(failure.errors.parentId).toBe("Debes seleccionar un familia padre.");
+      expect(failure.toast).toMatchObject({ title: "Error", description: "Debes seleccionar un familia padre." });
     }
     const failure = expectFailure(await post({ intent: "add", level: "service-categories", name: "Peluquería" }));
     expect(failure.errors.parentId).toBe("Debes seleccionar un familia padre.");

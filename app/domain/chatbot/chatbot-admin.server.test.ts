@@ -75,7 +75,7 @@ describe("adding", () => {
   ])("'La palabra clave y la respuesta no pueden estar vacías.' ($field empty)", async ({ keyword, answer, field }) => {
     const failure = expectFailure(await post({ intent: "add", keyword, answer }));
     expect(failure.errors[field]).toBe("La palabra clave y la respuesta no pueden estar vacías.");
-    expect(failure.toast.description).toBe("La palabra clave y la respuesta no pueden estar vacías.");
+    expect(failure.toast).toMatchObject({ title: "Error", description: "La palabra clave y la respuesta no pueden estar vacías." });
     expect(failure.values).toMatchObject({ keyword, answer });
   });
 
@@ -137,7 +137,7 @@ describe("deleting", () => {
     const failure = expectFailure(await post({ intent: "delete", id: String(id) }), 409);
     expect(failure.errors.form).toBe("No se puede eliminar la respuesta por defecto.");
     expect(failure.toast).toMatchObject({
-      title: "Acción no permitida",
+      title: "Error",
       description: "No se puede eliminar la respuesta por defecto.",
     });
     expect(await idOf("default")).toBe(id);

@@ -90,7 +90,7 @@ describe("the form", () => {
   test("'El título es obligatorio.' keeps everything typed", async () => {
     const failure = expectFailure(await post({ ...adoption, title: "  " }));
     expect(failure.errors).toEqual({ title: "El título es obligatorio." });
-    expect(failure.toast).toMatchObject({ title: "Error de Validación", description: "El título es obligatorio." });
+    expect(failure.toast).toMatchObject({ title: "Error", description: "El título es obligatorio." });
     expect(failure.values).toMatchObject({
       description: adoption.description,
       image: IMAGE,

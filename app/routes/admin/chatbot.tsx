@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (values.intent === "add") {
     const parsed = parseWithSchema(chatbotAnswerSchema, values);
     if (!parsed.success) {
-      return formFailure(parsed.errors, values, { title: "Error de Validación", description: parsed.firstMessage });
+      return formFailure(parsed.errors, values, { description: parsed.firstMessage });
     }
     const result = await addChatbotAnswer(admin.id, parsed.data);
     if (!result.ok) return formFailure({ [result.field]: result.message }, values, { description: result.message });
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     const hasKeyword = "keyword" in values;
     const parsed = parseWithSchema(chatbotAnswerSchema, hasKeyword ? values : { ...values, keyword: DEFAULT_KEYWORD });
     if (!parsed.success) {
-      return formFailure(parsed.errors, values, { title: "Error de Validación", description: parsed.firstMessage });
+      return formFailure(parsed.errors, values, { description: parsed.firstMessage });
     }
     const result = await updateChatbotAnswer(admin.id, id, {
       answer: parsed.data.answer,
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
       return formFailure(
         { form: result.message },
         values,
-        { title: "Acción no permitida", description: result.message },
+        { description: result.message },
         409,
       );
     }

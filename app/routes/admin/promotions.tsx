@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseWithSchema(promotionFormSchema, values);
   if (!parsed.success) {
-    return formFailure(parsed.errors, values, { title: "Error de Validación", description: parsed.firstMessage });
+    return formFailure(parsed.errors, values, { description: parsed.firstMessage });
   }
   if (id === null) {
     const created = await createPromotion(admin.id, parsed.data);

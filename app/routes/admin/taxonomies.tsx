@@ -69,17 +69,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   const parsed = parseWithSchema(buildTaxonomyItemSchema(level), values);
   if (!parsed.success) {
-    return formFailure(parsed.errors, values, { title: "Error de Validación", description: parsed.firstMessage });
+    return formFailure(parsed.errors, values, { description: parsed.firstMessage });
   }
   const result =
     intent === "add"
       ? await addTaxonomyItem(admin.id, level, parsed.data)
       : await updateTaxonomyItem(admin.id, level, id!, parsed.data);
   if (!result.ok) {
-    return formFailure({ [result.field]: result.message }, values, {
-      title: "Error de Validación",
-      description: result.message,
-    });
+    return formFailure({ [result.field]: result.message }, values, { description: result.message });
   }
   return intent === "add"
     ? redirectWithToast(backTo(sameQuery), {

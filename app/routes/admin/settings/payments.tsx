@@ -97,7 +97,9 @@ function MethodCard({ method, values, errors }: { method: AdminPaymentMethod; va
             {method.isDefault ? " · Por defecto" : null}
           </p>
         </div>
-        {method.isDefault ? null : (
+        {method.isDefault ? (
+          <p className="max-w-56 text-right text-xs text-muted">No se pueden eliminar métodos de pago por defecto.</p>
+        ) : (
           <ConfirmDeleteButton
             itemName={`el método de pago «${method.name}»`}
             fields={{ intent: "delete", id: method.id }}
