@@ -1,6 +1,7 @@
 import { readConfig } from "./config.server";
 import { openDatabase, setDatabase } from "./db/client.server";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
+import { startHousekeeping } from "./db/housekeeping.server";
 import { startEmbeddedMaintenance } from "./db/maintenance.server";
 import { seedDemoShop } from "./db/seed/seed.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
@@ -13,7 +14,8 @@ export type RunningApp = {
 
 /**
  * Locks DATA_DIR (embedded database only), opens and migrates the database, seeds it, and
- * starts the embedded database's maintenance (db/maintenance.server.ts).
+ * starts the embedded database's maintenance (db/maintenance.server.ts) and the housekeeping
+ * that deletes expired carts, sessions, outbox e-mails and unused images (db/housekeeping.server.ts).
  */
 export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
   const config = readConfig();
@@ -21,12 +23,14 @@ export async function startApp(log: (message: string) => void = console.log): Pr
   try {
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     let stopMaintenance = () => {};
+    let stopHousekeeping = async () => {};
     try {
       await handle.migrate();
       setDatabase(handle);
       if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
       await ensureMainAdmin(config.admin, log);
       stopMaintenance = await startEmbeddedMaintenance(handle);
+      stopHousekeeping = startHousekeeping(handle.db, config.dataDir);
     } catch (error) {
       setDatabase(undefined);
       await handle.close();
@@ -36,6 +40,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
       driver: handle.driver,
       async stop() {
         stopMaintenance();
+        await stopHousekeeping();
         setDatabase(undefined);
         await handle.close();
         lock?.release();

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { requireUser } from "~/auth/guards.server";
 import { requestAs, toCookieHeader } from "~/auth/testing.server";
-import { customerProfiles, orderLines, orders, products, users, verifications } from "~/db/schema";
+import { carts, customerProfiles, orderLines, orders, products, users, verifications } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import {
@@ -171,5 +171,12 @@ describe("'Mis Pedidos'", () => {
     expect(result?.added).toEqual(["Ratón de Juguete con Catnip"]);
     const [strangersOrder] = await db.select().from(orders).where(eq(orders.code, "PED-000901"));
     expect(await reorder(requestAs(cookie, "/perfil"), user.id, strangersOrder!.id)).toBeNull();
+
+    // Sold out: nothing to add, so no empty cart is made and no cookie is sent.
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, raton!.id));
+    const cartsBefore = await db.$count(carts);
+    const soldOut = await reorder(requestAs(cookie, "/perfil"), user.id, order!.id);
+    expect(soldOut).toEqual({ added: [], skipped: ["Ratón de Juguete con Catnip"], setCookie: null });
+    expect(await db.$count(carts)).toBe(cartsBefore);
   });
 });

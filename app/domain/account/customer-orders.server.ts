@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
-import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { addCartLine, discardNewCart, ensureCart } from "~/domain/cart/cart.server";
 
 /** The customer's own orders, newest first, with their lines. */
 export async function listCustomerOrders(userId: string) {
@@ -49,7 +49,7 @@ export async function reorder(
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
-  const { cartId, setCookie } = await ensureCart(request, userId, requestContext);
+  const { cartId, isNew, setCookie } = await ensureCart(request, userId, requestContext);
   const added: string[] = [];
   const skipped: string[] = [];
   for (const line of lines) {
@@ -63,6 +63,11 @@ export async function reorder(
     }
     if (result.status === "added") added.push(line.title);
     else skipped.push(line.title);
+  }
+  if (added.length === 0) {
+    // Nothing could be added: no new empty cart, and no cookie for it.
+    if (isNew) await discardNewCart(cartId, requestContext);
+    return { added, skipped, setCookie: null };
   }
   return { added, skipped, setCookie };
 }

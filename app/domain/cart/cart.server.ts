@@ -51,18 +51,22 @@ export async function getCartItemCount(request: Request, requestContext?: object
 }
 
 /**
- * The visitor's cart id, creating the cart on the first write. A new id comes with the
- * Set-Cookie header to send back. An id from the cookie is only trusted when that cart
- * exists, so a browser cannot pick an id of its own. A signed-in shopper's cart is
- * linked to their account. Pass the request's context so that this request's loaders
+ * The visitor's cart id, creating the cart on the first write. The Set-Cookie header to
+ * send back after a successful write comes with it: a new cart's id, or the same id again,
+ * so that the cookie lives 60 days from the last add (the housekeeping deletes carts idle
+ * longer than that, db/housekeeping.server.ts). An id from the cookie is only trusted when
+ * that cart exists, so a browser cannot pick an id of its own. A signed-in shopper's cart
+ * is linked to their account. Pass the request's context so that this request's loaders
  * see a new cart.
  */
 export async function ensureCart(
   request: Request,
   userId: string | null,
   requestContext?: object,
-): Promise<{ cartId: string; setCookie: string | null }> {
+): Promise<{ cartId: string; isNew: boolean; setCookie: string }> {
   const db = getDb();
+  // The id is the cart's only key: like the session, it travels over HTTPS only when the shop does.
+  const serialize = (id: string) => cartCookie.serialize(id, { secure: readConfig().appUrl.startsWith("https://") });
   const existingId = await readCartId(request);
   if (existingId) {
     const [existing] = await db
@@ -73,15 +77,13 @@ export async function ensureCart(
       if (userId && existing.userId !== userId) {
         await db.update(carts).set({ userId }).where(eq(carts.id, existing.id));
       }
-      return { cartId: existing.id, setCookie: null };
+      return { cartId: existing.id, isNew: false, setCookie: await serialize(existing.id) };
     }
   }
   const cartId = randomBytes(24).toString("base64url");
   await db.insert(carts).values({ id: cartId, userId });
-  // The id is the cart's only key: like the session, it travels over HTTPS only when the shop does.
-  const setCookie = await cartCookie.serialize(cartId, { secure: readConfig().appUrl.startsWith("https://") });
   if (requestContext) cartsCreatedInRequest.set(requestContext, cartId);
-  return { cartId, setCookie };
+  return { cartId, isNew: true, setCookie: await serialize(cartId) };
 }
 
 /**

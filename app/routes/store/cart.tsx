@@ -119,10 +119,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = addToCartSchema.safeParse(form);
       if (!parsed.success) return reply({ toast: invalidCartRequestToast }, { status: 400 });
       const user = await getSessionUser(request);
-      const { cartId, setCookie } = await ensureCart(request, user?.id ?? null, context);
+      const { cartId, isNew, setCookie } = await ensureCart(request, user?.id ?? null, context);
       const result = await addCartLine(cartId, parsed.data);
-      if (setCookie && result.status !== "added") await discardNewCart(cartId, context);
-      const headers = setCookie && result.status === "added" ? { "Set-Cookie": setCookie } : undefined;
+      if (isNew && result.status !== "added") await discardNewCart(cartId, context);
+      const headers = result.status === "added" ? { "Set-Cookie": setCookie } : undefined;
       const status = result.status === "added" ? 200 : result.status === "unknown-product" ? 404 : 409;
       return reply({ toast: describeAddResult(result) }, { status, headers });
     }

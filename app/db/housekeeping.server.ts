@@ -1,0 +1,250 @@
+import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { like, lt, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { logError, logInfo } from "~/lib/log.server";
+import type { Database } from "./client.server";
+import {
+  brands,
+  carts,
+  pageContents,
+  paymentMethods,
+  productCategories,
+  productFamilies,
+  products,
+  productSubcategories,
+  promotions,
+  serviceCategories,
+  serviceFamilies,
+  services,
+  serviceSubcategories,
+  sessions,
+  shopSettings,
+  verifications,
+} from "./schema";
+
+/**
+ * What the shop keeps and for how long. Nothing here is a record the shop owes anyone
+ * (orders, complaints, messages and the audit log are kept for good); these are leftovers
+ * that would otherwise grow for as long as the shop runs.
+ */
+export const HOUSEKEEPING = {
+  /** The cart cookie lives 60 days from the last add, which refreshes it; one day of margin. */
+  cartIdleDays: 61,
+  /** Outbox e-mails hold recovery links and complaint copies; a month is enough to look one up. */
+  outboxDays: 30,
+  /**
+   * An uploaded image no row names is deleted only when its files are this old (an editor may
+   * stay open with a picture chosen and not yet saved) ...
+   */
+  orphanUploadMinAgeDays: 7,
+  /**
+   * ... and when an earlier run, at least this long ago, found it unnamed too. A backup copies
+   * the database first and the images after: a picture replaced in between is still named in
+   * the backup's database, and by the time it can be deleted that backup has long finished.
+   */
+  orphanUploadConfirmHours: 24,
+  /** A '.part' file is an upload being written; one left this long is from a stopped server. */
+  partialUploadHours: 24,
+} as const;
+
+/**
+ * Every column where the shop stores an uploaded image's URL (/uploads/{hash}-{width}.webp).
+ * housekeeping.test.ts classifies every text and JSON column of the schema, so a new image
+ * column fails the test until it is listed here.
+ */
+export const IMAGE_REFERENCE_COLUMNS: readonly PgColumn[] = [
+  products.image,
+  services.image,
+  promotions.image,
+  shopSettings.logo,
+  paymentMethods.qrImage,
+  pageContents.content,
+  productFamilies.icon,
+  productCategories.icon,
+  productSubcategories.icon,
+  serviceFamilies.icon,
+  serviceCategories.icon,
+  serviceSubcategories.icon,
+  brands.icon,
+];
+
+const UPLOAD_FILE = /^([0-9a-f]{32})-\d+\.webp$/;
+const UPLOAD_URL = /\/uploads\/([0-9a-f]{32})-\d+\.webp/g;
+// One constant for every instance sharing a PostgreSQL: only one of them cleans up at a time.
+const HOUSEKEEPING_LOCK_ID = 72_730_002;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type HousekeepingReport = {
+  carts: number;
+  sessions: number;
+  verifications: number;
+  outboxFiles: number;
+  uploadFiles: number;
+};
+
+/** The image hashes the database names anywhere an uploaded image can be stored. */
+export async function findReferencedUploads(db: Database): Promise<Set<string>> {
+  const hashes = new Set<string>();
+  for (const column of IMAGE_REFERENCE_COLUMNS) {
+    const text = sql<string>`${column}::text`;
+    const rows = await db
+      .selectDistinct({ text })
+      .from(column.table)
+      .where(like(text, "%/uploads/%"));
+    for (const row of rows) {
+      for (const match of row.text.matchAll(UPLOAD_URL)) hashes.add(match[1]!);
+    }
+  }
+  return hashes;
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+async function removeIfOlder(file: string, cutoff: number): Promise<boolean> {
+  try {
+    if ((await stat(file)).mtimeMs >= cutoff) return false;
+    await unlink(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+async function pruneOutbox(dataDir: string, now: Date): Promise<number> {
+  const dir = path.join(dataDir, "outbox");
+  const cutoff = now.getTime() - HOUSEKEEPING.outboxDays * DAY_MS;
+  let removed = 0;
+  for (const name of await listDir(dir)) {
+    if (name.endsWith(".eml") && (await removeIfOlder(path.join(dir, name), cutoff))) removed += 1;
+  }
+  return removed;
+}
+
+type OrphanLedger = Record<string, string>;
+
+async function readLedger(file: string): Promise<OrphanLedger> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([hash, seen]) => /^[0-9a-f]{32}$/.test(hash) && typeof seen === "string"),
+    );
+  } catch {
+    // Missing or damaged: every orphan starts its 24 hours again, which only delays deletion.
+    return {};
+  }
+}
+
+async function pruneUploads(db: Database, dataDir: string, now: Date): Promise<number> {
+  const dir = path.join(dataDir, "uploads");
+  const names = await listDir(dir);
+  let removed = 0;
+
+  const partialCutoff = now.getTime() - HOUSEKEEPING.partialUploadHours * HOUR_MS;
+  for (const name of names.filter((candidate) => candidate.endsWith(".part"))) {
+    if (await removeIfOlder(path.join(dir, name), partialCutoff)) removed += 1;
+  }
+
+  const filesByHash = new Map<string, string[]>();
+  for (const name of names) {
+    const hash = UPLOAD_FILE.exec(name)?.[1];
+    if (hash) filesByHash.set(hash, [...(filesByHash.get(hash) ?? []), name]);
+  }
+  const referenced = await findReferencedUploads(db);
+  const ledgerFile = path.join(dataDir, "uploads-orphans.json");
+  const ledger = await readLedger(ledgerFile);
+  const nextLedger: OrphanLedger = {};
+  const ageCutoff = now.getTime() - HOUSEKEEPING.orphanUploadMinAgeDays * DAY_MS;
+  const confirmCutoff = now.getTime() - HOUSEKEEPING.orphanUploadConfirmHours * HOUR_MS;
+
+  for (const [hash, files] of filesByHash) {
+    if (referenced.has(hash)) continue;
+    const firstSeen = ledger[hash] ? Date.parse(ledger[hash]) : Number.NaN;
+    const stats = await Promise.all(files.map((name) => stat(path.join(dir, name)).catch(() => null)));
+    const newest = Math.max(...stats.map((entry) => entry?.mtimeMs ?? Number.POSITIVE_INFINITY));
+    if (firstSeen <= confirmCutoff && newest < ageCutoff) {
+      for (const name of files) {
+        if (await removeIfOlder(path.join(dir, name), ageCutoff)) removed += 1;
+      }
+    } else {
+      nextLedger[hash] = Number.isNaN(firstSeen) ? now.toISOString() : ledger[hash]!;
+    }
+  }
+  const partial = `${ledgerFile}.${process.pid}.part`;
+  await writeFile(partial, `${JSON.stringify(nextLedger)}\n`);
+  await rename(partial, ledgerFile);
+  return removed;
+}
+
+/**
+ * Deletes what the shop no longer needs: carts whose cookie has expired, expired sessions and
+ * verification links, old outbox e-mails and uploaded images no row names any more. On
+ * PostgreSQL one instance at a time does it (an advisory lock); null when another one is.
+ */
+export async function runHousekeeping(
+  db: Database,
+  options: { dataDir: string; now?: Date },
+): Promise<HousekeepingReport | null> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK_ID}) as "locked"`);
+    const [row] = (lock as unknown as { rows: { locked: boolean }[] }).rows;
+    if (!row?.locked) return null;
+
+    const cartCutoff = new Date(now.getTime() - HOUSEKEEPING.cartIdleDays * DAY_MS);
+    const deletedCarts = await tx.delete(carts).where(lt(carts.updatedAt, cartCutoff)).returning({ id: carts.id });
+    const deletedSessions = await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+    const deletedVerifications = await tx
+      .delete(verifications)
+      .where(lt(verifications.expiresAt, now))
+      .returning({ id: verifications.id });
+    return {
+      carts: deletedCarts.length,
+      sessions: deletedSessions.length,
+      verifications: deletedVerifications.length,
+      outboxFiles: await pruneOutbox(options.dataDir, now),
+      uploadFiles: await pruneUploads(tx as unknown as Database, options.dataDir, now),
+    };
+  });
+}
+
+export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** The first run waits a minute, so a start (and a test's server) is not slowed by it. */
+export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
+
+/** Runs the housekeeping a minute after start and then every six hours; returns what stops it. */
+export function startHousekeeping(db: Database, dataDir: string): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running) return;
+    running = runHousekeeping(db, { dataDir })
+      .then(
+        (report) => {
+          if (report) logInfo("housekeeping", report);
+        },
+        (error: unknown) => logError("housekeeping failed", error),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, HOUSEKEEPING_FIRST_DELAY_MS);
+  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,218 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, getTableColumns, getTableName, inArray, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { ensureCart } from "~/domain/cart/cart.server";
+import { HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
+import * as schema from "./schema";
+import { carts, pageContents, products, sessions, users, verifications } from "./schema";
+import { seedDemoShop } from "./seed/seed.server";
+import { useTestDatabase } from "./test-database.server";
+
+const { handle } = useTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date("2026-11-23T12:00:00Z");
+let dataDir: string;
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+});
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "patitas-housekeeping-"));
+});
+
+function daysAgo(days: number): Date {
+  return new Date(NOW.getTime() - days * DAY);
+}
+
+/** Writes a file whose modification time is `days` before NOW. */
+function writeAged(file: string, days: number, content = "x"): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  const time = daysAgo(days);
+  utimesSync(file, time, time);
+}
+
+function uploadFiles(hash: string, days: number): void {
+  for (const width of [320, 640, 1200]) writeAged(path.join(dataDir, "uploads", `${hash}-${width}.webp`), days);
+}
+
+function uploadsLeft(): string[] {
+  return existsSync(path.join(dataDir, "uploads")) ? readdirSync(path.join(dataDir, "uploads")).sort() : [];
+}
+
+const hash = (letter: string) => letter.repeat(32);
+
+describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  test("deletes carts idle past the cookie's life, and expired sessions and links; keeps the rest", async () => {
+    const db = handle().db;
+    const old = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    const recent = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    const [product] = await db.select({ id: products.id }).from(products).limit(1);
+    await db.insert(schema.cartLines).values({ cartId: old.cartId, productId: product!.id, quantity: 1 });
+    await db.update(carts).set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays + 1) }).where(eq(carts.id, old.cartId));
+    await db.update(carts).set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays - 1) }).where(eq(carts.id, recent.cartId));
+
+    const [user] = await db
+      .insert(users)
+      .values({ id: "limpieza-1", name: "Limpieza", email: "limpieza@example.pe", emailVerified: true })
+      .returning({ id: users.id });
+    await db.insert(sessions).values([
+      { id: "s-expired", token: "t-expired", userId: user!.id, expiresAt: daysAgo(1) },
+      { id: "s-live", token: "t-live", userId: user!.id, expiresAt: new Date(NOW.getTime() + DAY) },
+    ]);
+    await db.insert(verifications).values([
+      { id: "v-expired", identifier: "reset-password:a", value: "x", expiresAt: daysAgo(0.1) },
+      { id: "v-live", identifier: "reset-password:b", value: "x", expiresAt: new Date(NOW.getTime() + 3600_000) },
+    ]);
+
+    const report = await runHousekeeping(db, { dataDir, now: NOW });
+
+    expect(report).toMatchObject({ carts: 1, sessions: 1, verifications: 1 });
+    const cartIds = (await db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [old.cartId, recent.cartId]))).map((row) => row.id);
+    expect(cartIds).toEqual([recent.cartId]);
+    expect(await db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, old.cartId))).toEqual([]);
+    expect((await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user!.id))).map((row) => row.id)).toEqual(["s-live"]);
+    expect((await db.select({ id: verifications.id }).from(verifications)).map((row) => row.id)).toEqual(["v-live"]);
+  });
+
+  test("an add to an existing cart sends its cookie again, so it lives 60 days from the last add", async () => {
+    const first = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    const cookie = first.setCookie.split(";")[0]!;
+    const again = await ensureCart(new Request("http://localhost:3000/carrito", { headers: { Cookie: cookie } }), null);
+    expect(again).toMatchObject({ cartId: first.cartId, isNew: false });
+    expect(again.setCookie.split(";")[0]).toBe(cookie);
+    expect(again.setCookie).toMatch(/Max-Age=5184000/);
+    expect(HOUSEKEEPING.cartIdleDays).toBeGreaterThan(60);
+  });
+
+  test("removes outbox e-mails older than a month, nothing else there", async () => {
+    const outbox = path.join(dataDir, "outbox");
+    writeAged(path.join(outbox, "old.eml"), HOUSEKEEPING.outboxDays + 1);
+    writeAged(path.join(outbox, "recent.eml"), HOUSEKEEPING.outboxDays - 1);
+    writeAged(path.join(outbox, "notes.txt"), 400);
+
+    const report = await runHousekeeping(handle().db, { dataDir, now: NOW });
+
+    expect(report?.outboxFiles).toBe(1);
+    expect(readdirSync(outbox).sort()).toEqual(["notes.txt", "recent.eml"]);
+  });
+
+  test("an image no row names is deleted a day after it was first found unnamed, if a week old; named ones stay", async () => {
+    const db = handle().db;
+    const [product] = await db.select({ id: products.id }).from(products).limit(1);
+    await db.update(products).set({ image: `/uploads/${hash("a")}-1200.webp` }).where(eq(products.id, product!.id));
+    const [home] = await db.select().from(pageContents).where(eq(pageContents.key, "home"));
+    await db
+      .update(pageContents)
+      .set({ content: { ...home!.content, heroImage: `/uploads/${hash("b")}-640.webp` } })
+      .where(eq(pageContents.key, "home"));
+    uploadFiles(hash("a"), 300); // a product's picture
+    uploadFiles(hash("b"), 300); // named inside a page's content
+    uploadFiles(hash("c"), 300); // replaced long ago, named nowhere
+    uploadFiles(hash("d"), 2); // chosen in an editor two days ago, not saved yet
+    writeAged(path.join(dataDir, "uploads", `${hash("e")}-640.webp.123.part`), 2); // a write cut off
+    writeAged(path.join(dataDir, "uploads", `${hash("f")}-640.webp.456.part`), 0.01); // a write under way
+
+    const first = await runHousekeeping(db, { dataDir, now: NOW });
+    // Found unnamed for the first time: only noted, and the stopped write's leftover removed.
+    expect(first?.uploadFiles).toBe(1);
+    expect(uploadsLeft()).toHaveLength(13);
+    expect(uploadsLeft()).not.toContain(`${hash("e")}-640.webp.123.part`);
+
+    // Two hours later a backup could still name "c" in its copy of the database: kept.
+    const soon = await runHousekeeping(db, { dataDir, now: new Date(NOW.getTime() + 2 * 3600_000) });
+    expect(soon?.uploadFiles).toBe(0);
+
+    const later = new Date(NOW.getTime() + (HOUSEKEEPING.orphanUploadConfirmHours + 1) * 3600_000);
+    const second = await runHousekeeping(db, { dataDir, now: later });
+    // "c"'s three files, and the write that was under way a day ago never finished.
+    expect(second?.uploadFiles).toBe(4);
+    expect(uploadsLeft().filter((name) => name.startsWith(hash("c")))).toEqual([]);
+    expect(uploadsLeft().filter((name) => name.startsWith(hash("f")))).toEqual([]);
+    for (const kept of ["a", "b", "d"]) {
+      expect(uploadsLeft().filter((name) => name.startsWith(hash(kept)))).toHaveLength(3);
+    }
+
+    // Saved at last: "d" is named now, and stays however old it gets.
+    await db.update(products).set({ image: `/uploads/${hash("d")}-1200.webp` }).where(eq(products.id, product!.id));
+    await runHousekeeping(db, { dataDir, now: new Date(later.getTime() + 30 * DAY) });
+    expect(uploadsLeft().filter((name) => name.startsWith(hash("d")))).toHaveLength(3);
+    // ... while "a", replaced by it, is noted first and goes a day later.
+    expect(uploadsLeft().filter((name) => name.startsWith(hash("a")))).toHaveLength(3);
+    await runHousekeeping(db, { dataDir, now: new Date(later.getTime() + 32 * DAY) });
+    expect(uploadsLeft().filter((name) => name.startsWith(hash("a")))).toEqual([]);
+  });
+
+  test("every text and JSON column is classified: either it can name an uploaded image, or it cannot", async () => {
+    // A new column that stores an image URL must join IMAGE_REFERENCE_COLUMNS, or the
+    // housekeeping would delete its pictures: this list makes the decision explicit.
+    const neverImages = new Set([
+      // Users' own pictures (users.image) come from better-auth and are never our uploads; the
+      // audit log's summaries may quote an old image URL, but history keeps no file.
+      "users.id", "users.name", "users.email", "users.image", "users.username", "users.displayUsername",
+      "users.role", "users.banReason",
+      "sessions.id", "sessions.token", "sessions.ipAddress", "sessions.userAgent", "sessions.userId",
+      "sessions.impersonatedBy",
+      "accounts.id", "accounts.accountId", "accounts.providerId", "accounts.userId", "accounts.accessToken",
+      "accounts.refreshToken", "accounts.idToken", "accounts.scope", "accounts.password",
+      "verifications.id", "verifications.identifier", "verifications.value",
+      "customer_profiles.userId", "customer_profiles.fullName", "customer_profiles.phone",
+      "customer_profiles.address",
+      "product_families.name", "product_families.slug",
+      "product_categories.name", "product_categories.slug",
+      "product_subcategories.name", "product_subcategories.slug",
+      "brands.name", "brands.slug",
+      "service_families.name", "service_families.slug",
+      "service_categories.name", "service_categories.slug",
+      "service_subcategories.name", "service_subcategories.slug",
+      "products.title", "products.description", "products.imageAlt", "products.searchText",
+      "services.title", "services.description", "services.imageAlt", "services.searchText",
+      "complaints.code", "complaints.fullName", "complaints.documentNumber", "complaints.phone", "complaints.email",
+      "complaints.address", "complaints.guardianFullName", "complaints.guardianDocumentNumber",
+      "complaints.productOrService", "complaints.description", "complaints.request", "complaints.providerLegalName",
+      "complaints.providerRuc", "complaints.providerAddress", "complaints.dueDate", "complaints.answer",
+      "complaints.answeredByUserId",
+      "promotions.title", "promotions.description", "promotions.imageAlt", "promotions.link",
+      "promotions.buttonText",
+      "shop_settings.shopName", "shop_settings.primaryColor", "shop_settings.secondaryColor",
+      "shop_settings.fontFamily", "shop_settings.socialMedia", "shop_settings.googleMapsApiKey",
+      "shop_settings.contactEmail", "shop_settings.contactPhone", "shop_settings.contactAddress",
+      "shop_settings.contactHours", "shop_settings.providerLegalName", "shop_settings.providerRuc",
+      "shop_settings.providerAddress",
+      "payment_methods.id", "payment_methods.name", "payment_methods.details", "payment_methods.publishableKey",
+      "payment_methods.priceId",
+      "chatbot_answers.keyword", "chatbot_answers.answer",
+      "contact_messages.fullName", "contact_messages.email", "contact_messages.subject", "contact_messages.message",
+      "audit_log.userId", "audit_log.action", "audit_log.entity", "audit_log.entityId", "audit_log.summary",
+      "carts.id", "carts.userId",
+      "cart_lines.cartId",
+      "orders.code", "orders.userId", "orders.customerName", "orders.customerEmail", "orders.customerPhone",
+      "orders.customerAddress", "orders.paymentMethodId", "orders.paymentMethodName", "orders.note",
+      "order_lines.title",
+      "order_status_changes.changedByUserId",
+    ]);
+    const keyOf = (column: (typeof IMAGE_REFERENCE_COLUMNS)[number]) =>
+      Object.entries(getTableColumns(column.table)).find(([, candidate]) => candidate === column)![0];
+    const imageColumns = new Set(IMAGE_REFERENCE_COLUMNS.map((column) => `${getTableName(column.table)}.${keyOf(column)}`));
+    expect(imageColumns.size).toBe(IMAGE_REFERENCE_COLUMNS.length);
+    const unclassified: string[] = [];
+    for (const table of Object.values(schema)) {
+      if (!is(table, PgTable)) continue;
+      for (const [key, column] of Object.entries(getTableColumns(table))) {
+        // Enumerations hold fixed words, never a URL.
+        if (!["string", "json"].includes(column.dataType) || column.enumValues?.length) continue;
+        const name = `${getTableName(table)}.${key}`;
+        if (!imageColumns.has(name) && !neverImages.has(name)) unclassified.push(`${name} (${column.columnType})`);
+      }
+    }
+    expect(unclassified).toEqual([]);
+    // Each listed image column is real: the query the housekeeping makes runs on it.
+    for (const column of IMAGE_REFERENCE_COLUMNS) {
+      await handle().db.select({ n: sql<number>`count(*)` }).from(column.table);
+    }
+  });
+});
