@@ -175,7 +175,15 @@ export async function writeEntryToFile(entry, target, mode = 0o644) {
     await once(output, "close");
     await rename(partial, target);
   } catch (error) {
-    output.destroy();
+    // A write still pending when the archive failed would fail too ("write after destroyed"):
+    // that is the same failure, already being reported, not a new one to crash on.
+    output.on("error", () => {});
+    if (!output.closed) {
+      // Not events.once: it would reject with that same pending write's error.
+      const closed = new Promise((resolve) => output.once("close", resolve));
+      output.destroy();
+      await closed;
+    }
     await rm(partial, { force: true });
     throw error;
   }

@@ -98,6 +98,51 @@ async function verify(manifest, query) {
   if (problems.length > 0) throw new Error(`The restored database differs from the backup:\n  ${problems.join("\n  ")}`);
 }
 
+function majorVersion(version) {
+  return Number.parseInt(String(version ?? ""), 10);
+}
+
+/**
+ * PGlite loads only a data directory of its own PostgreSQL major version. When the load fails,
+ * says so in words if that is the cause (the shop's PGlite was upgraded since the backup).
+ */
+async function explainPgliteLoadFailure(error, manifest) {
+  const backupMajor = majorVersion(manifest.database?.serverVersion);
+  let currentVersion;
+  try {
+    const probe = await openPglite("memory://");
+    try {
+      [{ server_version: currentVersion }] = (await probe.query("show server_version")).rows;
+    } finally {
+      await probe.close();
+    }
+  } catch {
+    return error;
+  }
+  if (Number.isInteger(backupMajor) && backupMajor !== majorVersion(currentVersion)) {
+    return new UserError(
+      `This backup holds a PostgreSQL ${manifest.database.serverVersion} database; this version of the shop ` +
+        `embeds PostgreSQL ${currentVersion}, which cannot load it. Restore it with the shop's version that ` +
+        `made the backup (${manifest.appVersion}), then upgrade the shop as usual.`,
+    );
+  }
+  return error;
+}
+
+/**
+ * A cut-off or corrupted file fails inside gzip or the tar reader: the owner is told the file is
+ * damaged, not shown a stack.
+ */
+function explainArchiveError(error) {
+  const isZlib = typeof error?.code === "string" && error.code.startsWith("Z_");
+  const isTar = error instanceof Error && /^The backup file is (truncated|damaged)/.test(error.message);
+  if (!isZlib && !isTar) return error;
+  return new UserError(
+    `The backup file is damaged or incomplete (${error.message}). Nothing was restored from it; ` +
+      "use another copy of the backup.",
+  );
+}
+
 /** The embedded database: the target directory is locked and empty (or moved aside) first. */
 function pgliteTarget(dataDir, force) {
   const location = path.join(dataDir, "db");
@@ -124,7 +169,12 @@ function pgliteTarget(dataDir, force) {
       const tarball = path.join(dataDir, `restore-${process.pid}.tar`);
       try {
         await writeEntryToFile(entry, tarball, 0o600);
-        const db = await openPglite(location, { loadDataDir: await openAsBlob(tarball) });
+        let db;
+        try {
+          db = await openPglite(location, { loadDataDir: await openAsBlob(tarball) });
+        } catch (error) {
+          throw await explainPgliteLoadFailure(error, manifest);
+        }
         try {
           await verify(manifest, async (sql) => (await db.query(sql)).rows);
         } finally {
@@ -214,6 +264,9 @@ async function main(argv) {
   let prepared = false;
   let databaseLoaded = false;
   let images = 0;
+  const secretFile = path.join(config.dataDir, "auth-secret");
+  let wroteSecret = false;
+  let replacedSecret;
   try {
     await readArchive(file, async (entry) => {
       if (!manifest) {
@@ -241,11 +294,12 @@ async function main(argv) {
         images++;
       } else if (entry.name === AUTH_SECRET_ENTRY) {
         const secret = await readEntryBuffer(entry);
-        const secretFile = path.join(config.dataDir, "auth-secret");
         if (existsSync(secretFile) && !(await readFile(secretFile)).equals(secret)) {
-          await rename(secretFile, `${secretFile}.replaced-${stamp()}`);
+          replacedSecret = `${secretFile}.replaced-${stamp()}`;
+          await rename(secretFile, replacedSecret);
         }
         await writeFile(secretFile, secret, { mode: 0o600 });
+        wroteSecret = true;
       }
     });
     if (!manifest) throw new UserError("This file is not a backup of the shop (it is empty).");
@@ -255,7 +309,13 @@ async function main(argv) {
     }
   } catch (error) {
     if (prepared) await target.rollback().catch((rollbackError) => console.error(rollbackError));
-    throw error;
+    // The old database is back: so is the secret that signs its sessions.
+    if (wroteSecret) {
+      await (replacedSecret ? rename(replacedSecret, secretFile) : rm(secretFile, { force: true })).catch(
+        (secretError) => console.error(secretError),
+      );
+    }
+    throw explainArchiveError(error);
   } finally {
     target.finish();
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
@@ -38,6 +38,25 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
   const backup = await runScript("backup.js", ["--out", backupFile], { DATA_DIR: dataDir });
   expect(backup.code, backup.output).toBe(0);
   expect(backup.output).toContain("2 orders, 1 complaints");
+
+  // A cut-off or garbled copy is refused in words, and leaves the target as it was.
+  const whole = readFileSync(backupFile);
+  const damaged = [
+    { name: "cortada-a-la-mitad.tar.gz", bytes: whole.subarray(0, Math.floor(whole.length / 2)) },
+    { name: "sin-el-final.tar.gz", bytes: whole.subarray(0, whole.length - 6) },
+    { name: "no-es-gzip.tar.gz", bytes: Buffer.from("esto no es una copia de seguridad\n".repeat(50)) },
+  ];
+  for (const { name, bytes } of damaged) {
+    const file = path.join(workDir, name);
+    writeFileSync(file, bytes);
+    const target = makeDataDir();
+    const refusedCopy = await runScript("restore.js", [file], { DATA_DIR: target });
+    expect(refusedCopy.code, name).toBe(1);
+    expect(refusedCopy.output, name).toContain("The backup file is damaged or incomplete");
+    expect(refusedCopy.output, name).not.toMatch(/^\s+at /m);
+    expect(existsSync(path.join(target, "db")) ? readdirSync(path.join(target, "db")) : [], name).toEqual([]);
+    expect(existsSync(path.join(target, "auth-secret")), name).toBe(false);
+  }
 
   const restoredDir = makeDataDir();
   const restore = await runScript("restore.js", [backupFile], { DATA_DIR: restoredDir });
