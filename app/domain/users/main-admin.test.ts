@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { signInAdminCookie } from "~/auth/testing.server";
-import { users } from "~/db/schema";
+import { accounts, users } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "./main-admin.server";
 
@@ -26,4 +26,21 @@ test("without ADMIN_PASSWORD a random password is printed once, and it signs in"
   expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(false);
   expect(logs).toHaveLength(1);
   expect(await handle().db.select().from(users)).toHaveLength(1);
+});
+
+test("a main administrator left without a password (a start cut off) gets one at the next start", async () => {
+  const { db } = handle();
+  // The state a kill between better-auth's two writes leaves: the user, no credential account.
+  await db.delete(accounts).where(eq(accounts.providerId, "credential"));
+  const logs: string[] = [];
+  expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(true);
+  expect(logs).toHaveLength(1);
+  expect(logs[0]).toContain("The main administrator had no password");
+  const password = /shown only this once\): (\S+)/.exec(logs[0]!)?.[1];
+  expect(await signInAdminCookie("admin", password!)).toContain("patitas.session_token=");
+  expect(await db.select().from(users)).toHaveLength(1);
+
+  // Once repaired, the next start leaves it alone.
+  expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(false);
+  expect(logs).toHaveLength(1);
 });
