@@ -18,12 +18,33 @@ if (isDev) {
 } else {
   serverModule = await import("./build/server/index.js");
 }
+// The shop's JSON error lines (app/lib/log.server.ts), one per error, with its stack.
+const { logError } = serverModule;
+
+// An exception nobody caught was thrown out of the middle of some work (a half-done write,
+// a lock or socket in a state nobody planned for): log it, then exit 1 as Node itself would,
+// and let the supervisor (systemd, Docker) start a clean process. The next start recovers
+// the DATA_DIR lock, and PGlite keeps every acknowledged write across a crash.
+process.on("uncaughtException", (error, origin) => {
+  logError("uncaught exception", error, { origin });
+  process.exit(1);
+});
+// A rejected promise nobody awaited is a forgotten catch, typically work left running after
+// its page was answered. Its own code has already unwound (its finally blocks ran), so the
+// process is not half-way through anything; Node's default since v15 is still to exit, which
+// would drop every request in flight and, on the embedded database, close the shop for a
+// restart. Logging it with its stack, to be fixed, and serving on is the lesser harm.
+process.on("unhandledRejection", (reason) => {
+  logError("unhandled promise rejection", reason);
+});
 
 const config = serverModule.readConfig();
 let running;
 try {
   running = await serverModule.startApp();
 } catch (error) {
+  // Said in words, like the rest of the start-up output (the administrator's password, the
+  // address): a wrong setting or a second server on DATA_DIR is read by a person at a terminal.
   console.error(`Cannot start: ${error instanceof Error ? error.message : error}`);
   await viteServer?.close();
   process.exit(1);
@@ -84,7 +105,7 @@ const server = app.listen(config.port, () => {
   }
 });
 server.on("error", async (error) => {
-  console.error(`Cannot listen on port ${config.port}: ${error.message}`);
+  logError(`cannot listen on port ${config.port}`, error);
   await running.stop();
   process.exit(1);
 });
@@ -106,7 +127,7 @@ async function shutdown(signal) {
     await running.stop();
     await viteServer?.close();
   } catch (error) {
-    console.error("Error while closing the database:", error);
+    logError("cannot close the database", error);
     process.exit(1);
   }
   process.exit(0);

@@ -63,7 +63,13 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            logError("streaming render failed", error, {
+              requestId: (loadContext as { requestId?: string }).requestId,
+              method: request.method,
+              path: new URL(request.url).pathname,
+            });
+          }
         },
       },
     );

@@ -8,10 +8,11 @@ import express, { type RequestHandler } from "express";
 import * as serverBuild from "virtual:react-router/server-build";
 import { readConfig } from "~/config.server";
 import { limitConcurrency } from "~/lib/concurrency-limit.server";
-import { logInfo } from "~/lib/log.server";
+import { logRequestWhenDone } from "~/lib/request-log.server";
 import "~/lib/validation";
 
 export { readConfig } from "~/config.server";
+export { logError } from "~/lib/log.server";
 export { startApp } from "~/startup.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -41,28 +42,26 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
 const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   const incoming = req.get("x-request-id");
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  const started = process.hrtime.bigint();
   res.locals.requestId = requestId;
   res.locals.cspNonce = randomBytes(16).toString("base64");
   res.setHeader("X-Request-Id", requestId);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Frame-Options", "DENY");
-  res.on("finish", () => {
-    logInfo("request", {
-      requestId,
-      method: req.method,
-      path: req.originalUrl.split("?")[0],
-      status: res.statusCode,
-      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      ip: req.ip,
-    });
-  });
+  logRequestWhenDone(req, res, requestId);
   next();
 };
 
 /** Requests rendered at once: enough to overlap database waits, few enough to stay fast. */
 const RENDER_CONCURRENCY = 8;
+/**
+ * The line behind those renders is bounded so that a hung database or mail server cannot pile up
+ * every visitor: 200 shoppers at once wait under 6 s (tests/load, bench/README.md), far
+ * from both bounds. 1,000 in line is some 20 s of pages at this machine's ~50 pages/s,
+ * and 30 s stays under a reverse proxy's usual 60 s, so a shopper sees the shop's 503
+ * page (with Retry-After) rather than the proxy's 504.
+ */
+const RENDER_QUEUE = { maxWaiting: 1_000, maxWaitMs: 30_000 };
 
 export const app = express();
 app.disable("x-powered-by");
@@ -90,8 +89,9 @@ app.use("/uploads", (_req, res) => {
   res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
 });
 // Pages and actions are rendered a few at a time, the rest wait in line (see
-// concurrency-limit.server.ts); the health check never waits behind shoppers.
-const renderLimit = limitConcurrency(RENDER_CONCURRENCY);
+// concurrency-limit.server.ts); the health check never waits behind shoppers, nor is
+// turned away with them.
+const renderLimit = limitConcurrency({ concurrency: RENDER_CONCURRENCY, ...RENDER_QUEUE });
 app.use((req, res, next) => (req.path === "/healthz" ? next() : renderLimit(req, res, next)));
 app.use(
   createRequestHandler({

@@ -10,6 +10,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logError } from "~/lib/log.server";
 import { findProjectRoot } from "~/lib/paths.server";
 import * as schema from "./schema";
 
@@ -27,7 +28,7 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(findProjectRoot(), "app/db/migrations");
 const drizzleOptions = { schema, casing: "snake_case" } as const;
 // An arbitrary constant: instances starting together on one PostgreSQL take turns.
-const MIGRATION_LOCK_ID = 72_730_001;
+export const MIGRATION_LOCK_ID = 72_730_001;
 
 /**
  * The embedded database lives in the server's own memory, on a small machine (1 GB is
@@ -54,18 +55,37 @@ async function initializeInChildProcess(location: string, startParams: string[])
 }
 
 /**
+ * A PostgreSQL that is down, unreachable or stuck must not hold the shop: every page waits
+ * for a connection (from the server, or from the pool when all ten are busy) at most 5 s,
+ * and a statement that runs 15 s is cancelled by the server. A page's queries take
+ * milliseconds; the Excel exports and imports read in batches, and a whole import's
+ * preview at 100,000 products takes under 3 s (bench/README.md). Migrations lift the limit
+ * on their own connection; backups and restores open their own (scripts/).
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+const POSTGRES_STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
  * Opens PostgreSQL when `databaseUrl` is given, else the embedded PGlite in
- * `<dataDir>/db`, or in memory when `dataDir` is "memory://".
+ * `<dataDir>/db`, or in memory when `dataDir` is "memory://". `statementTimeoutMs`
+ * shortens PostgreSQL's statement limit for tests.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  statementTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+      // Sent at connection start: no extra round trip, and it holds for every statement.
+      statement_timeout: options.statementTimeoutMs ?? POSTGRES_STATEMENT_TIMEOUT_MS,
+    });
     // PostgreSQL may close an idle connection (a restart, an administrator, a dropped
     // test database): pg reports it on the pool, and without a listener the process dies.
-    pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
+    pool.on("error", (error) => logError("PostgreSQL closed an idle connection", error));
     const db = drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Database;
     return {
       db,
@@ -73,6 +93,10 @@ export async function openDatabase(options: {
       async migrate() {
         const client = await pool.connect();
         try {
+          // A migration may rewrite a big table, and waits here while another instance
+          // migrates: neither is a hung page. The connection is then closed, never handed
+          // back to the pool without its timeout.
+          await client.query("SET statement_timeout = 0");
           await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
           try {
             await migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder });
@@ -80,7 +104,7 @@ export async function openDatabase(options: {
             await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
           }
         } finally {
-          client.release();
+          client.release(true);
         }
       },
       close: () => pool.end(),

@@ -1,7 +1,36 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+
+export type ConcurrencyLimits = {
+  /** Requests handled at once. */
+  concurrency: number;
+  /** Requests allowed to wait in line; the next one is turned away at once. */
+  maxWaiting: number;
+  /** How long a request may wait for its turn before it is turned away. */
+  maxWaitMs: number;
+};
+
+/** Seconds a turned-away shopper (or a crawler honouring Retry-After) should wait. */
+const RETRY_AFTER_SECONDS = 5;
+
+// No stylesheet, script or shop name: it is served exactly when the shop has no time to
+// spare, without touching the database.
+const BUSY_PAGE = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tienda ocupada</title></head>
+<body><h1>Un momento, por favor</h1><p>La tienda está recibiendo muchas visitas. Vuelve a intentarlo en unos segundos.</p></body>
+</html>
+`;
+
+function refuse(res: Response): void {
+  res
+    .status(503)
+    .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
+    .type("html")
+    .send(BUSY_PAGE);
+}
 
 /**
- * At most `max` requests rendered at once; the others wait their turn in arrival order.
+ * At most `concurrency` requests handled at once; the others wait their turn in arrival order.
  *
  * Without it, 200 shoppers at once are 200 interleaved renders: every one's database
  * queries queue behind everyone else's (the embedded database runs one query at a time),
@@ -9,8 +38,13 @@ import type { RequestHandler } from "express";
  * renders in memory. With it, each request is served at full speed in turn: the same
  * throughput, a wait that grows evenly with the queue, and bounded memory
  * (bench/README.md, tests/load). A shopper who gives up while waiting leaves the queue.
+ *
+ * The line itself is bounded too: when the database or a render hangs, nothing leaves it,
+ * and without a bound every new visitor would join it until memory runs out, each one
+ * facing a blank page. Beyond `maxWaiting` in line, or after `maxWaitMs` in it, a request
+ * gets a 503 with Retry-After at once instead.
  */
-export function limitConcurrency(max: number): RequestHandler {
+export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: ConcurrencyLimits): RequestHandler {
   let active = 0;
   const waiting: (() => void)[] = [];
 
@@ -32,21 +66,32 @@ export function limitConcurrency(max: number): RequestHandler {
       res.once("close", done);
       next();
     };
-    if (active < max) {
+    if (active < concurrency) {
       active++;
       run();
       return;
     }
+    if (waiting.length >= maxWaiting) {
+      refuse(res);
+      return;
+    }
+    const leave = () => {
+      clearTimeout(timer);
+      const at = waiting.indexOf(turn);
+      if (at !== -1) waiting.splice(at, 1);
+    };
     const turn = () => {
+      clearTimeout(timer);
       res.off("close", leave);
       // The slot passes to this request; if its shopper already left, to the next one.
       if (res.destroyed) release();
       else run();
     };
-    const leave = () => {
-      const at = waiting.indexOf(turn);
-      if (at !== -1) waiting.splice(at, 1);
-    };
+    const timer = setTimeout(() => {
+      res.off("close", leave);
+      leave();
+      refuse(res);
+    }, maxWaitMs);
     res.once("close", leave);
     waiting.push(turn);
   };

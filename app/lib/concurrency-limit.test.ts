@@ -1,16 +1,16 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { limitConcurrency } from "./concurrency-limit.server";
+import { type ConcurrencyLimits, limitConcurrency } from "./concurrency-limit.server";
 
 let close = () => {};
 afterEach(() => close());
 
 /** A server whose handler takes `delayMs`, behind the limit, counting how many overlap. */
-async function slowServer(max: number, delayMs: number) {
+async function slowServer(concurrency: number, delayMs: number, limits: Partial<ConcurrencyLimits> = {}) {
   const stats = { active: 0, mostAtOnce: 0, order: [] as string[] };
   const app = express();
-  app.use(limitConcurrency(max));
+  app.use(limitConcurrency({ concurrency, maxWaiting: 100, maxWaitMs: 10_000, ...limits }));
   app.get("/:name", (req, res) => {
     stats.active++;
     stats.mostAtOnce = Math.max(stats.mostAtOnce, stats.active);
@@ -51,6 +51,37 @@ describe("limitConcurrency", () => {
     abandoned.abort();
     expect(await gone).toBe("abortado");
     expect(await first).toBe("hola primero");
+    expect(await fetch(`${url}/despues`).then((response) => response.text())).toBe("hola despues");
+    expect(stats.order).toEqual(["primero", "despues"]);
+  });
+
+  test("beyond the longest line allowed, a request is turned away at once with a Spanish 503 and Retry-After", async () => {
+    const { url, stats } = await slowServer(1, 150, { maxWaiting: 2 });
+    const served: Promise<Response>[] = [];
+    for (const name of ["primero", "segundo", "tercero"]) {
+      served.push(fetch(`${url}/${name}`));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const started = Date.now();
+    const refused = await fetch(`${url}/cuarto`);
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("content-type")).toContain("text/html");
+    expect(await refused.text()).toContain("La tienda está recibiendo muchas visitas. Vuelve a intentarlo en unos segundos.");
+    expect((await Promise.all(served)).map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(stats.order).toEqual(["primero", "segundo", "tercero"]);
+  });
+
+  test("a request that waits longer than allowed is turned away, and its place is not lost", async () => {
+    const { url, stats } = await slowServer(1, 200, { maxWaitMs: 50 });
+    const first = fetch(`${url}/primero`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const late = await fetch(`${url}/tarde`);
+    expect(late.status).toBe(503);
+    expect(late.headers.get("retry-after")).toBe("5");
+    expect((await first).status).toBe(200);
     expect(await fetch(`${url}/despues`).then((response) => response.text())).toBe("hola despues");
     expect(stats.order).toEqual(["primero", "despues"]);
   });

@@ -16,10 +16,19 @@ export function isMailServerConfigured(): boolean {
   return Boolean(readConfig().smtpUrl);
 }
 
+/**
+ * nodemailer waits 2 minutes for a connection and 10 for a silent socket: an unreachable or
+ * hung mail server would hold a shopper's request (a complaint, a password recovery) and its
+ * render slot that long. A healthy server answers in well under a second; after 10 s the
+ * send fails, and the callers keep the shopper's action and say the e-mail did not leave.
+ * Parameters in SMTP_URL's query string still win.
+ */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 };
+
 let smtp: { url: string; transporter: Transporter } | undefined;
 
 function getSmtpTransport(url: string): Transporter {
-  if (smtp?.url !== url) smtp = { url, transporter: nodemailer.createTransport(url) };
+  if (smtp?.url !== url) smtp = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS }) };
   return smtp.transporter;
 }
 

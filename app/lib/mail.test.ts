@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, test, vi } from "vitest";
@@ -22,6 +23,7 @@ function decodeQuotedPrintable(raw: string): string {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 test("without SMTP_URL the e-mail is written to $DATA_DIR/outbox and its subject and links are logged", async () => {
@@ -55,5 +57,33 @@ test("with SMTP_URL the e-mail goes to that SMTP server", async () => {
     expect(decodeQuotedPrintable(smtp.received[0]!)).toContain("token=abc123");
   } finally {
     await smtp.close();
+  }
+});
+
+test("a mail server that accepts the connection but never answers fails the send after 10 s, not minutes", async () => {
+  // nodemailer's own defaults would wait 30 s for the greeting and 10 minutes on the socket.
+  const sockets: Socket[] = [];
+  const silent = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${(silent.address() as { port: number }).port}`);
+  const realSetTimeout = globalThis.setTimeout;
+  /** The outcome if it comes within 1 s of real time (the sockets' events are real). */
+  const settled = (outcome: Promise<string>) =>
+    Promise.race([outcome, new Promise((resolve) => realSetTimeout(() => resolve("still waiting"), 1_000))]);
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    const outcome = sendMail(message, () => {}).then(
+      () => "sent",
+      (error: Error) => error.message,
+    );
+    await vi.waitFor(() => expect(sockets).toHaveLength(1), { interval: 5 });
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(await settled(outcome)).toBe("still waiting");
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(await settled(outcome)).toMatch(/greeting|timeout/i);
+  } finally {
+    vi.useRealTimers();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
   }
 });

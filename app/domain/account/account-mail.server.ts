@@ -1,6 +1,7 @@
 import { readConfig } from "~/config.server";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { logError } from "~/lib/log.server";
 import { type MailContent, renderMail } from "~/lib/mail-template";
 import { type MailReceipt, sendMail } from "~/lib/mail.server";
 
@@ -24,7 +25,7 @@ export async function sendShopMail(to: string, subject: string, content: MailCon
     const receipt = await sendMail({ to, subject, ...renderMail(brand, content) });
     return receipt.delivery;
   } catch (error) {
-    console.error(`Could not send "${subject}" to ${to}:`, error);
+    logError("shop e-mail not sent", error, { subject, to });
     return "failed";
   }
 }

@@ -362,10 +362,13 @@ describe("answering a complaint", () => {
   test("a mail server that is down keeps the answer and tells the admin", async () => {
     const complaint = await fileOn("2026-04-09");
     vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:9");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const response = (await answerRequest(complaint.id, "Respuesta guardada igual.")) as Response;
-    expect(errors).toHaveBeenCalled();
+    const lines = errors.mock.calls.map(([line]) => String(line));
     errors.mockRestore();
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ level: "error", msg: "shop e-mail not sent", to: "lucia@example.pe" }),
+    );
     expect(response.headers.get("Location")).toBe(`/admin/reclamaciones/${complaint.id}`);
     const toast = await readFlashedToast(response);
     expect(toast).toMatchObject({ title: "Respuesta Guardada", variant: "destructive" });

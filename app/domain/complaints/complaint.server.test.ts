@@ -179,17 +179,24 @@ describe("fileComplaint", () => {
     expect(rows.map((row) => row.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
-  test("a mail server that is down does not lose the filing", async () => {
+  test("a mail server that is down does not lose the filing, and the failure is one JSON error line", async () => {
     vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:9");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const { complaint, isCopySent } = await fileComplaint(buildInput(), {
       now: new Date("2027-02-02T15:00:00Z"),
       log,
     });
+    const lines = errors.mock.calls.map(([line]) => String(line));
+    errors.mockRestore();
     expect(isCopySent).toBe(false);
     expect(complaint.code).toBe("2027-000008");
-    expect(errors).toHaveBeenCalledOnce();
-    errors.mockRestore();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "error",
+      msg: "complaint copy not e-mailed",
+      complaintCode: "2027-000008",
+      stack: expect.stringContaining("ECONNREFUSED"),
+    });
   });
 
   test("with a mail server the copy is sent, and only then is it reported as sent", async () => {

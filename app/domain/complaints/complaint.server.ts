@@ -2,6 +2,7 @@ import { eq, max } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { logError } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
 import { addBusinessDays } from "./business-days";
 import { type ComplaintInput, formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
@@ -82,7 +83,7 @@ export async function fileComplaint(
     );
     return { complaint, isCopySent: receipt.delivery === "smtp" };
   } catch (error) {
-    console.error(`Complaint ${complaint.code}: the consumer's copy could not be e-mailed.`, error);
+    logError("complaint copy not e-mailed", error, { complaintCode: complaint.code });
     return { complaint, isCopySent: false };
   }
 }
