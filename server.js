@@ -66,9 +66,12 @@ if (viteServer) {
   });
 } else {
   // Hashed file names: cache for a year. Everything else in public/: an hour.
-  app.use("/assets", precompressed("build/client/assets"));
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // From the project's folder, not the working directory: a service started elsewhere (a
+  // systemd unit without WorkingDirectory=) still serves its scripts and styles.
+  const clientDir = path.join(import.meta.dirname, "build/client");
+  app.use("/assets", precompressed(path.join(clientDir, "assets")));
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
   app.use(serverModule.app);
 }
 

@@ -86,8 +86,17 @@ export function buildIfStale({ force = false } = {}) {
 }
 
 function runBuild() {
+  const builder = path.join(root, "node_modules/@react-router/dev/bin.js");
+  if (!existsSync(builder)) {
+    // `npm install` with NODE_ENV=production (or --omit=dev) leaves out the build tools.
+    console.error(
+      "Cannot build the shop: its build tools (devDependencies) are not installed.\n" +
+        "Run `npm install` without NODE_ENV=production or --omit=dev, then `npm start` again.",
+    );
+    process.exit(1);
+  }
   console.log("Building the app…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  const result = spawnSync(process.execPath, [builder, "build"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },

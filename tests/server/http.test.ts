@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
@@ -14,7 +15,9 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   dataDir = makeDataDir();
-  server = await startServer({ DATA_DIR: dataDir });
+  // Started from another folder, as a service without WorkingDirectory= would be: the pages'
+  // scripts and styles (checked below) must not depend on it.
+  server = await startServer({ DATA_DIR: dataDir }, { cwd: tmpdir() });
 });
 afterAll(async () => {
   await server?.stop();

@@ -34,11 +34,11 @@ export type ServerProcess = {
 };
 
 /** Starts `node server.js` and resolves once it listens (or rejects with its output). */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: { cwd?: string } = {}): Promise<ServerProcess> {
   const port = String(await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
-    cwd: projectRoot,
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(projectRoot, "server.js")], {
+    cwd: options.cwd ?? projectRoot,
     env: {
       ...process.env,
       ...SERVER_ENV,
