@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getDisplayName } from "~/auth/rules";
-import { getSessionUser } from "~/auth/guards.server";
+import { getSessionUserOrSignedOut } from "~/auth/guards.server";
+import { SESSION_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { buildThemeStyle } from "~/domain/settings/settings";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { useNonce } from "~/lib/nonce";
@@ -33,11 +34,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, settings, flash] = await Promise.all([
-    getSessionUser(request),
+  const [{ user, hasSessionFailed }, settings, flash] = await Promise.all([
+    getSessionUserOrSignedOut(request),
     getShopSettings(),
     readToast(request),
   ]);
+  // One toast shows at a time: the failure explains why the visitor looks signed out, so
+  // it wins over a flashed message (which is cleared all the same).
+  const toast = hasSessionFailed ? SESSION_ERROR_TOAST : flash.toast;
   return data(
     {
       user: user ? { displayName: getDisplayName(user), isAdmin: user.role === "admin" } : null,
@@ -48,8 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         theme: buildThemeStyle(settings),
         primaryColor: settings.primaryColor,
       },
-      // A fresh object per flash so that the same message twice is shown twice.
-      toast: flash.toast ? { ...flash.toast } : null,
+      // A fresh object per response so that the same message twice is shown twice.
+      toast: toast ? { ...toast } : null,
     },
     { headers: flash.headers },
   );

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { logError } from "~/lib/log.server";
 import { getAuth } from "./auth.server";
 import type { Role } from "./rules";
 
@@ -21,6 +22,22 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
     cache.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * For what anyone may see (the root layout): a session that cannot be read (the database
+ * or better-auth failing) counts as signed out for this request, and is logged. Guards
+ * never use it: requireUser and requireAdmin still fail when the session cannot be read.
+ */
+export async function getSessionUserOrSignedOut(
+  request: Request,
+): Promise<{ user: SessionUser | null; hasSessionFailed: boolean }> {
+  try {
+    return { user: await getSessionUser(request), hasSessionFailed: false };
+  } catch (error) {
+    logError("Session read failed", error, { path: new URL(request.url).pathname });
+    return { user: null, hasSessionFailed: true };
+  }
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {

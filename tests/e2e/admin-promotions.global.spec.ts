@@ -34,7 +34,7 @@ test("an active promotion appears in the carousel, first once moved up, and leav
   await form.getByRole("button", { name: "Añadir Promoción" }).click();
   await expect(form.getByText("El título es obligatorio.")).toBeVisible();
   // The spec titles the promotion's messages 'Error' (section 8), not 'Error de Validación'.
-  await expect(toast(page, "El título es obligatorio.")).toContainText(/^Error\b/);
+  await expect(toast(page, "El título es obligatorio.")).toContainText(/^Error/);
   await expect(toast(page, "El título es obligatorio.")).not.toContainText("Validación");
   await expect(form.getByLabel("Descripción (opcional)")).toHaveValue("Juguetes y snacks con 15% de descuento.");
   await form.getByLabel("Título").fill(title);

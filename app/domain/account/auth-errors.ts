@@ -1,3 +1,5 @@
+import type { ToastMessage } from "~/lib/toast";
+
 /** Spanish for better-auth's error codes: a shopper never sees the library's English. */
 const messages: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "Correo electrónico o contraseña incorrectos.",
@@ -26,3 +28,20 @@ export function translateAuthError(error: unknown): string {
   if (candidate?.statusCode === 429 || candidate?.status === "TOO_MANY_REQUESTS") return messages.TOO_MANY_REQUESTS!;
   return GENERIC_ERROR_MESSAGE;
 }
+
+// Spec section 8, account errors shown by a page rather than a form: the page still
+// renders, with what can be shown, and says so.
+
+/** The session could not be read: the page shows as to a visitor who is signed out. */
+export const SESSION_ERROR_TOAST: ToastMessage = {
+  title: "Error de Sesión",
+  description: "No pudimos verificar tu sesión. Vuelve a intentarlo en unos segundos.",
+  variant: "destructive",
+};
+
+/** The profile could not be read: /perfil shows no form that could save blanks over it. */
+export const PROFILE_ERROR_TOAST: ToastMessage = {
+  title: "Error de Perfil",
+  description: "No pudimos cargar tus datos. Recarga la página en unos segundos.",
+  variant: "destructive",
+};

@@ -1,9 +1,19 @@
 // How the audit log reads in Spanish: labels of actions and entities, and the summary
-// (the jsonb written by recordAudit) as short 'key: value' pairs.
+// (the jsonb written by recordAudit) as short 'key: value' pairs. The owner reads this
+// screen, so no identifier from the code may reach it: recordAudit only compiles with
+// summary keys (at any depth) that have a label here, and its actions and entities are
+// typed by the label maps below.
+
+import type { TaxonomyLevelKey } from "~/domain/catalog/taxonomy-admin";
+import type { valueIcons } from "~/domain/content/page-content";
+import { valueIconLabels } from "~/domain/content/page-content-form";
+import { type SettingsPart, socialNetworkNames } from "~/domain/settings/settings-admin";
+import type { MoveDirection } from "~/lib/reorder";
+import { formatMoney } from "~/lib/money";
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const actionLabels: Record<string, string> = {
+const actionLabels = {
   create: "Creación",
   update: "Actualización",
   delete: "Eliminación",
@@ -12,9 +22,11 @@ const actionLabels: Record<string, string> = {
   status: "Cambio de estado",
   settings: "Configuración",
   "sign-in": "Inicio de sesión",
-};
+} satisfies Record<string, string>;
 
-const entityLabels: Record<string, string> = {
+export type AuditAction = keyof typeof actionLabels;
+
+const entityLabels = {
   product: "Producto",
   service: "Servicio",
   promotion: "Promoción",
@@ -29,10 +41,9 @@ const entityLabels: Record<string, string> = {
   complaint: "Reclamación",
   "contact-message": "Mensaje de contacto",
   session: "Sesión",
-};
+} satisfies Record<string, string>;
 
-// The second part of 'taxonomy:<level>' and 'settings:<part>'.
-const entityPartLabels: Record<string, string> = {
+const taxonomyLevelLabels: Record<TaxonomyLevelKey, string> = {
   "product-families": "familias de productos",
   "product-categories": "categorías de productos",
   "product-subcategories": "subcategorías de productos",
@@ -40,58 +51,221 @@ const entityPartLabels: Record<string, string> = {
   "service-families": "familias de servicios",
   "service-categories": "categorías de servicios",
   "service-subcategories": "subcategorías de servicios",
-  contact: "contacto",
-  about: "nosotros",
 };
 
-const summaryKeyLabels: Record<string, string> = {
+const settingsSectionLabels = { contact: "contacto", about: "nosotros" } satisfies Record<string, string>;
+
+/** What recordAudit accepts as an entity: each one has its Spanish label. */
+export type AuditEntity =
+  | keyof typeof entityLabels
+  | `taxonomy:${TaxonomyLevelKey}`
+  | `settings:${keyof typeof settingsSectionLabels}`;
+
+// The second part of 'taxonomy:<level>' and 'settings:<section>'.
+const entityPartLabels: Record<string, string> = { ...taxonomyLevelLabels, ...settingsSectionLabels };
+
+// In the order the pairs are shown, nested ones too: the naming keys first (jsonb keeps
+// keys sorted by length, not as written), then the values in the order of their forms.
+const summaryKeyLabels = {
   title: "título",
   name: "nombre",
   username: "usuario",
   keyword: "palabra clave",
+  previousKeyword: "palabra clave anterior",
+  previousName: "nombre anterior",
   code: "código",
   email: "correo",
   role: "rol",
   status: "estado",
+  from: "estado anterior",
+  to: "estado nuevo",
   password: "contraseña",
-  isActive: "activa",
+  // Products, services, promotions, taxonomy.
+  priceCents: "precio",
+  offerPriceCents: "precio de oferta",
+  showPrice: "mostrar precio",
+  stock: "stock",
+  url: "dirección",
+  isActive: "visible",
   isArchived: "archivado",
-  file: "archivo",
+  slug: "dirección web",
+  parentId: "grupo superior (n.º)",
+  previousParentId: "grupo superior anterior (n.º)",
+  productsReindexed: "productos actualizados",
   moved: "movido",
-};
+  // Excel imports.
+  file: "archivo",
+  created: "creados",
+  updated: "actualizados",
+  unchanged: "sin cambios",
+  skipped: "omitidos",
+  brandsCreated: "marcas creadas",
+  newBrands: "marcas nuevas",
+  // General settings.
+  parts: "secciones",
+  logo: "logotipo",
+  shopName: "nombre de la tienda",
+  primaryColor: "color primario",
+  secondaryColor: "color secundario",
+  fontFamily: "fuente",
+  socialMedia: "redes sociales",
+  ...socialNetworkNames,
+  googleMapsApiKey: "API Key de Google Maps",
+  providerLegalName: "razón social del proveedor",
+  providerRuc: "RUC del proveedor",
+  providerAddress: "dirección del proveedor",
+  // Contact settings.
+  contactEmail: "correo de contacto",
+  contactPhone: "WhatsApp de contacto",
+  contactAddress: "dirección de la tienda",
+  contactHours: "horario de atención",
+  // Payment methods.
+  methods: "métodos de pago",
+  details: "detalles",
+  qrImage: "código QR",
+  publishableKey: "clave publicable de Stripe",
+  priceId: "ID de precio de Stripe",
+  // Page texts: home, about, products and services.
+  heroTitle: "título principal",
+  heroSubtitle: "subtítulo de la portada",
+  aboutCardTitle: "título (Sobre Nosotros)",
+  aboutCardText: "texto (Sobre Nosotros)",
+  productsCardTitle: "título (Productos)",
+  productsCardText: "texto (Productos)",
+  servicesCardTitle: "título (Servicios)",
+  servicesCardText: "texto (Servicios)",
+  featuredSectionTitle: "título de Productos Destacados",
+  featuredSectionSubtitle: "subtítulo de Productos Destacados",
+  visitUsTitle: "título (Visítanos)",
+  visitUsText: "texto (Visítanos)",
+  visitUsImage: "imagen (Visítanos)",
+  visitUsLinkText: "texto del enlace a Contacto",
+  socialLinksTitle: "título sobre los enlaces a redes",
+  mainHeading: "encabezado principal",
+  content: "contenido",
+  historyImage: "imagen de la historia",
+  valuesSection: "sección de valores",
+  heading: "título de la sección",
+  values: "valores",
+  description: "descripción",
+  icon: "ícono",
+  teamSection: "sección del equipo",
+  image: "imagen",
+  mainTitle: "título principal",
+  mainDescription: "descripción principal",
+} satisfies Record<string, string>;
 
-/** Unknown actions show as they were recorded. */
-export function getActionLabel(action: string): string {
-  return actionLabels[action] ?? action;
+export type AuditSummaryKey = keyof typeof summaryKeyLabels;
+
+// The keys of an object type that are named, not an index signature's.
+type NamedKeys<T> = keyof {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown;
+} &
+  string;
+
+/** Every key of a summary type, at any depth (inside nested objects and arrays too). */
+export type AuditSummaryKeysOf<T> = T extends readonly (infer Item)[]
+  ? AuditSummaryKeysOf<Item>
+  : T extends object
+    ?
+        | { [K in NamedKeys<T>]: K | AuditSummaryKeysOf<T[K]> }[NamedKeys<T>]
+        | (string extends keyof T ? (T extends Record<string, infer Value> ? AuditSummaryKeysOf<Value> : never) : never)
+    : never;
+
+/**
+ * The summary type itself when every key has a Spanish label, else a type it cannot
+ * match, whose one property names the keys to label in summaryKeyLabels.
+ */
+export type LabelledAuditSummary<T> = [Exclude<AuditSummaryKeysOf<T>, AuditSummaryKey>] extends [never]
+  ? T
+  : { "label these keys in summaryKeyLabels (audit-log.ts)": Exclude<AuditSummaryKeysOf<T>, AuditSummaryKey> };
+
+// Entries written before a label existed (or by older code) still read in Spanish.
+export const UNKNOWN_ACTION_LABEL = "Otra acción";
+export const UNKNOWN_ENTITY_LABEL = "Otro registro";
+export const UNKNOWN_KEY_LABEL = "otro dato";
+
+function labelOf<T extends object>(labels: T, key: string): string | undefined {
+  return Object.hasOwn(labels, key) ? (labels[key as keyof T] as string) : undefined;
 }
 
-/** 'taxonomy:brands' -> 'Taxonomía (marcas)'; an unknown entity shows as recorded. */
+export function getActionLabel(action: string): string {
+  return labelOf(actionLabels, action) ?? UNKNOWN_ACTION_LABEL;
+}
+
+/** 'taxonomy:brands' -> 'Taxonomía (marcas)'; an unknown part is left out. */
 export function getEntityLabel(entity: string): string {
   const [base = entity, part] = entity.split(/:(.*)/s);
-  const label = entityLabels[base];
-  if (!label) return entity;
-  if (part === undefined || part === "") return label;
-  return `${label} (${entityPartLabels[part] ?? part})`;
+  const label = labelOf(entityLabels, base);
+  if (!label) return UNKNOWN_ENTITY_LABEL;
+  const partLabel = part ? labelOf(entityPartLabels, part) : undefined;
+  return partLabel ? `${label} (${partLabel})` : label;
 }
+
+export function getSummaryKeyLabel(key: string): string {
+  return labelOf(summaryKeyLabels, key) ?? UNKNOWN_KEY_LABEL;
+}
+
+const directionLabels: Record<MoveDirection, string> = { up: "hacia arriba", down: "hacia abajo" };
+
+const settingsPartLabels: Record<SettingsPart, string> = {
+  logo: "Logotipo",
+  name: "Nombre de la tienda",
+  design: "Diseño",
+  social: "Redes sociales",
+  maps: "Mapa de Google",
+  provider: "Datos del proveedor",
+};
+
+const iconLabels: Record<(typeof valueIcons)[number], string> = valueIconLabels;
+
+// Values that are codes rather than text: what each one means, in Spanish.
+const valueLabels: Partial<Record<AuditSummaryKey, Record<string, string>>> = {
+  moved: directionLabels,
+  parts: settingsPartLabels,
+  icon: iconLabels,
+};
+
+const moneyKeys: ReadonlySet<string> = new Set<AuditSummaryKey>(["priceCents", "offerPriceCents"]);
 
 const MAX_VALUE_LENGTH = 120;
 const MAX_PAIRS = 8;
 
-function formatValue(value: unknown): string {
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "sí" : "no";
-  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (typeof value === "number" && moneyKeys.has(key)) return formatMoney(value);
+  if (typeof value === "string") {
+    const codes = valueLabels[key as AuditSummaryKey];
+    return (codes && labelOf(codes, value)) ?? (value === "" ? "(vacío)" : value);
+  }
   if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (Array.isArray(value)) return value.map(formatValue).join(", ");
-  return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    return value.map((item) => (isRecord(item) ? formatFields(item) : formatValue(key, item))).join(isRecord(value[0]) ? "; " : ", ");
+  }
+  if (isRecord(value)) return formatFields(value);
+  return String(value);
+}
+
+/** A nested object as 'label: value, label: value'; an object inside it in parentheses. */
+function formatFields(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .sort(([a], [b]) => compareKeys(a, b))
+    .map(([key, value]) =>
+      isRecord(value) ? `${getSummaryKeyLabel(key)} (${formatFields(value)})` : `${getSummaryKeyLabel(key)}: ${formatValue(key, value)}`,
+    )
+    .join(", ");
 }
 
 function shorten(text: string): string {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
-// jsonb keeps keys sorted by length, not as written: the naming keys go first, in this order.
-const keyOrder = Object.keys(summaryKeyLabels);
+const keyOrder: string[] = Object.keys(summaryKeyLabels);
 
 function compareKeys(a: string, b: string): number {
   const rankA = keyOrder.indexOf(a);
@@ -105,13 +279,13 @@ function compareKeys(a: string, b: string): number {
  * text, so whatever an admin typed is never interpreted as markup.
  */
 export function formatAuditSummary(summary: unknown): { key: string; value: string }[] {
-  if (summary === null || typeof summary !== "object" || Array.isArray(summary)) {
-    return summary === null || summary === undefined ? [] : [{ key: "", value: shorten(formatValue(summary)) }];
+  if (!isRecord(summary)) {
+    return summary === null || summary === undefined ? [] : [{ key: "", value: shorten(formatValue("", summary)) }];
   }
-  const entries = Object.entries(summary as Record<string, unknown>).sort(([a], [b]) => compareKeys(a, b));
+  const entries = Object.entries(summary).sort(([a], [b]) => compareKeys(a, b));
   const pairs = entries.slice(0, MAX_PAIRS).map(([key, value]) => ({
-    key: summaryKeyLabels[key] ?? key,
-    value: shorten(formatValue(value)),
+    key: getSummaryKeyLabel(key),
+    value: shorten(formatValue(key, value)),
   }));
   if (entries.length > MAX_PAIRS) pairs.push({ key: "", value: `y ${entries.length - MAX_PAIRS} datos más` });
   return pairs;

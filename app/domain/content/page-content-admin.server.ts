@@ -35,7 +35,7 @@ export async function getEditablePageContent<K extends PageKey>(key: K): Promise
  * always renders) with its audit entry. The storefront reads them on its next request.
  */
 export async function savePageContent<K extends PageKey>(adminId: string, key: K, content: PageContents[K]): Promise<void> {
-  const parsed = pageContentSchemas[key].parse(content) as Record<string, unknown>;
+  const parsed: PageContents[PageKey] = pageContentSchemas[key].parse(content);
   await getDb().transaction(async (tx) => {
     await tx
       .insert(pageContents)

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
+import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
 import type { SocialLink } from "./shop-profile";
 import { SHOP_LOCATION, toInternationalPhone } from "./shop-profile";
 
@@ -10,7 +11,7 @@ export function readShopName(matches: readonly MatchLike[]): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | { shop?: { name?: string } }
     | undefined;
-  return root?.shop?.name ?? "Patitas Felices";
+  return root?.shop?.name ?? DEFAULT_SHOP_NAME;
 }
 
 export const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 1200, height: 630 };

@@ -40,8 +40,10 @@ export async function listPaymentQrImages(): Promise<Record<string, string>> {
 /** Saves every method of the 'Guardar' form in one transaction. */
 export async function updatePaymentMethods(adminId: string, updates: Record<string, PaymentMethodUpdate>): Promise<void> {
   await getDb().transaction(async (tx) => {
+    // The log names each method as the owner does, not by its id.
+    const methods: ({ name: string } & PaymentMethodUpdate)[] = [];
     for (const [id, update] of Object.entries(updates)) {
-      await tx
+      const [saved] = await tx
         .update(paymentMethods)
         .set({
           isActive: update.isActive,
@@ -50,9 +52,11 @@ export async function updatePaymentMethods(adminId: string, updates: Record<stri
           ...(update.publishableKey !== undefined ? { publishableKey: update.publishableKey } : {}),
           ...(update.priceId !== undefined ? { priceId: update.priceId } : {}),
         })
-        .where(eq(paymentMethods.id, id));
+        .where(eq(paymentMethods.id, id))
+        .returning({ name: paymentMethods.name });
+      if (saved) methods.push({ name: saved.name, ...update });
     }
-    await recordAudit({ userId: adminId, action: "update", entity: "payment-method", summary: updates }, tx);
+    await recordAudit({ userId: adminId, action: "update", entity: "payment-method", summary: { methods } }, tx);
   });
 }
 

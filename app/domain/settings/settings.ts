@@ -1,3 +1,6 @@
+/** The shop's name until the owner sets theirs, and wherever the settings cannot be read. */
+export const DEFAULT_SHOP_NAME = "Patitas Felices";
+
 export const fontFamilies = ["Fredoka", "Arial", "Verdana", "Times New Roman"] as const;
 export type FontFamily = (typeof fontFamilies)[number];
 

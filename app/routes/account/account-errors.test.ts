@@ -1,15 +1,20 @@
 // The account screens when the back end fails (spec section 8, account errors): each says
 // so under its own title, in Spanish, instead of a 500 page or a success it did not have.
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
+import { getSessionUser, requireAdmin, requireUser } from "~/auth/guards.server";
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
-import { readToast } from "~/lib/toast.server";
+import { readToast, serializeToast } from "~/lib/toast.server";
+import { loader as rootLoader } from "~/root";
 import { action as passwordAction } from "./password";
-import { action as profileAction } from "./profile";
+import Profile, { action as profileAction, loader as profileLoader } from "./profile";
 import { action as signOutAction } from "./sign-out";
 
 const { handle } = useTestDatabase();
@@ -86,4 +91,99 @@ describe("account errors", () => {
     });
     expect(await handle().db.select().from(customerProfiles).where(eq(customerProfiles.userId, user!.id))).toEqual([]);
   });
+
+  test("'Error de Perfil' when the profile cannot be read: the page says so, offers no form, and nothing is overwritten", async () => {
+    const [user] = await handle().db.select({ id: users.id }).from(users).where(eq(users.email, "errores@example.pe"));
+    await handle().db.insert(customerProfiles).values({ userId: user!.id, fullName: "Nombre Real", phone: "912345678", address: "Av. Real 1" });
+    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+
+    // The session is read first (once per request), so the failing read is the profile's.
+    const request = requestAs(cookie, "/perfil");
+    await getSessionUser(request);
+    vi.spyOn(handle().db, "select").mockImplementationOnce(() => {
+      throw backendDown;
+    });
+    const answer = (await profileLoader({ request, params: {}, context: {} } as never)) as {
+      data: { profile: unknown; toast: unknown };
+      init: { status?: number } | null;
+    };
+    expect(answer.init?.status).toBe(500);
+    expect(answer.data.profile).toBeNull();
+    expect(answer.data.toast).toEqual({
+      title: "Error de Perfil",
+      description: "No pudimos cargar tus datos. Recarga la página en unos segundos.",
+      variant: "destructive",
+    });
+    expect(errors.mock.calls.some(([line]) => String(line).includes('"msg":"Profile read failed"'))).toBe(true);
+
+    // What the shopper sees: the message, and no form with blank fields to save.
+    const page = await renderProfile(requestAs(cookie, "/perfil"));
+    expect(page).toContain("No pudimos cargar tus datos. Recarga la página en unos segundos.");
+    expect(page).not.toContain('name="fullName"');
+    expect(page).not.toContain("Guardar Cambios");
+
+    // A form left open in another tab cannot blank the profile while it cannot be read either.
+    const blankRequest = requestAs(cookie, "/perfil", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "profile", fullName: "X", email: "errores@example.pe", phone: "", address: "" }),
+    });
+    await getSessionUser(blankRequest);
+    vi.spyOn(handle().db, "select").mockImplementationOnce(() => {
+      throw backendDown;
+    });
+    const blank = (await profileAction({ request: blankRequest, params: {}, context: {} } as never)) as Answer;
+    expect(blank.init?.status).toBe(500);
+    expect(blank.data.toast).toMatchObject({ title: "Error al Actualizar Perfil" });
+    const [stored] = await handle().db.select().from(customerProfiles).where(eq(customerProfiles.userId, user!.id));
+    expect(stored).toMatchObject({ fullName: "Nombre Real", phone: "912345678", address: "Av. Real 1" });
+  });
+
+  test("'Error de Sesión' when the session cannot be read: every page shows as signed out, and no guard lets anyone in", async () => {
+    vi.spyOn(getAuth().api, "getSession").mockRejectedValue(backendDown);
+    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const flash = (await serializeToast({ title: "Sesión Cerrada" })).split(";")[0]!;
+
+    const request = requestAs(`${cookie}; ${flash}`, "/productos");
+    const answer = await rootLoader({ request, params: {}, context: {} } as never);
+    expect(answer.init?.status).toBeUndefined();
+    expect(answer.data.user).toBeNull();
+    expect(answer.data.shop.name).toBe("Patitas Felices");
+    // One toast at a time: the failure, not the flashed message (which is cleared anyway).
+    expect(answer.data.toast).toEqual({
+      title: "Error de Sesión",
+      description: "No pudimos verificar tu sesión. Vuelve a intentarlo en unos segundos.",
+      variant: "destructive",
+    });
+    expect(new Headers(answer.init?.headers).get("Set-Cookie")).toMatch(/^patitas_toast=;.*Max-Age=0/);
+    expect(errors.mock.calls.some(([line]) => String(line).includes('"msg":"Session read failed"'))).toBe(true);
+
+    // Signed-in pages and the back office refuse: a failed read is never a signed-in visitor.
+    await expect(requireUser(requestAs(cookie, "/perfil"))).rejects.toBe(backendDown);
+    await expect(requireAdmin(requestAs(cookie, "/admin/productos"))).rejects.toBe(backendDown);
+    await expect(profileLoader({ request: requestAs(cookie, "/perfil"), params: {}, context: {} } as never)).rejects.toBe(backendDown);
+  });
 });
+
+/** /perfil as the server renders it, through React Router. */
+async function renderProfile(request: Request): Promise<string> {
+  function Screen() {
+    const loaderData = useLoaderData();
+    return createElement(Profile as never, { loaderData, actionData: undefined } as never);
+  }
+  const handler = createStaticHandler([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ shop: { whatsappPhone: "987 654 321" } }),
+      children: [{ id: "perfil", path: "perfil", loader: (args) => profileLoader(args as never), Component: Screen }],
+    },
+  ]);
+  await getSessionUser(request);
+  vi.spyOn(handle().db, "select").mockImplementationOnce(() => {
+    throw backendDown;
+  });
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`unexpected redirect to ${context.headers.get("Location")}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+}

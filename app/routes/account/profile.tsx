@@ -2,6 +2,7 @@ import { PackageOpen, RotateCcw } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
+import { PROFILE_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { changeOwnPassword, getProfile, updateProfile } from "~/domain/account/account.server";
 import { listCustomerOrders, reorder } from "~/domain/account/customer-orders.server";
 import {
@@ -41,10 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: TabId = tabs.some((candidate) => candidate.id === requested) ? (requested as TabId) : "perfil";
   const [profile, orders] = await Promise.all([
-    getProfile(user),
+    getProfile(user).catch((error: unknown) => {
+      logError("Profile read failed", error, { userId: user.id });
+      return null;
+    }),
     tab === "pedidos" ? listCustomerOrders(user.id) : Promise.resolve([]),
   ]);
-  return { tab, profile, orders, isMailConfigured: isMailServerConfigured() };
+  const page = { tab, profile, orders, isMailConfigured: isMailServerConfigured() };
+  // The other tabs still work; the profile tab shows no form that could save blanks.
+  if (!profile) return data({ ...page, toast: PROFILE_ERROR_TOAST }, { status: 500 });
+  return { ...page, toast: null };
 }
 
 function errorToast(title: string, description: string): ToastMessage {
@@ -130,6 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const dateFormat = new Intl.DateTimeFormat("es-PE", { dateStyle: "long", timeZone: "America/Lima" });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(loaderData.toast);
   useToastFrom(actionData?.toast);
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
@@ -143,7 +151,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <TabLinks current={tab} tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? "/perfil" : `/perfil?tab=${t.id}` }))} />
       </div>
 
-      {tab === "perfil" ? (
+      {tab === "perfil" && !profile ? (
+        <div role="alert" className="mt-6 rounded-2xl border bg-white p-8 text-center shadow-sm">
+          <p className="text-muted">{PROFILE_ERROR_TOAST.description}</p>
+          <Button asChild variant="outline" className="mt-4">
+            <a href="/perfil">Recargar</a>
+          </Button>
+        </div>
+      ) : null}
+
+      {tab === "perfil" && profile ? (
         <Form method="post" className="mt-6 grid gap-4 rounded-2xl border bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <Field label="Nombre completo" error={errors.fullName} className="sm:col-span-2" inputProps={{ name: "fullName", defaultValue: profile.fullName, autoComplete: "name", required: true }} />

@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { getCartItemCount } from "~/domain/cart/cart.server";
+import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
 import type { RootData } from "~/root";
 import { ChatbotWidget } from "~/ui/chatbot/chatbot-widget";
 import { SiteFooter } from "~/ui/layout/site-footer";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
-  const shopName = root?.shop.name ?? "Patitas Felices";
+  const shopName = root?.shop.name ?? DEFAULT_SHOP_NAME;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
