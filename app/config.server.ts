@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { USERNAME_PATTERN } from "./auth/rules";
@@ -24,7 +25,43 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
     .optional(),
   AUTH_SECRET: z.string().min(16).optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(isTrustProxySetting, {
+      message:
+        "TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of addresses, " +
+        "CIDR ranges or the words loopback, linklocal, uniquelocal",
+    })
+    .optional(),
 });
+
+/**
+ * Which proxies may say who the visitor is (X-Forwarded-For), in Express's "trust proxy"
+ * terms: the rate limits count visitors by that address. The default trusts a proxy on this
+ * machine or the private network, never the internet.
+ */
+export const DEFAULT_TRUST_PROXY = "loopback, linklocal, uniquelocal";
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isTrustProxySetting(value: string): boolean {
+  if (/^\d{1,2}$/.test(value.trim())) return true;
+  return value.split(",").every((part) => {
+    const entry = part.trim();
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split("/");
+    const version = isIP(address ?? "");
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const prefix = Number(bits);
+    return /^\d{1,3}$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+  });
+}
+
+function parseTrustProxy(value: string | undefined): string | number {
+  if (value === undefined) return DEFAULT_TRUST_PROXY;
+  const trimmed = value.trim();
+  return /^\d{1,2}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
 
 export type AppConfig = {
   port: number;
@@ -34,6 +71,8 @@ export type AppConfig = {
   admin: { username: string; email: string; password: string | undefined };
   smtpUrl: string | undefined;
   authSecret: string | undefined;
+  /** Express's "trust proxy": a hop count or a list of trusted addresses (DEFAULT_TRUST_PROXY). */
+  trustProxy: string | number;
 };
 
 /** Reads the runtime contract's variables (shared/runtime-contract.md). Empty means unset. */
@@ -55,6 +94,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     smtpUrl: e.SMTP_URL,
     authSecret: e.AUTH_SECRET,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 
@@ -64,8 +104,19 @@ export function resolveAuthSecret(config: AppConfig): string {
   const file = path.join(config.dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(config.dataDir, { recursive: true });
+  // Written whole aside, then linked into place: two instances starting at once on one
+  // DATA_DIR agree on the first secret linked, and neither ever reads a half-written file.
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-  chmodSync(file, 0o600);
-  return secret;
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, `${secret}\n`, { mode: 0o600 });
+  chmodSync(partial, 0o600);
+  try {
+    linkSync(partial, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
+  } finally {
+    unlinkSync(partial);
+  }
 }

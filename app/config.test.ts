@@ -1,4 +1,7 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import express from "express";
 import { expect, test } from "vitest";
 import { readConfig } from "./config.server";
 
@@ -26,4 +29,37 @@ test("a malformed variable stops the start with its name", () => {
   expect(() => readConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   expect(() => readConfig({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   expect(() => readConfig({ ADMIN_USERNAME: "dueña" })).toThrow(/ADMIN_USERNAME/);
+});
+
+test("TRUST_PROXY: the private network by default, a hop count or a list of addresses and ranges", () => {
+  expect(readConfig({}).trustProxy).toBe("loopback, linklocal, uniquelocal");
+  expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+  expect(readConfig({ TRUST_PROXY: "loopback, 173.245.48.0/20, 2400:cb00::/32" }).trustProxy).toBe(
+    "loopback, 173.245.48.0/20, 2400:cb00::/32",
+  );
+  for (const wrong of ["todos", "10.0.0.0/33", "2400:cb00::/129", "1.2.3", "loopback;10.0.0.1", "-1"]) {
+    expect(() => readConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+  }
+});
+
+test("TRUST_PROXY decides whose X-Forwarded-For names the visitor", async () => {
+  const ipSeen = async (trustProxy: string | undefined) => {
+    const app = express();
+    app.set("trust proxy", readConfig(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }).trustProxy);
+    app.get("/", (req, res) => res.send(req.ip));
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": "190.12.34.56" } });
+      return await answer.text();
+    } finally {
+      server.close();
+    }
+  };
+  // A proxy on this machine is trusted by default, and by a hop count.
+  expect(await ipSeen(undefined)).toBe("190.12.34.56");
+  expect(await ipSeen("1")).toBe("190.12.34.56");
+  // Only a CDN's range: a request from anywhere else cannot choose its address.
+  expect(await ipSeen("173.245.48.0/20")).toBe("127.0.0.1");
 });

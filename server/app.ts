@@ -65,9 +65,9 @@ const RENDER_QUEUE = { maxWaiting: 1_000, maxWaitMs: 30_000 };
 
 export const app = express();
 app.disable("x-powered-by");
-// Behind a reverse proxy on this machine or the private network, X-Forwarded-For
-// names the visitor; rate limits count per visitor, not per proxy.
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
+// Behind a reverse proxy on this machine or the private network (or those TRUST_PROXY
+// names), X-Forwarded-For names the visitor; rate limits count per visitor, not per proxy.
+app.set("trust proxy", readConfig().trustProxy);
 app.use(identifyAndLogRequests);
 app.use(rejectForeignOrigins(readConfig().appUrl));
 // Uploaded images are named by their content's hash: a URL never changes meaning, so
