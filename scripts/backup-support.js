@@ -54,13 +54,40 @@ export async function openPglite(location, options = {}) {
   return PGlite.create(location, { ...options, extensions: { pg_trgm } });
 }
 
-function isNodeProcessAlive(pid) {
+// The lock file's "pid start-ticks boot-id", read exactly as app/db/data-dir-lock.server.ts
+// reads it (tested there): a pid reused after a reboot is not the shop's server.
+function readBootId() {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+
+function readStartTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+
+const readLockPid = (content) => Number(content.trim().split(/\s+/)[0]);
+
+function isLockOwnerAlive(content) {
+  const [pidText, startTicks = "-", bootId = "-"] = content.trim().split(/\s+/);
+  const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  const currentBoot = readBootId();
+  if (bootId !== "-" && currentBoot && bootId !== currentBoot) return false;
   try {
     process.kill(pid, 0);
   } catch (error) {
     return error.code === "EPERM";
   }
+  const currentTicks = readStartTicks(pid);
+  if (startTicks !== "-" && currentTicks) return startTicks === currentTicks;
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
   } catch {
@@ -78,24 +105,25 @@ export function acquireDataDirLock(dataDir, whatFor) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
-      writeSync(fd, `${process.pid}\n`);
+      writeSync(fd, `${process.pid} ${readStartTicks(process.pid) || "-"} ${readBootId() || "-"}\n`);
       closeSync(fd);
       return () => {
         try {
-          if (Number(readFileSync(file, "utf8").trim()) === process.pid) unlinkSync(file);
+          if (readLockPid(readFileSync(file, "utf8")) === process.pid) unlinkSync(file);
         } catch {
           // Already gone.
         }
       };
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
-      let owner = Number.NaN;
+      let content = "";
       try {
-        owner = Number(readFileSync(file, "utf8").trim());
+        content = readFileSync(file, "utf8");
       } catch {
         // Vanished or unreadable: stale.
       }
-      if (isNodeProcessAlive(owner)) {
+      const owner = readLockPid(content);
+      if (isLockOwnerAlive(content)) {
         throw new UserError(
           `The shop's server (pid ${owner}) is running on DATA_DIR ${dataDir}.\n` +
             "The embedded database can be opened by one process only, so the " +
