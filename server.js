@@ -9,14 +9,26 @@ import path from "node:path";
 const isDev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= isDev ? "development" : "production";
 
+/** A start that cannot go on: one sentence for the person at the terminal, exit 1. */
+function cannotStart(error) {
+  console.error(`Cannot start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
 let viteServer;
 let serverModule;
-if (isDev) {
-  const vite = await import("vite");
-  viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  serverModule = await viteServer.ssrLoadModule("./server/app.ts");
-} else {
-  serverModule = await import("./build/server/index.js");
+try {
+  // Loading the app reads the configuration: a wrong variable stops here.
+  if (isDev) {
+    const vite = await import("vite");
+    viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    serverModule = await viteServer.ssrLoadModule("./server/app.ts");
+  } else {
+    serverModule = await import("./build/server/index.js");
+  }
+} catch (error) {
+  await viteServer?.close();
+  cannotStart(error);
 }
 // The shop's JSON error lines (app/lib/log.server.ts), one per error, with its stack.
 const { logError } = serverModule;
@@ -45,9 +57,8 @@ try {
 } catch (error) {
   // Said in words, like the rest of the start-up output (the administrator's password, the
   // address): a wrong setting or a second server on DATA_DIR is read by a person at a terminal.
-  console.error(`Cannot start: ${error instanceof Error ? error.message : error}`);
   await viteServer?.close();
-  process.exit(1);
+  cannotStart(error);
 }
 
 const app = express();

@@ -19,6 +19,12 @@ Object.assign(process.env, {
   // The tests read e-mails from the outbox, and the screens say so when there is no server.
   SMTP_URL: "",
 });
+// The tests start from an empty shop, so this folder is deleted first: never let a mistyped
+// E2E_DATA_DIR (./data, the real shop's) be the one deleted.
+if (path.relative(tmpdir(), path.resolve(process.env.DATA_DIR)).startsWith("..")) {
+  console.error(`E2E_DATA_DIR must be a folder under ${tmpdir()}: the end-to-end tests delete it before they start.`);
+  process.exit(1);
+}
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 buildIfStale();
 process.chdir(path.resolve(import.meta.dirname, "../.."));

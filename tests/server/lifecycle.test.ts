@@ -88,6 +88,14 @@ describe("the server process", () => {
     }
   });
 
+  test("a wrong setting stops the start with one sentence naming it, not a stack", async () => {
+    const wrong = await runServerExpectingFailure({ DATA_DIR: makeDataDir(), TRUST_PROXY: "todos" });
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain("Cannot start: Invalid configuration:");
+    expect(wrong.output).toContain("TRUST_PROXY must be a number of proxies");
+    expect(wrong.output).not.toMatch(/^\s+at /m);
+  });
+
   test("generates AUTH_SECRET once into DATA_DIR, so sessions survive a restart", async () => {
     const dataDir = makeDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
