@@ -13,8 +13,11 @@ import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { readToast, serializeToast } from "~/lib/toast.server";
 import { loader as rootLoader } from "~/root";
+import { loader as adminSignInLoader } from "~/routes/admin/sign-in";
+import { loader as cartLoader } from "~/routes/store/cart";
 import { action as passwordAction } from "./password";
 import Profile, { action as profileAction, loader as profileLoader } from "./profile";
+import { loader as signInLoader } from "./sign-in";
 import { action as signOutAction } from "./sign-out";
 
 const { handle } = useTestDatabase();
@@ -161,6 +164,16 @@ describe("account errors", () => {
     await expect(requireUser(requestAs(cookie, "/perfil"))).rejects.toBe(backendDown);
     await expect(requireAdmin(requestAs(cookie, "/admin/productos"))).rejects.toBe(backendDown);
     await expect(profileLoader({ request: requestAs(cookie, "/perfil"), params: {}, context: {} } as never)).rejects.toBe(backendDown);
+
+    // The pages anyone may open render as to a visitor, instead of the 500 page.
+    const cart = (await cartLoader({ request: requestAs(cookie, "/carrito"), params: {}, context: {} } as never)) as {
+      contact: { name: string };
+    };
+    expect(cart.contact).toEqual({ name: "", phone: "" });
+    expect(await signInLoader({ request: requestAs(cookie, "/auth"), params: {}, context: {} } as never)).toMatchObject({
+      tab: "ingreso",
+    });
+    expect(await adminSignInLoader({ request: requestAs(cookie, "/admin"), params: {}, context: {} } as never)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { MailCheck, MailWarning } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema, resetPasswordSchema, toFieldErrors } from "~/domain/account/account";
 import {
@@ -128,7 +128,11 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-center text-3xl font-bold">Recuperar Contraseña</h1>
       {actionData?.sent ? (
         <div className="mt-6 rounded-2xl border bg-white p-6 text-center shadow-sm" role="status">
-          <MailCheck className="mx-auto size-10 text-primary-strong" aria-hidden />
+          {mailNotice ? (
+            <MailWarning className="mx-auto size-10 text-amber-700" aria-hidden />
+          ) : (
+            <MailCheck className="mx-auto size-10 text-primary-strong" aria-hidden />
+          )}
           <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Solicitud Recibida" : "Revisa tu Correo"}</h2>
           {mailNotice ? (
             <div className="mt-4">{mailNotice}</div>

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { getSessionUser } from "~/auth/guards.server";
+import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { registerSchema, signInSchema, toFieldErrors } from "~/domain/account/account";
 import { registerCustomer, signInCustomer } from "~/domain/account/account.server";
@@ -22,7 +22,7 @@ function readRedirectTo(request: Request): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) throw redirect(readRedirectTo(request));
+  if ((await getSessionUserOrSignedOut(request)).user) throw redirect(readRedirectTo(request));
   const url = new URL(request.url);
   // Sent here from /perfil (a bookmark, an e-mail's link to an order): say why.
   const isFromProfile = /^\/perfil(?:[/?#]|$)/.test(getSafeRedirect(url.searchParams.get("redirectTo"), ""));

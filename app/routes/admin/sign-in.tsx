@@ -1,6 +1,6 @@
 import { LockKeyhole } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getSessionUser } from "~/auth/guards.server";
+import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { adminSignInSchema } from "~/domain/users/admin-sign-in";
 import { withSignInLimit } from "~/domain/account/account.server";
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+  const { user } = await getSessionUserOrSignedOut(request);
   if (user?.role === "admin") throw redirect("/admin/dashboard");
   return null;
 }

@@ -8,7 +8,7 @@ import {
   useFetchers,
   useSearchParams,
 } from "react-router";
-import { getSessionUser } from "~/auth/guards.server";
+import { getSessionUser, getSessionUserOrSignedOut } from "~/auth/guards.server";
 import {
   applyPendingCartChanges,
   CART_PATH,
@@ -74,7 +74,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderCode = new URL(request.url).searchParams.get("pedido");
-  const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request, context)]);
+  // A session that cannot be read shows the cart as to a visitor (the root says 'Error de Sesión').
+  const [{ user }, cartId] = await Promise.all([getSessionUserOrSignedOut(request), readCartId(request, context)]);
   const [cart, methods, qrImages, contact, confirmation] = await Promise.all([
     getCart(cartId),
     listCheckoutPaymentMethods(),
