@@ -279,7 +279,7 @@ const cases: Case[] = [
     params: () => ({ complaintId: ids.complaint }),
     valid: { answer: "Le devolvemos el importe." },
   },
-  { name: "messages (read/unread)", action: messagesAction, path: () => "/admin/mensajes", valid: { id: "1" }, intents: ["read", "unread"] },
+  { name: "messages (read/unread/delete)", action: messagesAction, path: () => "/admin/mensajes", valid: { id: "1" }, intents: ["read", "unread", "delete"] },
 ];
 
 function post(testCase: Case, form: FormData) {

@@ -4,7 +4,7 @@ import { screenshot, signInAsAdmin, toast, uniqueEmail } from "./support";
 const PHONE = { width: 390, height: 844 };
 
 test.describe("Mensajes de contacto en la gestión", () => {
-  test("a message sent from /contacto arrives unread and can be marked read and unread", async ({ page }) => {
+  test("a message sent from /contacto arrives unread, can be marked read and unread, and deleted", async ({ page }) => {
     // Two sign-ins' worth of page loads: the storefront form, the admin and three reloads.
     test.slow();
     const email = uniqueEmail("contacto");
@@ -54,5 +54,16 @@ test.describe("Mensajes de contacto en la gestión", () => {
     await expect(page.getByRole("article", { name: subject })).toContainText("No leído");
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Mensajes de Contacto (${unreadBefore} sin leer)`);
+
+    // Erased on request (Ley 29733): after '¿Estás seguro?', the message is gone for good.
+    await page.getByRole("article", { name: subject }).getByRole("button", { name: `Eliminar el mensaje de Pedro Huamán (${email})` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "¿Estás seguro?" });
+    await expect(dialog).toContainText(`Se eliminará permanentemente el mensaje de Pedro Huamán (${email}).`);
+    await dialog.getByRole("button", { name: "Sí, eliminar" }).click();
+    await expect(toast(page, "Mensaje Eliminado")).toBeVisible();
+    await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`Mensajes de Contacto (${unreadBefore} sin leer)`);
   });
 });

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { contactMessages } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
+import { auditLog, contactMessages } from "~/db/schema";
 import { useTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { readToast } from "~/lib/toast.server";
 import { action as messagesAction } from "~/routes/admin/messages";
 import {
   CONTACT_MESSAGE_PAGE_SIZE,
@@ -95,7 +97,8 @@ describe("the contact inbox", () => {
     const before = await handle().db.select().from(contactMessages);
     for (const [intent, id] of [
       ["read", 999_999],
-      ["delete", ids["leído reciente"]!],
+      ["archive", ids["leído reciente"]!],
+      ["delete", 999_999],
       ["read", "abc"],
     ] as const) {
       const result = (await postIntent(intent, id)) as { data: { toast: { description: string } }; init: { status: number } };
@@ -104,6 +107,31 @@ describe("the contact inbox", () => {
     }
     expect(await setContactMessageRead(999_999, true)).toBe(false);
     expect(await handle().db.select().from(contactMessages)).toEqual(before);
+  });
+
+  test("'Eliminar' erases a message for good; the audit log says who did it, not what it said", async () => {
+    await insertMessage("borrar", "2026-03-06T15:00:00Z");
+    const id = ids["borrar"]!;
+    const answer = (await messagesAction({
+      request: requestAs(adminCookie, "/admin/mensajes?pagina=1", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "delete", id: String(id) }),
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/admin/mensajes?pagina=1");
+    const { toast } = await readToast(requestAs(toCookieHeader(answer.headers), "/admin/mensajes"));
+    expect(toast).toMatchObject({ title: "Mensaje Eliminado" });
+
+    expect(await handle().db.select().from(contactMessages).where(eq(contactMessages.id, id))).toEqual([]);
+    const [entry] = await handle().db.select().from(auditLog).where(eq(auditLog.entity, "contact-message"));
+    expect(entry).toMatchObject({ action: "delete", entityId: String(id), summary: null });
+
+    // Gone: a second delete (another tab) finds nothing.
+    const again = (await postIntent("delete", id)) as { init: { status: number } };
+    expect(again.init.status).toBe(404);
   });
 
   test("pages through the messages, the page clamped to the last one", async () => {

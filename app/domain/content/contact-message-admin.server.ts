@@ -1,6 +1,7 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { formatLimaDateTime } from "~/domain/complaints/lima-time";
 
 export const CONTACT_MESSAGE_PAGE_SIZE = 20;
@@ -54,4 +55,18 @@ export async function setContactMessageRead(id: number, isRead: boolean): Promis
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
   return updated.length > 0;
+}
+
+/**
+ * Deletes a message for good: it holds a person's name, e-mail and words (Ley 29733), and
+ * the owner answers a request to erase them, or clears what no longer needs keeping. The
+ * audit entry names who deleted which message, never what it said.
+ */
+export async function deleteContactMessage(adminId: string, id: number): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const deleted = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+    if (deleted.length === 0) return false;
+    await recordAudit({ userId: adminId, action: "delete", entity: "contact-message", entityId: id }, tx);
+    return true;
+  });
 }

@@ -3,9 +3,12 @@ import { data, useFetcher, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import {
   type AdminContactMessage,
+  deleteContactMessage,
   listContactMessages,
   setContactMessageRead,
 } from "~/domain/content/contact-message-admin.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { cn } from "~/lib/cn";
 import type { ToastMessage } from "~/lib/toast";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
@@ -34,12 +37,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const id = Number(formData.get("id"));
   const missing: ToastMessage = { title: "Error", description: "Mensaje no encontrado.", variant: "destructive" };
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (intent !== "read" && intent !== "unread")) return data({ toast: missing }, { status: 400 });
+  const isKnownIntent = intent === "read" || intent === "unread" || intent === "delete";
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !isKnownIntent) return data({ toast: missing }, { status: 400 });
+  if (intent === "delete") {
+    if (!(await deleteContactMessage(admin.id, id))) return data({ toast: missing }, { status: 404 });
+    const back = new URL(request.url);
+    return redirectWithToast(`${back.pathname}${back.search}`, {
+      title: "Mensaje Eliminado",
+      description: "El mensaje y los datos de quien lo envió se borraron de la tienda.",
+    });
+  }
   const isFound = await setContactMessageRead(id, intent === "read");
   if (!isFound) return data({ toast: missing }, { status: 404 });
   return { toast: null };
@@ -124,6 +136,10 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
             {isRead ? "Marcar como no leído" : "Marcar como leído"}
           </Button>
         </fetcher.Form>
+        <ConfirmDeleteButton
+          itemName={`el mensaje de ${message.fullName} (${message.email})`}
+          fields={{ intent: "delete", id: String(message.id) }}
+        />
       </footer>
     </article>
   );
