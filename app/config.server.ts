@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -106,17 +106,17 @@ export function resolveAuthSecret(config: AppConfig): string {
   mkdirSync(config.dataDir, { recursive: true });
   // Written whole aside, then linked into place: two instances starting at once on one
   // DATA_DIR agree on the first secret linked, and neither ever reads a half-written file.
-  const secret = randomBytes(32).toString("base64url");
-  const partial = `${file}.${process.pid}.part`;
-  writeFileSync(partial, `${secret}\n`, { mode: 0o600 });
+  // A random name, not the pid: two containers sharing DATA_DIR are often both pid 1.
+  const partial = `${file}.${randomBytes(8).toString("hex")}.part`;
+  writeFileSync(partial, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
   chmodSync(partial, 0o600);
   try {
     linkSync(partial, file);
-    return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return readFileSync(file, "utf8").trim();
   } finally {
-    unlinkSync(partial);
+    rmSync(partial, { force: true });
   }
+  // Whoever linked first, this is the secret every instance uses.
+  return readFileSync(file, "utf8").trim();
 }

@@ -294,12 +294,16 @@ async function main(argv) {
         images++;
       } else if (entry.name === AUTH_SECRET_ENTRY) {
         const secret = await readEntryBuffer(entry);
-        if (existsSync(secretFile) && !(await readFile(secretFile)).equals(secret)) {
-          replacedSecret = `${secretFile}.replaced-${stamp()}`;
-          await rename(secretFile, replacedSecret);
+        const hadSecret = existsSync(secretFile);
+        // The same secret already in place (this shop's own backup): nothing to change or undo.
+        if (!hadSecret || !(await readFile(secretFile)).equals(secret)) {
+          if (hadSecret) {
+            replacedSecret = `${secretFile}.replaced-${stamp()}`;
+            await rename(secretFile, replacedSecret);
+          }
+          await writeFile(secretFile, secret, { mode: 0o600 });
+          wroteSecret = true;
         }
-        await writeFile(secretFile, secret, { mode: 0o600 });
-        wroteSecret = true;
       }
     });
     if (!manifest) throw new UserError("This file is not a backup of the shop (it is empty).");

@@ -21,7 +21,8 @@ Object.assign(process.env, {
 });
 // The tests start from an empty shop, so this folder is deleted first: never let a mistyped
 // E2E_DATA_DIR (./data, the real shop's) be the one deleted.
-if (path.relative(tmpdir(), path.resolve(process.env.DATA_DIR)).startsWith("..")) {
+const insideTmp = path.relative(tmpdir(), path.resolve(process.env.DATA_DIR));
+if (insideTmp === "" || insideTmp.startsWith("..") || path.isAbsolute(insideTmp)) {
   console.error(`E2E_DATA_DIR must be a folder under ${tmpdir()}: the end-to-end tests delete it before they start.`);
   process.exit(1);
 }

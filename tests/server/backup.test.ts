@@ -46,16 +46,23 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
     { name: "sin-el-final.tar.gz", bytes: whole.subarray(0, whole.length - 6) },
     { name: "no-es-gzip.tar.gz", bytes: Buffer.from("esto no es una copia de seguridad\n".repeat(50)) },
   ];
+  const ownSecret = readFileSync(path.join(dataDir, "auth-secret"), "utf8");
   for (const { name, bytes } of damaged) {
     const file = path.join(workDir, name);
     writeFileSync(file, bytes);
-    const target = makeDataDir();
-    const refusedCopy = await runScript("restore.js", [file], { DATA_DIR: target });
-    expect(refusedCopy.code, name).toBe(1);
-    expect(refusedCopy.output, name).toContain("The backup file is damaged or incomplete");
-    expect(refusedCopy.output, name).not.toMatch(/^\s+at /m);
-    expect(existsSync(path.join(target, "db")) ? readdirSync(path.join(target, "db")) : [], name).toEqual([]);
-    expect(existsSync(path.join(target, "auth-secret")), name).toBe(false);
+    // Into an empty DATA_DIR, and into one that already holds this shop's own secret.
+    for (const hasSecret of [false, true]) {
+      const target = makeDataDir();
+      if (hasSecret) writeFileSync(path.join(target, "auth-secret"), ownSecret);
+      const refusedCopy = await runScript("restore.js", [file], { DATA_DIR: target });
+      expect(refusedCopy.code, name).toBe(1);
+      expect(refusedCopy.output, name).toContain("The backup file is damaged or incomplete");
+      expect(refusedCopy.output, name).not.toMatch(/^\s+at /m);
+      expect(existsSync(path.join(target, "db")) ? readdirSync(path.join(target, "db")) : [], name).toEqual([]);
+      // The target is left as the restore found it, secret included.
+      if (hasSecret) expect(readFileSync(path.join(target, "auth-secret"), "utf8"), name).toBe(ownSecret);
+      else expect(existsSync(path.join(target, "auth-secret")), name).toBe(false);
+    }
   }
 
   const restoredDir = makeDataDir();
