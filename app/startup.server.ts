@@ -30,7 +30,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
       if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
       await ensureMainAdmin(config.admin, log);
       stopMaintenance = await startEmbeddedMaintenance(handle);
-      stopHousekeeping = startHousekeeping(handle.db, config.dataDir);
+      stopHousekeeping = startHousekeeping(handle.db, config.dataDir, handle.driver === "pglite");
     } catch (error) {
       setDatabase(undefined);
       await handle.close();

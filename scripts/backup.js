@@ -135,6 +135,25 @@ async function readPostgresDatabase(databaseUrl, workDir) {
   }
 }
 
+// app/db/housekeeping.server.ts's HOUSEKEEPING_LOCK_ID: while a backup holds it, the shop's
+// housekeeping skips its run, so no image the dumped database names is deleted before the
+// backup has copied it.
+const HOUSEKEEPING_LOCK_ID = 72_730_002;
+
+/** PostgreSQL: holds the housekeeping's lock on a connection of its own; returns its release. */
+async function pauseHousekeeping(databaseUrl) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new UserError(`Cannot connect to DATABASE_URL: ${error.message}`);
+  }
+  // Waits for a run under way to finish (seconds at most).
+  await client.query("select pg_advisory_lock($1)", [HOUSEKEEPING_LOCK_ID]);
+  return () => client.end();
+}
+
 async function listUploads(dataDir) {
   const dir = path.join(dataDir, "uploads");
   if (!existsSync(dir)) return [];
@@ -161,7 +180,8 @@ async function main(argv) {
   // Checked before the lock too, so a mistyped DATA_DIR is not created by taking it.
   if (driver === "pglite") assertPgliteDatabase(config.dataDir);
   // The embedded database: the lock is held to the end, so the images match the database too.
-  const release = driver === "pglite" ? acquireDataDirLock(config.dataDir, "backup") : () => {};
+  const release =
+    driver === "pglite" ? acquireDataDirLock(config.dataDir, "backup") : await pauseHousekeeping(config.databaseUrl);
   const workDir = await mkdtemp(path.join(tmpdir(), "patitas-backup-"));
   let archive;
   try {
@@ -206,7 +226,7 @@ async function main(argv) {
   } finally {
     await archive?.abort();
     await rm(workDir, { recursive: true, force: true });
-    release();
+    await release();
   }
 }
 

@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { like, lt, sql } from "drizzle-orm";
+import { inArray, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { logError, logInfo } from "~/lib/log.server";
 import type { Database } from "./client.server";
@@ -69,6 +70,9 @@ export const IMAGE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   brands.icon,
 ];
 
+/** Above this many images, a run may delete at most half of them at once. */
+const MASS_DELETION_MIN = 10;
+const CART_BATCH = 1_000;
 const UPLOAD_FILE = /^([0-9a-f]{32})-\d+\.webp$/;
 const UPLOAD_URL = /\/uploads\/([0-9a-f]{32})-\d+\.webp/g;
 // One constant for every instance sharing a PostgreSQL: only one of them cleans up at a time.
@@ -145,7 +149,7 @@ async function readLedger(file: string): Promise<OrphanLedger> {
   }
 }
 
-async function pruneUploads(db: Database, dataDir: string, now: Date): Promise<number> {
+async function pruneUploads(referenced: Set<string>, dataDir: string, now: Date): Promise<number> {
   const dir = path.join(dataDir, "uploads");
   const names = await listDir(dir);
   let removed = 0;
@@ -160,62 +164,91 @@ async function pruneUploads(db: Database, dataDir: string, now: Date): Promise<n
     const hash = UPLOAD_FILE.exec(name)?.[1];
     if (hash) filesByHash.set(hash, [...(filesByHash.get(hash) ?? []), name]);
   }
-  const referenced = await findReferencedUploads(db);
   const ledgerFile = path.join(dataDir, "uploads-orphans.json");
   const ledger = await readLedger(ledgerFile);
   const nextLedger: OrphanLedger = {};
   const ageCutoff = now.getTime() - HOUSEKEEPING.orphanUploadMinAgeDays * DAY_MS;
   const confirmCutoff = now.getTime() - HOUSEKEEPING.orphanUploadConfirmHours * HOUR_MS;
 
+  const due: string[] = [];
   for (const [hash, files] of filesByHash) {
     if (referenced.has(hash)) continue;
     const firstSeen = ledger[hash] ? Date.parse(ledger[hash]) : Number.NaN;
     const stats = await Promise.all(files.map((name) => stat(path.join(dir, name)).catch(() => null)));
     const newest = Math.max(...stats.map((entry) => entry?.mtimeMs ?? Number.POSITIVE_INFINITY));
-    if (firstSeen <= confirmCutoff && newest < ageCutoff) {
-      for (const name of files) {
+    if (firstSeen <= confirmCutoff && newest < ageCutoff) due.push(hash);
+    nextLedger[hash] = Number.isNaN(firstSeen) ? now.toISOString() : ledger[hash]!;
+  }
+  // A shop started on an empty or wrong database names none (or few) of its pictures: rather
+  // than empty the folder, delete nothing and say so (ADR 010).
+  const isImplausible =
+    (referenced.size === 0 && due.length > 0) || (due.length > MASS_DELETION_MIN && due.length > filesByHash.size / 2);
+  if (isImplausible) {
+    logInfo("housekeeping kept unused images", {
+      level: "warn",
+      images: due.length,
+      of: filesByHash.size,
+      reason: "the database names too few of the uploaded images; check DATABASE_URL and DATA_DIR",
+    });
+  } else {
+    for (const hash of due) {
+      for (const name of filesByHash.get(hash)!) {
         if (await removeIfOlder(path.join(dir, name), ageCutoff)) removed += 1;
       }
-    } else {
-      nextLedger[hash] = Number.isNaN(firstSeen) ? now.toISOString() : ledger[hash]!;
+      delete nextLedger[hash];
     }
   }
-  const partial = `${ledgerFile}.${process.pid}.part`;
+  const partial = `${ledgerFile}.${randomBytes(8).toString("hex")}.part`;
   await writeFile(partial, `${JSON.stringify(nextLedger)}\n`);
   await rename(partial, ledgerFile);
   return removed;
 }
 
+async function deleteIdleCarts(tx: Database, cutoff: Date): Promise<number> {
+  let deleted = 0;
+  // In batches: a first run on a big shop stays under PostgreSQL's statement limit.
+  for (;;) {
+    const batch = tx.select({ id: carts.id }).from(carts).where(lt(carts.updatedAt, cutoff)).limit(CART_BATCH);
+    const rows = await tx.delete(carts).where(inArray(carts.id, batch)).returning({ id: carts.id });
+    deleted += rows.length;
+    if (rows.length < CART_BATCH) return deleted;
+  }
+}
+
 /**
  * Deletes what the shop no longer needs: carts whose cookie has expired, expired sessions and
- * verification links, old outbox e-mails and uploaded images no row names any more. On
- * PostgreSQL one instance at a time does it (an advisory lock); null when another one is.
+ * verification links, old outbox e-mails and uploaded images no row names any more. One
+ * process at a time does it (an advisory lock, which a PostgreSQL backup also holds); null
+ * when another one is. `isSingleProcess` (the embedded database): the files are handled after
+ * the rows' short transaction, so pages do not wait on the disk.
  */
 export async function runHousekeeping(
   db: Database,
-  options: { dataDir: string; now?: Date },
+  options: { dataDir: string; now?: Date; isSingleProcess?: boolean },
 ): Promise<HousekeepingReport | null> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const pruneFiles = async (referenced: Set<string>) => ({
+    outboxFiles: await pruneOutbox(options.dataDir, now),
+    uploadFiles: await pruneUploads(referenced, options.dataDir, now),
+  });
+  const done = await db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK_ID}) as "locked"`);
     const [row] = (lock as unknown as { rows: { locked: boolean }[] }).rows;
     if (!row?.locked) return null;
 
     const cartCutoff = new Date(now.getTime() - HOUSEKEEPING.cartIdleDays * DAY_MS);
-    const deletedCarts = await tx.delete(carts).where(lt(carts.updatedAt, cartCutoff)).returning({ id: carts.id });
-    const deletedSessions = await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-    const deletedVerifications = await tx
-      .delete(verifications)
-      .where(lt(verifications.expiresAt, now))
-      .returning({ id: verifications.id });
-    return {
-      carts: deletedCarts.length,
-      sessions: deletedSessions.length,
-      verifications: deletedVerifications.length,
-      outboxFiles: await pruneOutbox(options.dataDir, now),
-      uploadFiles: await pruneUploads(tx as unknown as Database, options.dataDir, now),
+    const rows = {
+      carts: await deleteIdleCarts(tx as unknown as Database, cartCutoff),
+      sessions: (await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length,
+      verifications: (
+        await tx.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id })
+      ).length,
     };
+    const referenced = await findReferencedUploads(tx as unknown as Database);
+    return { rows, referenced, files: options.isSingleProcess ? null : await pruneFiles(referenced) };
   });
+  if (!done) return null;
+  return { ...done.rows, ...(done.files ?? (await pruneFiles(done.referenced))) };
 }
 
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -223,11 +256,11 @@ export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
 
 /** Runs the housekeeping a minute after start and then every six hours; returns what stops it. */
-export function startHousekeeping(db: Database, dataDir: string): () => Promise<void> {
+export function startHousekeeping(db: Database, dataDir: string, isSingleProcess: boolean): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
     if (running) return;
-    running = runHousekeeping(db, { dataDir })
+    running = runHousekeeping(db, { dataDir, isSingleProcess })
       .then(
         (report) => {
           if (report) logInfo("housekeeping", report);

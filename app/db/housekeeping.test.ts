@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, getTableColumns, getTableName, inArray, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ensureCart } from "~/domain/cart/cart.server";
-import { HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
+import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
 import * as schema from "./schema";
 import { carts, pageContents, products, sessions, users, verifications } from "./schema";
 import { seedDemoShop } from "./seed/seed.server";
@@ -147,6 +147,28 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(uploadsLeft().filter((name) => name.startsWith(hash("a")))).toEqual([]);
   });
 
+  test("a run that would delete most of the images (a wrong or empty database) deletes none and warns", async () => {
+    // This folder's 12 pictures are named nowhere in the database, which names others.
+    const letters = "0123456789ce".split("");
+    for (const letter of letters) uploadFiles(hash(letter), 300);
+    const lines: string[] = [];
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation((line) => {
+      lines.push(String(line));
+      return true;
+    });
+    try {
+      // The embedded database's way: rows in the transaction, files after it. Same outcome.
+      await runHousekeeping(handle().db, { dataDir, now: NOW, isSingleProcess: true });
+      const later = new Date(NOW.getTime() + 25 * 3600_000);
+      expect(await runHousekeeping(handle().db, { dataDir, now: later, isSingleProcess: true })).toMatchObject({ uploadFiles: 0 });
+    } finally {
+      stdout.mockRestore();
+    }
+    expect(uploadsLeft()).toHaveLength(36);
+    const warning = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === "housekeeping kept unused images");
+    expect(warning).toMatchObject({ level: "warn", images: 12, of: 12 });
+  });
+
   test("every text and JSON column is classified: either it can name an uploaded image, or it cannot", async () => {
     // A new column that stores an image URL must join IMAGE_REFERENCE_COLUMNS, or the
     // housekeeping would delete its pictures: this list makes the decision explicit.
@@ -210,9 +232,8 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       }
     }
     expect(unclassified).toEqual([]);
-    // Each listed image column is real: the query the housekeeping makes runs on it.
-    for (const column of IMAGE_REFERENCE_COLUMNS) {
-      await handle().db.select({ n: sql<number>`count(*)` }).from(column.table);
-    }
+    // The housekeeping's own query runs on every listed column, and finds what the test above stored.
+    const referenced = await findReferencedUploads(handle().db);
+    expect([...referenced].sort()).toEqual([hash("b"), hash("d")]);
   });
 });

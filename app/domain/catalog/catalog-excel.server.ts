@@ -1,6 +1,7 @@
 // Excel files of the catalogue: the export, reading an uploaded sheet, keeping it on the
 // server between the preview and the confirmation, and writing an import plan.
 import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -25,7 +26,7 @@ import {
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getLimaDate } from "~/domain/complaints/lima-time";
-import { readBodyWithLimit } from "~/domain/media/image-upload.server";
+import { getUploadsDir, readBodyWithLimit } from "~/domain/media/image-upload.server";
 import { normalizeForSearch, toSlug } from "~/lib/text";
 import {
   type CatalogKind,
@@ -356,7 +357,10 @@ async function planWorkbook(
   const reading = await readSheetRows(kind, bytes);
   if (!reading.ok) return reading;
   const snapshot = await loadCatalogSnapshot(kind);
-  return { ok: true, plan: planImport(kind, reading.rows, reading.present, snapshot, options) };
+  const uploadsDir = getUploadsDir();
+  // The name comes from a path isUploadedImage has matched: a hash and a width, nothing else.
+  const isUploadPresent = (image: string) => existsSync(path.join(uploadsDir, path.basename(image)));
+  return { ok: true, plan: planImport(kind, reading.rows, reading.present, snapshot, { ...options, isUploadPresent }) };
 }
 
 /** Same writes ⇔ same fingerprint: what the admin saw is what gets written. */

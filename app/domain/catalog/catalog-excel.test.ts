@@ -113,7 +113,10 @@ const snapshot: CatalogSnapshot = {
   ],
 };
 
-function plan(cells: Partial<Record<ColumnKey, unknown>>[], options = { createBrands: false }) {
+function plan(
+  cells: Partial<Record<ColumnKey, unknown>>[],
+  options: Parameters<typeof planImport>[4] = { createBrands: false },
+) {
   const rows: SheetRow[] = cells.map((row, index) => ({ rowNumber: index + 2, cells: row }));
   const present = new Set(cells.flatMap((row) => Object.keys(row)) as ColumnKey[]);
   return planImport("products", rows, present, snapshot, options);
@@ -252,6 +255,22 @@ describe("planImport", () => {
     ]);
     expect(result.errors[0]?.messages[0]).toMatch(/^Imagen inválida/);
     expect(result.creates[0]?.values.image).toBe("/images/products/cama-gato.webp");
+  });
+
+  test("an uploaded picture that is no longer on disk (the housekeeping removed it) is refused", () => {
+    const present = `/uploads/${"a".repeat(32)}-1200.webp`;
+    const gone = `/uploads/${"b".repeat(32)}-1200.webp`;
+    const result = plan(
+      [
+        { title: "A", family: "Perros", category: "Alimentos", image: present, imageAlt: "Foto" },
+        { title: "B", family: "Perros", category: "Alimentos", image: gone, imageAlt: "Foto" },
+      ],
+      { createBrands: false, isUploadPresent: (image) => image === present },
+    );
+    expect(result.creates.map((create) => create.values.image)).toEqual([present]);
+    expect(result.errors[0]?.messages[0]).toBe(
+      `Imagen no encontrada: "${gone}" ya no está en la tienda. Súbela de nuevo desde el editor.`,
+    );
   });
 
   test("as in the editors, a picture needs its alternative text", () => {

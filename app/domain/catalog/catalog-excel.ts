@@ -2,7 +2,7 @@
 // by name) and the pure rules that turn the rows of an uploaded sheet into an import plan.
 // The export writes this layout and the import reads it, so an exported file re-imports
 // unchanged. Reading the workbook and writing the database live in catalog-excel.server.ts.
-import { isStorableImagePath } from "~/domain/media/image";
+import { isStorableImagePath, isUploadedImage } from "~/domain/media/image";
 import { formatMoney } from "~/lib/money";
 import { normalizeForSearch, toSlug } from "~/lib/text";
 import {
@@ -432,7 +432,14 @@ export function planImport(
   rows: SheetRow[],
   present: ReadonlySet<ColumnKey>,
   snapshot: CatalogSnapshot,
-  options: { createBrands: boolean },
+  options: {
+    createBrands: boolean;
+    /**
+     * Whether an uploaded image (/uploads/…) is still on disk: the housekeeping deletes
+     * pictures nothing uses, so an old export may name one that is gone (ADR 010).
+     */
+    isUploadPresent?: (image: string) => boolean;
+  },
 ): ImportPlan {
   const families = new NameIndex(snapshot.families);
   const categories = new NameIndex(snapshot.categories);
@@ -529,6 +536,8 @@ export function planImport(
         problem(
           `Imagen inválida: "${image}". Usa la ruta de una imagen de la tienda (/uploads/… o /images/…).`,
         );
+      } else if (image && isUploadedImage(image) && options.isUploadPresent && !options.isUploadPresent(image)) {
+        problem(`Imagen no encontrada: "${image}" ya no está en la tienda. Súbela de nuevo desde el editor.`);
       } else values.image = image || null;
     }
     // As in the editors: a picture needs its description (SEO and accessibility).
