@@ -118,7 +118,7 @@ test("password recovery: the link from the e-mail sets a new password once", asy
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByRole("button", { name: "Enviar enlace" }).click();
-  await expect(toast(page, "Solicitud Enviada")).toBeVisible();
+  await expect(toast(page, "Solicitud Recibida")).toBeVisible();
   // The test server has no SMTP_URL: the link only reaches the outbox, and the page says so.
   await expect(page.getByRole("heading", { name: "Solicitud Recibida" })).toBeVisible();
   await expect(page.getByRole("note")).toContainText("no te llegará por ahora");
@@ -150,7 +150,7 @@ test("an unknown address gets the same answer; a made-up link is refused", async
   await page.goto("/auth/forgot-password");
   await page.getByLabel("Correo electrónico").fill(uniqueEmail("nadie"));
   await page.getByRole("button", { name: "Enviar enlace" }).click();
-  await expect(toast(page, "Solicitud Enviada")).toContainText("Recibimos tu solicitud");
+  await expect(toast(page, "Solicitud Recibida")).toContainText("La tienda todavía no puede enviar correos.");
   await expect(page.getByRole("heading", { name: "Solicitud Recibida" })).toBeVisible();
   await page.goto("/auth/update-password?token=no-existe");
   await expect(page.getByRole("heading", { name: "Error de Sesión de Recuperación" })).toBeVisible();

@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const isValid = token !== "" && token.length <= 200 && (await isRecoveryTokenValid(token));
   return isValid
     ? { mode: "reset" as const, token, toast: null, isMailConfigured: true }
-    : { mode: "expired" as const, token: "", toast: expiredLinkToast, isMailConfigured: true };
+    : { mode: "expired" as const, token: "", toast: expiredLinkToast, isMailConfigured: isMailServerConfigured() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,17 +71,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast: ToastMessage = { title: "Error en Solicitud", description: translateAuthError(error), variant: "destructive" };
     return data({ errors: {}, toast, sent: false }, { status: 500 });
   }
-  return {
-    errors: {},
-    sent: true,
-    toast: {
-      title: "Solicitud Enviada",
-      description: isMailServerConfigured()
-        ? "Si el correo está registrado, recibirás un enlace para restablecer tu contraseña."
-        : "Recibimos tu solicitud, pero la tienda todavía no puede enviar correos. Lee el aviso de esta página.",
-      duration: 7000,
-    } satisfies ToastMessage,
-  };
+  const toast: ToastMessage = isMailServerConfigured()
+    ? {
+        title: "Solicitud Enviada",
+        description: "Si el correo está registrado, recibirás un enlace para restablecer tu contraseña.",
+        duration: 7000,
+      }
+    : {
+        title: "Solicitud Recibida",
+        description: "La tienda todavía no puede enviar correos. Lee el aviso de esta página.",
+        duration: 7000,
+      };
+  return { errors: {}, sent: true, toast };
 }
 
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,7 +99,11 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
     return (
       <section className="mx-auto max-w-md px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Error de Sesión de Recuperación</h1>
-        <p className="mt-3 text-muted">El enlace no es válido, ya se usó o venció. Pide uno nuevo: llega en un minuto.</p>
+        <p className="mt-3 text-muted">
+          {loaderData.isMailConfigured
+            ? "El enlace no es válido, ya se usó o venció. Pide uno nuevo: llega en un minuto."
+            : "El enlace no es válido, ya se usó o venció."}
+        </p>
         <Button asChild className="mt-6">
           <Link to="/auth/forgot-password">Solicitar un nuevo enlace</Link>
         </Button>
