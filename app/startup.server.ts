@@ -27,8 +27,10 @@ export async function startApp(log: (message: string) => void = console.log): Pr
     try {
       await handle.migrate();
       setDatabase(handle);
-      if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
-      await ensureMainAdmin(config.admin, log);
+      await handle.withStartupLock(async () => {
+        if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
+        await ensureMainAdmin(config.admin, log);
+      });
       stopMaintenance = await startEmbeddedMaintenance(handle);
       stopHousekeeping = startHousekeeping(handle.db, config.dataDir, handle.driver === "pglite");
     } catch (error) {

@@ -22,6 +22,12 @@ export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
   migrate: () => Promise<void>;
+  /**
+   * Runs the start-up's one-time work (the seed, the main administrator) one instance at a
+   * time: on PostgreSQL under the migrations' advisory lock, so two instances starting
+   * together cannot both create or repair the same rows. PGlite has one process.
+   */
+  withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -107,6 +113,20 @@ export async function openDatabase(options: {
           client.release(true);
         }
       },
+      async withStartupLock(work) {
+        const client = await pool.connect();
+        try {
+          await client.query("SET statement_timeout = 0");
+          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+          try {
+            return await work();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+          }
+        } finally {
+          client.release(true);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -125,6 +145,7 @@ export async function openDatabase(options: {
     db: pgliteDb as unknown as Database,
     driver: "pglite",
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    withStartupLock: (work) => work(),
     close: () => client.close(),
   };
 }
