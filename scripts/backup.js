@@ -99,11 +99,7 @@ async function readPgliteDatabase(dataDir) {
   }
 }
 
-/**
- * pg_dump reads the snapshot this transaction exported, so the manifest's counts describe
- * exactly the dumped data even while the shop keeps taking orders.
- */
-async function readPostgresDatabase(databaseUrl, workDir) {
+async function connectPostgres(databaseUrl) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
@@ -111,6 +107,15 @@ async function readPostgresDatabase(databaseUrl, workDir) {
   } catch (error) {
     throw new UserError(`Cannot connect to DATABASE_URL: ${error.message}`);
   }
+  return client;
+}
+
+/**
+ * pg_dump reads the snapshot this transaction exported, so the manifest's counts describe
+ * exactly the dumped data even while the shop keeps taking orders.
+ */
+async function readPostgresDatabase(databaseUrl, workDir) {
+  const client = await connectPostgres(databaseUrl);
   try {
     const query = async (sql) => (await client.query(sql)).rows;
     await query("begin isolation level repeatable read read only");
@@ -142,13 +147,7 @@ const HOUSEKEEPING_LOCK_ID = 72_730_002;
 
 /** PostgreSQL: holds the housekeeping's lock on a connection of its own; returns its release. */
 async function pauseHousekeeping(databaseUrl) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new UserError(`Cannot connect to DATABASE_URL: ${error.message}`);
-  }
+  const client = await connectPostgres(databaseUrl);
   // Waits for a run under way to finish (seconds at most).
   await client.query("select pg_advisory_lock($1)", [HOUSEKEEPING_LOCK_ID]);
   return () => client.end();

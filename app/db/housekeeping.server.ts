@@ -3,7 +3,7 @@ import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/prom
 import path from "node:path";
 import { inArray, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { logError, logInfo } from "~/lib/log.server";
+import { logError, logInfo, logWarn } from "~/lib/log.server";
 import type { Database } from "./client.server";
 import {
   brands,
@@ -184,8 +184,7 @@ async function pruneUploads(referenced: Set<string>, dataDir: string, now: Date)
   const isImplausible =
     (referenced.size === 0 && due.length > 0) || (due.length > MASS_DELETION_MIN && due.length > filesByHash.size / 2);
   if (isImplausible) {
-    logInfo("housekeeping kept unused images", {
-      level: "warn",
+    logWarn("housekeeping kept unused images", {
       images: due.length,
       of: filesByHash.size,
       reason: "the database names too few of the uploaded images; check DATABASE_URL and DATA_DIR",
