@@ -1,5 +1,4 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { type VariantProps, cva } from "class-variance-authority";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
@@ -18,25 +17,22 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   );
 }
 
-const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0",
-  {
-    variants: {
-      variant: {
-        default: "border-primary/40 bg-white text-ink",
-        destructive: "border-red-800 bg-red-700 text-white",
-      },
-    },
-    defaultVariants: { variant: "default" },
-  },
-);
+const TOAST_BASE =
+  "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0";
+
+const TOAST_VARIANTS = {
+  default: "border-primary/40 bg-white text-ink",
+  destructive: "border-red-800 bg-red-700 text-white",
+};
 
 export function Toast({
   className,
   variant,
   ...props
-}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: keyof typeof TOAST_VARIANTS | null }) {
+  return (
+    <ToastPrimitive.Root className={cn(TOAST_BASE, TOAST_VARIANTS[variant ?? "default"], className)} {...props} />
+  );
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {

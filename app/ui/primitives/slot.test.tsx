@@ -1,0 +1,80 @@
+import { Slot as RadixSlot } from "@radix-ui/react-slot";
+import fc from "fast-check";
+import { createRef } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { Button, buttonVariants } from "./button";
+import { Slot, mergeProps } from "./slot";
+
+// Props a slot and its child may both carry, with values that merge differently.
+const propValue = {
+  className: fc.constantFrom(undefined, "", "px-2", "h-10 px-5"),
+  style: fc.constantFrom(undefined, { color: "red" }, { color: "blue", margin: 0 }),
+  id: fc.constantFrom(undefined, "a", "b"),
+  title: fc.constantFrom(undefined, "Ver", "Comprar"),
+  "aria-label": fc.constantFrom(undefined, "Carrito"),
+  "aria-describedby": fc.constantFrom(undefined, "", "titulo", "titulo ayuda"),
+  "data-state": fc.constantFrom(undefined, "open", "closed"),
+};
+const props = fc.record(propValue, { requiredKeys: [] });
+
+describe("Slot", () => {
+  test("renders what @radix-ui/react-slot renders, for any props on the slot and the child", () => {
+    fc.assert(
+      fc.property(props, props, fc.constantFrom("a", "button", "span"), (slotProps, childProps, tag) => {
+        const Tag = tag as "a";
+        const child = () => (
+          <Tag {...childProps} href={tag === "a" ? "/productos" : undefined}>
+            Ver productos
+          </Tag>
+        );
+        expect(renderToStaticMarkup(<Slot {...slotProps}>{child()}</Slot>)).toBe(
+          renderToStaticMarkup(<RadixSlot {...slotProps}>{child()}</RadixSlot>),
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test("calls the child's handler, then the slot's, and returns the child's result", () => {
+    const calls: string[] = [];
+    const merged = mergeProps(
+      { onClick: (event: string) => calls.push(`slot ${event}`), onFocus: () => calls.push("slot focus") },
+      { onClick: (event: string) => (calls.push(`child ${event}`), "child result") },
+    );
+    expect((merged.onClick as (event: string) => unknown)("click")).toBe("child result");
+    (merged.onFocus as () => void)();
+    expect(calls).toEqual(["child click", "slot click", "slot focus"]);
+  });
+
+  test("sets both refs, and clears both when the element goes", () => {
+    const slotRef = createRef<string>();
+    const seen: (string | null)[] = [];
+    const merged = mergeProps({ ref: slotRef }, { ref: (node: string | null) => void seen.push(node) });
+    const cleanup = (merged.ref as (node: string) => () => void)("the element");
+    expect(slotRef.current).toBe("the element");
+    cleanup();
+    expect(slotRef.current).toBeNull();
+    expect(seen).toEqual(["the element", null]);
+  });
+});
+
+describe("Button", () => {
+  test("as a link, it is the link with the button's classes", () => {
+    const html = renderToStaticMarkup(
+      <Button asChild variant="outline" size="sm" className="w-full">
+        <a href="/productos">Ver productos</a>
+      </Button>,
+    );
+    expect(html).toBe(`<a href="/productos" class="${buttonVariants({ variant: "outline", size: "sm" }).replaceAll("&", "&amp;")} w-full">Ver productos</a>`);
+    expect(html).toContain("border-2 border-primary-strong");
+    expect(html).toContain("h-8 px-3");
+  });
+
+  test("without a variant, it is the shop's green button; a later class overrides one of the same kind", () => {
+    const html = renderToStaticMarkup(<Button className="h-auto">Enviar</Button>);
+    expect(html).toMatch(/^<button class="[^"]*bg-primary-strong text-white[^"]*">Enviar<\/button>$/);
+    expect(html).toContain("px-5 text-sm h-auto");
+    expect(html).not.toContain("h-10");
+  });
+});
