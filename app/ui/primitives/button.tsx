@@ -21,7 +21,7 @@ const SIZES = {
   icon: "size-10",
 };
 
-export type ButtonVariants = { variant?: keyof typeof VARIANTS | null; size?: keyof typeof SIZES | null };
+export type ButtonVariants = { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES };
 
 /** The button's classes, for a link or a label that should look like one. */
 export function buttonVariants({ variant, size }: ButtonVariants = {}): string {

@@ -4,7 +4,7 @@ import { createRef } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Button, buttonVariants } from "./button";
-import { Slot, mergeProps } from "./slot";
+import { Slot, composeRefs, mergeProps } from "./slot";
 
 // Props a slot and its child may both carry, with values that merge differently.
 const propValue = {
@@ -36,6 +36,17 @@ describe("Slot", () => {
     );
   });
 
+  test("refuses what Radix's Slot refuses, and renders nothing for no child", () => {
+    const render = (SlotKind: typeof Slot, children: unknown) => () =>
+      renderToStaticMarkup(<SlotKind className="h-10">{children as never}</SlotKind>);
+    for (const bad of ["Ver productos", 0, [<a key="1" href="/">Inicio</a>, <a key="2" href="/faq">FAQ</a>]]) {
+      expect(render(RadixSlot as typeof Slot, bad)).toThrow(/failed to slot/);
+      expect(render(Slot, bad)).toThrow(/failed to slot/);
+    }
+    for (const none of [null, undefined, false, ""]) expect(render(Slot, none)()).toBe(render(RadixSlot as typeof Slot, none)());
+    expect(render(Slot, null)()).toBe("");
+  });
+
   test("calls the child's handler, then the slot's, and returns the child's result", () => {
     const calls: string[] = [];
     const merged = mergeProps(
@@ -50,8 +61,8 @@ describe("Slot", () => {
   test("sets both refs, and clears both when the element goes", () => {
     const slotRef = createRef<string>();
     const seen: (string | null)[] = [];
-    const merged = mergeProps({ ref: slotRef }, { ref: (node: string | null) => void seen.push(node) });
-    const cleanup = (merged.ref as (node: string) => () => void)("the element");
+    const setBoth = composeRefs(slotRef, (node: unknown) => void seen.push(node as string | null));
+    const cleanup = setBoth("the element");
     expect(slotRef.current).toBe("the element");
     cleanup();
     expect(slotRef.current).toBeNull();

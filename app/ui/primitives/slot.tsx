@@ -1,22 +1,30 @@
-import { type ReactElement, type Ref, type RefCallback, cloneElement, isValidElement } from "react";
+import { Fragment, type ReactElement, type Ref, cloneElement, isValidElement, useCallback } from "react";
 
 type Props = Record<string, unknown> & { children?: unknown };
 
 /**
  * `<Button asChild>`: renders its only child with the button's props merged in, by the rules
  * of @radix-ui/react-slot's Slot, which every storefront page used to carry for this alone
- * (docs/decisions/011). Radix's own parts keep their Slot.
+ * (docs/decisions/011). Like Radix's, it refuses anything but one element. Radix's own parts
+ * keep their Slot.
  */
-export function Slot({ children, ...slotProps }: Props) {
-  if (!isValidElement(children)) return null;
-  const child = children as ReactElement<Props>;
-  return cloneElement(child, mergeProps(slotProps, child.props));
+export function Slot({ children, ref: slotRef, ...slotProps }: Props) {
+  const child = isValidElement(children) ? (children as ReactElement<Props>) : null;
+  const childRef = child?.props.ref as Ref<unknown> | undefined;
+  const composedRef = useComposedRef(slotRef as Ref<unknown> | undefined, childRef);
+  if (!child) {
+    if (children || children === 0) throw new Error("Slot failed to slot onto its children. Expected a single React element child.");
+    return null;
+  }
+  const merged = mergeProps(slotProps, child.props);
+  if (child.type !== Fragment) merged.ref = slotRef ? composedRef : childRef;
+  return cloneElement(child, merged);
 }
 
 /**
  * Radix's rules (mergeProps in @radix-ui/react-slot 1.5): the child's props win, but for the
- * props the child sets, handlers both run, styles merge and class names and described-by ids
- * join. The slot's ref and the child's are both set.
+ * props the child sets, handlers both run (the child's first), styles merge and class names
+ * and described-by ids join.
  */
 export function mergeProps(slot: Props, child: Props): Props {
   const merged: Props = { ...slot, ...child };
@@ -35,9 +43,6 @@ export function mergeProps(slot: Props, child: Props): Props {
     else if (key === "className") merged[key] = [slotValue, childValue].filter(Boolean).join(" ");
     else if (key === "aria-describedby") merged[key] = joinIds(childValue, slotValue);
   }
-  const slotRef = slot.ref as Ref<unknown> | undefined;
-  const childRef = child.ref as Ref<unknown> | undefined;
-  if (slotRef) merged.ref = childRef ? composeRefs(slotRef, childRef) : slotRef;
   return merged;
 }
 
@@ -46,8 +51,9 @@ function joinIds(...values: unknown[]): string | undefined {
   return ids.size > 0 ? [...ids].join(" ") : undefined;
 }
 
-function composeRefs(...refs: Ref<unknown>[]): RefCallback<unknown> {
-  return (node) => {
+/** One callback that sets both refs, kept across renders while the refs stay the same. */
+export function composeRefs(...refs: (Ref<unknown> | undefined)[]) {
+  return (node: unknown) => {
     const cleanups = refs.map((ref) => {
       if (typeof ref === "function") return ref(node);
       if (ref) ref.current = node;
@@ -62,4 +68,8 @@ function composeRefs(...refs: Ref<unknown>[]): RefCallback<unknown> {
       });
     };
   };
+}
+
+function useComposedRef(a: Ref<unknown> | undefined, b: Ref<unknown> | undefined) {
+  return useCallback(composeRefs(a, b), [a, b]);
 }

@@ -29,7 +29,7 @@ export function Toast({
   className,
   variant,
   ...props
-}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: keyof typeof TOAST_VARIANTS | null }) {
+}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: keyof typeof TOAST_VARIANTS }) {
   return (
     <ToastPrimitive.Root className={cn(TOAST_BASE, TOAST_VARIANTS[variant ?? "default"], className)} {...props} />
   );
