@@ -93,40 +93,29 @@ export async function openDatabase(options: {
     // test database): pg reports it on the pool, and without a listener the process dies.
     pool.on("error", (error) => logError("PostgreSQL closed an idle connection", error));
     const db = drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+    // Migrations and the start-up's one-time work, one instance at a time. A migration may
+    // rewrite a big table, and waits here while another instance migrates: neither is a hung
+    // page. The connection is then closed, never handed back to the pool without its timeout.
+    async function withMigrationLock<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query("SET statement_timeout = 0");
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        try {
+          return await work(client);
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release(true);
+      }
+    }
     return {
       db,
       driver: "postgres",
-      async migrate() {
-        const client = await pool.connect();
-        try {
-          // A migration may rewrite a big table, and waits here while another instance
-          // migrates: neither is a hung page. The connection is then closed, never handed
-          // back to the pool without its timeout.
-          await client.query("SET statement_timeout = 0");
-          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-          try {
-            await migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder });
-          } finally {
-            await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
-          }
-        } finally {
-          client.release(true);
-        }
-      },
-      async withStartupLock(work) {
-        const client = await pool.connect();
-        try {
-          await client.query("SET statement_timeout = 0");
-          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-          try {
-            return await work();
-          } finally {
-            await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
-          }
-        } finally {
-          client.release(true);
-        }
-      },
+      migrate: () =>
+        withMigrationLock((client) => migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder })),
+      withStartupLock: (work) => withMigrationLock(work),
       close: () => pool.end(),
     };
   }

@@ -2,19 +2,21 @@
 // a hosting panel) index without a parser.
 type LogFields = Record<string, unknown>;
 
-export function logInfo(message: string, fields: LogFields = {}): void {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: message, ...fields })}\n`);
+function writeLine(stream: NodeJS.WriteStream, level: string, message: string, fields: LogFields): void {
+  stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields })}\n`);
 }
 
-/** Something an operator should look at, though nothing failed (one JSON line on stdout). */
+export function logInfo(message: string, fields: LogFields = {}): void {
+  writeLine(process.stdout, "info", message, fields);
+}
+
+/** Something an operator should look at, though nothing failed (on stdout, like info). */
 export function logWarn(message: string, fields: LogFields = {}): void {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "warn", msg: message, ...fields })}\n`);
+  writeLine(process.stdout, "warn", message, fields);
 }
 
 export function logError(message: string, error: unknown, fields: LogFields = {}): void {
   const details =
     error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
-  process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: message, ...fields, ...details })}\n`,
-  );
+  writeLine(process.stderr, "error", message, { ...fields, ...details });
 }
