@@ -2,7 +2,8 @@
 //   1. load at 10,000 products (req/s, p50, p99, errors, RSS; the static file as ceiling)
 //   2. the scale curve, 100 → 100,000 products, with EXPLAIN ANALYZE
 //   3. first-load JavaScript per storefront route, from the build's manifest
-//   4. Lighthouse (mobile) on home, a catalogue page and a product page
+//   4. Lighthouse (mobile) on home, a catalogue page and a product page, on the app itself and
+//      behind an HTTPS front speaking HTTP/2
 //   5. the Excel exports (catalogue, orders) at 100,000 products: time, size, the server's RSS
 // Each step also writes its JSON to bench/results/. Options: --quick (1,000 products for
 // the load, sizes up to 10,000, 5-second runs, one Lighthouse run per page) for a check that
