@@ -35,12 +35,20 @@ const TEN_MINUTES = 10 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
 /**
- * The limits of the account screens, the admin sign-in and the public forms. Per-account
- * limits are strict (they stop password guessing); per-address limits are generous
- * because Peru's mobile carriers put many customers behind one address (CGNAT).
+ * The limits of the account screens, the admin sign-in and the public forms. Per-address
+ * limits are generous because Peru's mobile carriers put many customers behind one address
+ * (CGNAT).
+ *
+ * Failed sign-ins count three ways. From one address on one account the limit is strict: it
+ * stops a guesser, and it is all an account's owner ever meets. Counted on the account alone
+ * it would let anyone lock the owner out of the back office (the username "admin" is easy to
+ * guess) with five wrong passwords every ten minutes; so the account-wide count is high, and
+ * stops only guessing spread over many addresses. The per-address count stops one address
+ * trying many accounts.
  */
 export const rateRules = {
-  failedSignInPerAccount: { limit: 5, windowMs: TEN_MINUTES },
+  failedSignInPerAccountAndIp: { limit: 5, windowMs: TEN_MINUTES },
+  failedSignInPerAccount: { limit: 50, windowMs: ONE_HOUR },
   failedSignInPerIp: { limit: 100, windowMs: TEN_MINUTES },
   registrationPerIp: { limit: 60, windowMs: ONE_HOUR },
   recoveryPerEmail: { limit: 5, windowMs: ONE_HOUR },

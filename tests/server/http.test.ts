@@ -112,6 +112,31 @@ describe("the back office over HTTP", () => {
     });
     expect(response.status).toBe(403);
   });
+
+  test("a stranger's wrong passwords at /admin stop only the stranger's address, not the owner", async () => {
+    // The proxy in front names each visitor in X-Forwarded-For (trusted from loopback).
+    const signInFrom = (address: string, password: string) =>
+      fetch(`${server.url}/admin`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address },
+        body: new URLSearchParams({ username: "admin", password }),
+      });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const refused = await signInFrom("203.0.113.7", `adivinanza-${attempt}`);
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain("Usuario o contraseña incorrectos.");
+    }
+    const stranger = await signInFrom("203.0.113.7", ADMIN_PASSWORD);
+    expect(stranger.status).toBe(401);
+    expect(stranger.headers.getSetCookie().join(";")).not.toContain("session_token");
+    expect(await stranger.text()).toContain("Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.");
+
+    const owner = await signInFrom("198.51.100.20", ADMIN_PASSWORD);
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("location")).toBe("/admin/dashboard");
+    expect(owner.headers.getSetCookie().join(";")).toContain("patitas.session_token=");
+  });
 });
 
 

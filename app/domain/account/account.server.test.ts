@@ -17,6 +17,7 @@ import {
   resetForgottenPassword,
   signInCustomer,
   updateProfile,
+  withSignInLimit,
 } from "./account.server";
 import { listCustomerOrders, reorder } from "./customer-orders.server";
 
@@ -70,14 +71,49 @@ describe("registration and sign-in", () => {
     expect((await signInCustomer(request(), "10.0.0.2", { email: "rosa@example.pe", password: "secreto1" })).ok).toBe(true);
   });
 
-  test("after 5 failed sign-ins in 10 minutes even the right password gets 'too many attempts'", async () => {
+  test("after 5 failed sign-ins from one address even the right password gets 'too many attempts' there, not elsewhere", async () => {
     await register("limite@example.pe");
     for (let i = 0; i < 5; i++) {
-      const outcome = await signInCustomer(request(), `10.1.0.${i}`, { email: "limite@example.pe", password: `mala-${i}` });
-      expect(outcome.ok).toBe(false);
+      const outcome = await signInCustomer(request(), "10.1.0.1", { email: "limite@example.pe", password: `mala-${i}` });
+      expect(outcome).toEqual({ ok: false, message: "Correo electrónico o contraseña incorrectos." });
     }
-    const blocked = await signInCustomer(request(), "10.1.0.9", { email: "limite@example.pe", password: "secreto1" });
+    const blocked = await signInCustomer(request(), "10.1.0.1", { email: "LIMITE@example.pe", password: "secreto1" });
     expect(blocked).toEqual({ ok: false, message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo." });
+    // A guesser cannot lock the account's owner out: from another address the right password works.
+    expect((await signInCustomer(request(), "10.1.0.2", { email: "limite@example.pe", password: "secreto1" })).ok).toBe(true);
+  });
+
+  test("50 failed sign-ins on one account in an hour, spread over many addresses, stop it from every address", async () => {
+    let checked = 0;
+    const wrongPassword = async () => {
+      checked++;
+      return { ok: false as const, message: "Correo electrónico o contraseña incorrectos." };
+    };
+    for (let i = 0; i < 50; i++) {
+      expect(await withSignInLimit("repartido@example.pe", `10.2.${i}.1`, wrongPassword)).toEqual({
+        ok: false,
+        message: "Correo electrónico o contraseña incorrectos.",
+      });
+    }
+    expect(checked).toBe(50);
+    const rightPassword = async () => ({ ok: true as const, cookies: new Headers() });
+    expect(await withSignInLimit("repartido@example.pe", "10.2.99.1", rightPassword)).toEqual({
+      ok: false,
+      message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.",
+    });
+    // Another account from those addresses is not affected.
+    expect((await withSignInLimit("otra@example.pe", "10.2.0.1", rightPassword)).ok).toBe(true);
+  });
+
+  test("100 failed sign-ins from one address in 10 minutes, on any accounts, stop that address", async () => {
+    const wrongPassword = async () => ({ ok: false as const, message: "Correo electrónico o contraseña incorrectos." });
+    for (let i = 0; i < 100; i++) await withSignInLimit(`cuenta-${i}@example.pe`, "10.4.0.1", wrongPassword);
+    const rightPassword = async () => ({ ok: true as const, cookies: new Headers() });
+    expect(await withSignInLimit("nueva@example.pe", "10.4.0.1", rightPassword)).toEqual({
+      ok: false,
+      message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.",
+    });
+    expect((await withSignInLimit("nueva@example.pe", "10.4.0.2", rightPassword)).ok).toBe(true);
   });
 });
 

@@ -16,28 +16,28 @@ import { translateAuthError } from "./auth-errors";
 export type Outcome = { ok: true; cookies: Headers } | { ok: false; message: string };
 
 /**
- * Failed sign-ins count per account and per visitor address; past the limit the
- * password is not even checked. Shared by the shoppers' and the admin's sign-in.
+ * Failed sign-ins count per account from one address, per account from every address, and
+ * per address (`rateRules`); past any limit the password is not even checked. A success
+ * clears only its own address's count on the account: guessing from other addresses goes on
+ * counting. Shared by the shoppers' and the admin's sign-in.
  */
 export async function withSignInLimit(
   account: string,
   clientIp: string,
   attempt: () => Promise<Outcome>,
 ): Promise<Outcome> {
-  const accountKey = `sign-in:account:${account.toLowerCase()}`;
-  const ipKey = `sign-in:ip:${clientIp}`;
-  if (
-    isRateLimited(accountKey, rateRules.failedSignInPerAccount) ||
-    isRateLimited(ipKey, rateRules.failedSignInPerIp)
-  ) {
+  const name = account.toLowerCase();
+  const counts = [
+    { key: `sign-in:account-ip:${name}|${clientIp}`, rule: rateRules.failedSignInPerAccountAndIp },
+    { key: `sign-in:account:${name}`, rule: rateRules.failedSignInPerAccount },
+    { key: `sign-in:ip:${clientIp}`, rule: rateRules.failedSignInPerIp },
+  ];
+  if (counts.some(({ key, rule }) => isRateLimited(key, rule))) {
     return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
   }
   const outcome = await attempt();
-  if (outcome.ok) clearHits(accountKey);
-  else {
-    recordHit(accountKey, rateRules.failedSignInPerAccount);
-    recordHit(ipKey, rateRules.failedSignInPerIp);
-  }
+  if (outcome.ok) clearHits(counts[0]!.key);
+  else for (const { key, rule } of counts) recordHit(key, rule);
   return outcome;
 }
 
