@@ -8,7 +8,7 @@ import { Writable } from "node:stream";
 import type { Style, Worksheet } from "exceljs";
 import { loadExcelJS } from "~/lib/lazy-modules.server";
 
-export type TableColumn = { header: string; key: string; width: number; style?: Partial<Style> };
+export type TableColumn = { header: string; key: string; width: number; hidden?: boolean; style?: Partial<Style> };
 
 /**
  * A workbook with one sheet laid out as a table: bold header row frozen at the top, with

@@ -136,7 +136,9 @@ describe("export", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(bytes) as never);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, ...PRODUCT_HEADERS]);
+    // Then the stock again, in a hidden column the import compares with today's.
+    expect(sheet.getRow(1).values).toEqual([undefined, ...PRODUCT_HEADERS, "Stock al exportar"]);
+    expect(sheet.columns.map((column) => column.hidden)).toEqual([...PRODUCT_HEADERS.map(() => false), true]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(sheet.actualRowCount).toBe(5);
@@ -152,6 +154,8 @@ describe("export", () => {
     expect(croquetas.getCell(10).value).toBe("Sí");
     expect(croquetas.getCell(11).value).toBe(114.9);
     expect(croquetas.getCell(12).value).toBe("/images/products/croquetas-perro-adulto.webp");
+    const [stored] = await handle().db.select().from(products).where(eq(products.id, Number(croquetas.getCell(1).value)));
+    expect([croquetas.getCell(9).value, croquetas.getCell(14).value]).toEqual([stored!.stock, stored!.stock]);
   });
 
   test("leaves archived products out", async () => {
@@ -619,6 +623,79 @@ describe("import confirmation", () => {
     const byId = new Map(after.map((row) => [row.id, row]));
     expect(byId.get(cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
     expect(byId.get(croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
+  });
+
+  test("an export re-imported later keeps the units sold since; a stock edited in it applies only if orders left it alone", async () => {
+    const { bytes } = await exportBytes("/admin/productos/exportar");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(bytes) as never);
+    const sheet = workbook.worksheets[0]!;
+    const rowOf = (id: number) => {
+      let found: ExcelJS.Row | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === id) found = row;
+      });
+      if (!found) throw new Error(`no row for ${id}`);
+      return found;
+    };
+    const stocked = await handle().db.select().from(products).where(eq(products.isArchived, false)).orderBy(products.id);
+    const [sold, restocked, clash] = stocked.filter((product) => product.stock >= 2);
+    if (!sold || !restocked || !clash) throw new Error("the seeded shop needs three products in stock");
+    // The owner edits the file: a new price for one, a new stock for two others.
+    rowOf(sold.id).getCell(8).value = 199.9;
+    rowOf(restocked.id).getCell(9).value = restocked.stock + 20;
+    rowOf(clash.id).getCell(9).value = 0;
+    const edited = new Uint8Array(await workbook.xlsx.writeBuffer());
+    // Meanwhile orders take units of the first and the third.
+    await handle().db.update(products).set({ stock: sold.stock - 2 }).where(eq(products.id, sold.id));
+    await handle().db.update(products).set({ stock: clash.stock - 1 }).where(eq(products.id, clash.id));
+
+    const previewed = await preview(edited);
+    expect(previewed.counts).toMatchObject({ update: 2, errors: 1 });
+    expect(previewed.updates.map((update) => [update.id, update.changes])).toEqual([
+      [sold.id, [`Precio (${formatMoney(sold.priceCents)} → ${formatMoney(19990)})`]],
+      [restocked.id, [`Stock (${restocked.stock} → ${restocked.stock + 20})`]],
+    ]);
+    expect(previewed.errors).toEqual([
+      {
+        rowNumber: rowOf(clash.id).number,
+        title: clash.title,
+        messages: [
+          `El stock cambió desde que se exportó el archivo (era ${clash.stock}, ahora hay ${clash.stock - 1}): se vendieron o repusieron unidades. Escribe el stock de nuevo en una exportación nueva o en el producto.`,
+        ],
+      },
+    ]);
+
+    // An order between the preview and the confirmation leaves its units sold as well.
+    await handle().db.update(products).set({ stock: sold.stock - 3 }).where(eq(products.id, sold.id));
+    const done = (await confirm(previewed)) as Response;
+    expect(done.status).toBe(302);
+    const after = new Map(
+      (await handle().db.select().from(products).where(inArray(products.id, [sold.id, restocked.id, clash.id]))).map(
+        (row) => [row.id, row],
+      ),
+    );
+    expect(after.get(sold.id)).toMatchObject({ priceCents: 19990, stock: sold.stock - 3 });
+    expect(after.get(restocked.id)).toMatchObject({ priceCents: restocked.priceCents, stock: restocked.stock + 20 });
+    expect(after.get(clash.id)).toMatchObject({ stock: clash.stock - 1 });
+  });
+
+  test("a sale between the preview and the confirmation of a sheet that sets a stock shows the new preview", async () => {
+    const [product] = await handle().db.select().from(products).where(eq(products.isArchived, false)).orderBy(products.id).limit(1);
+    // A hand-made sheet, without the export's hidden column.
+    const bytes = await buildWorkbook(
+      ["ID", "Título", "Familia", "Categoría", "Stock"],
+      [[product!.id, product!.title, "Perros", "Alimentos", product!.stock + 50]],
+    );
+    const previewed = await preview(bytes);
+    expect(previewed.updates[0]?.changes).toEqual([`Stock (${product!.stock} → ${product!.stock + 50})`]);
+    await handle().db.update(products).set({ stock: product!.stock - 1 }).where(eq(products.id, product!.id));
+
+    const result = (await confirm(previewed)) as ActionResult;
+    expect(result.init?.status).toBe(409);
+    expect(result.data.preview?.updates[0]?.changes).toEqual([`Stock (${product!.stock - 1} → ${product!.stock + 50})`]);
+    const [unchanged] = await handle().db.select().from(products).where(eq(products.id, product!.id));
+    expect(unchanged?.stock).toBe(product!.stock - 1);
   });
 
   test("when the catalogue changed after the preview, the new preview is shown instead of writing", async () => {

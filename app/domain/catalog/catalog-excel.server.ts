@@ -184,6 +184,7 @@ export async function exportCatalogWorkbook(
       header: column.header,
       key: column.key,
       width: column.width,
+      hidden: column.hidden,
       style: column.format === "money" ? { numFmt: "0.00" } : {},
     })),
     now,
@@ -201,6 +202,7 @@ export async function exportCatalogWorkbook(
         brand: item.brandName ?? "",
         price: soles(item.priceCents),
         stock: item.stock,
+        exportedStock: item.stock,
         showPrice: formatFlag(item.showPrice),
         isOfferActive: formatFlag(item.isOfferActive),
         offerPrice: soles(item.offerPriceCents),
@@ -363,11 +365,21 @@ async function planWorkbook(
   return { ok: true, plan: planImport(kind, reading.rows, reading.present, snapshot, { ...options, isUploadPresent }) };
 }
 
-/** Same writes ⇔ same fingerprint: what the admin saw is what gets written. */
+/**
+ * Same writes and same changes shown ⇔ same fingerprint: what the admin saw is what gets
+ * written. The changes carry the stock and price the row replaces ("Stock (10 → 12)"), so a
+ * sale or another admin's edit between the preview and the confirmation shows a new preview.
+ * A stock the row does not write is left out: orders may take units meanwhile.
+ */
 function fingerprintPlan(plan: ImportPlan): string {
   const writes = {
     creates: plan.creates.map((create) => [create.rowNumber, create.values]),
-    updates: plan.updates.map((update) => [update.rowNumber, update.id, update.values]),
+    updates: plan.updates.map((update) => [
+      update.rowNumber,
+      update.id,
+      { ...update.values, stock: update.isStockChanged ? update.values.stock : null },
+      update.changes,
+    ]),
     newBrands: plan.newBrands,
   };
   return createHash("sha256").update(JSON.stringify(writes)).digest("hex");

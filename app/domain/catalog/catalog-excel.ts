@@ -81,6 +81,7 @@ export type ColumnKey =
   | "brand"
   | "price"
   | "stock"
+  | "exportedStock"
   | "showPrice"
   | "isOfferActive"
   | "offerPrice"
@@ -95,6 +96,8 @@ export type ExcelColumn = {
   label: string;
   width: number;
   format?: "money";
+  /** Written as a hidden column: the import reads it, the owner does not edit it. */
+  hidden?: boolean;
   /** Other headers a hand-made sheet may use (compared as header keys). */
   aliases?: string[];
 };
@@ -116,6 +119,9 @@ const columns = {
     aliases: ["precio regular"],
   },
   stock: { key: "stock", header: "Stock", label: "Stock", width: 9 },
+  // The stock when the file was exported, in a hidden column: the import tells a stock the
+  // owner left as it was from one they changed, while orders keep taking units (planImport).
+  exportedStock: { key: "exportedStock", header: "Stock al exportar", label: "Stock al exportar", width: 9, hidden: true },
   showPrice: {
     key: "showPrice",
     header: "Mostrar precio",
@@ -165,6 +171,7 @@ export const catalogLayouts: Record<CatalogKind, { columns: ExcelColumn[]; requi
       columns.offerPrice,
       columns.image,
       columns.imageAlt,
+      columns.exportedStock,
     ],
     required: ["title", "family", "category"],
   },
@@ -279,6 +286,10 @@ export function parseStock(value: unknown): number | null {
 
 const TRUE_WORDS = new Set(["si", "s", "yes", "y", "true", "verdadero", "1", "x"]);
 const FALSE_WORDS = new Set(["no", "n", "false", "falso", "0"]);
+
+export function exportedStockChangedMessage(exported: number, current: number): string {
+  return `El stock cambió desde que se exportó el archivo (era ${exported}, ahora hay ${current}): se vendieron o repusieron unidades. Escribe el stock de nuevo en una exportación nueva o en el producto.`;
+}
 
 /** 'Sí', 'Si', 'No', TRUE/FALSE, 1/0 (as cells or text); null for anything else. */
 export function parseFlag(value: unknown): boolean | null {
@@ -523,6 +534,15 @@ export function planImport(
       const stock = text("stock") ? parseStock(row.cells.stock) : 0;
       if (stock === null) problem("Stock inválido: usa un número entero de 0 o más.");
       else values.stock = stock;
+      // Orders took or the owner restocked units since the file was exported (its hidden
+      // "Stock al exportar" column): a stock left as exported keeps today's, so that a file
+      // changing prices does not bring sold units back; a stock changed in the sheet as well
+      // is refused, as the product editor does, since only the owner knows which is right.
+      const exported = target && text("exportedStock") ? parseStock(row.cells.exportedStock) : null;
+      if (stock !== null && target && exported !== null && target.stock !== exported) {
+        if (stock === exported) values.stock = target.stock;
+        else problem(exportedStockChangedMessage(exported, target.stock));
+      }
     }
     for (const key of isProduct ? (["isOfferActive"] as const) : (["isOfferActive", "showPrice"] as const)) {
       if (!has(key)) continue;

@@ -161,6 +161,7 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
           </p>
           <p className="mt-2 text-sm text-muted">
             {columns
+              .filter((column) => !column.hidden)
               .map((column) => `${column.header}${required.includes(column.key) ? " *" : ""}`)
               .join(" · ")}
           </p>
@@ -168,6 +169,12 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
             Las filas con ID se actualizan; sin ID, se busca el mismo título y, si no existe, se crea.
             Familia, categoría y subcategoría van por su nombre.
           </p>
+          {columns.some((column) => column.key === "exportedStock") ? (
+            <p className="mt-3 text-sm">
+              La exportación guarda en una columna oculta el stock de ese momento. Si no cambias el stock
+              de una fila, se conserva el actual, con lo vendido desde entonces.
+            </p>
+          ) : null}
           <Button asChild variant="link" className="mt-2 h-auto px-0">
             <a href={labels.exportPath} download>
               <FileDown aria-hidden /> Descargar el catálogo actual como plantilla
