@@ -58,3 +58,36 @@ test("a unit taken after the check but before the update refuses the order and c
   const [after] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, raton.id));
   expect(after!.stock).toBe(0);
 });
+
+test("two checkouts of one cart at once (two tabs, a double post) place one order and reserve the units once", async () => {
+  const { db } = handle();
+  const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+  await db.update(products).set({ stock: 50 }).where(eq(products.id, raton.id));
+  expect((await addCartLine(cartId, { productId: raton.id, quantity: 3 })).status).toBe("added");
+  const ordersBefore = await countOrders();
+  const checkout = () =>
+    placeOrder({ cartId, userId: null, paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: "987 654 321" });
+
+  let outcomes: Awaited<ReturnType<typeof placeOrder>>[] = [];
+  await db.transaction(async (other) => {
+    // Both checkouts start while the product is locked, so that neither can finish first.
+    await other.select().from(products).where(eq(products.id, raton.id)).for("update");
+    const pending = Promise.all([checkout(), checkout()]);
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const waiting = (await db.execute(sql`select count(*)::integer as n from pg_locks where not granted`)) as unknown as {
+        rows: { n: number }[];
+      };
+      if (waiting.rows[0]!.n >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Released when this transaction ends.
+    void pending.then((done) => (outcomes = done));
+    pending.catch(() => {});
+  });
+  for (let attempt = 0; attempt < 100 && outcomes.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+
+  expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["empty-cart", "placed"]);
+  expect(await countOrders()).toBe(ordersBefore + 1);
+  const [after] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, raton.id));
+  expect(after!.stock).toBe(47);
+});

@@ -4,6 +4,7 @@ import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import {
   cartLines,
+  carts,
   customerProfiles,
   orderLines,
   orders,
@@ -147,6 +148,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
 async function storeOrder(cartId: string, input: PlaceOrderInput, method: PaymentMethodCopy) {
   return getDb().transaction(async (tx) => {
+    // The cart's row lock, as every change to the cart takes it: two checkouts of one cart
+    // (two tabs, a form posted twice) take turns, and the second finds the cart empty
+    // instead of ordering and reserving the same lines again.
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) return { status: "empty-cart" as const };
     const lines = await tx
       .select({
         productId: products.id,
