@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   addToCart,
+  cartBadge,
   cartLine,
   gotoCart,
   goBackFromWhatsApp,
@@ -48,6 +49,25 @@ test("register, see the first name in the header, sign out, sign in again", asyn
   await signIn(page, email, "secreto123");
   await expect(page).toHaveURL(/\/perfil$/);
   await expect(toast(page, "Inicio de Sesión Exitoso")).toContainText("¡Bienvenido de nuevo!");
+});
+
+test("'Salir' on a shared computer leaves no cart behind; signing in again brings it back", async ({ page }) => {
+  const email = uniqueEmail("compartida");
+  await registerCustomer(page, email);
+  await addToCart(page, PRODUCTS.raton.id, 2);
+  await page.goto("/productos");
+  await expect(cartBadge(page)).toHaveText("2");
+
+  await signOut(page);
+  await expect(toast(page, "Sesión Cerrada")).toBeVisible();
+  await expect(cartBadge(page)).toHaveCount(0);
+  await page.goto("/carrito");
+  await expect(cartLine(page, PRODUCTS.raton.title)).toHaveCount(0);
+
+  await page.goto("/auth");
+  await signIn(page, email, "secreto123");
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(cartBadge(page)).toHaveText("2");
 });
 
 test("/perfil sends a visitor to sign in and back; profile edits are saved", async ({ page }) => {

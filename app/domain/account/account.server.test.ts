@@ -20,6 +20,8 @@ import {
   withSignInLimit,
 } from "./account.server";
 import { listCustomerOrders, reorder } from "./customer-orders.server";
+import { addCartLine, cartCookie, ensureCart, getCartItemCount } from "~/domain/cart/cart.server";
+import { action as signOutAction } from "~/routes/account/sign-out";
 
 const { handle } = useTestDatabase();
 let outbox: string;
@@ -114,6 +116,49 @@ describe("registration and sign-in", () => {
       message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.",
     });
     expect((await withSignInLimit("nueva@example.pe", "10.4.0.2", rightPassword)).ok).toBe(true);
+  });
+});
+
+describe("signing out on a shared computer", () => {
+  test("'Salir' makes the browser forget the cart and the orders' confirmations; signing in again brings the cart back", async () => {
+    const session = await register("compartida@example.pe");
+    const user = await requireUser(requestAs(session, "/carrito"));
+    const [product] = await handle().db.select().from(products).where(eq(products.isArchived, false)).limit(1);
+    const { cartId, setCookie } = await ensureCart(requestAs(session, "/carrito"), user.id);
+    expect((await addCartLine(cartId, { productId: product!.id, quantity: 2 })).status).toBe("added");
+    const browser = `${session}; ${setCookie.split(";")[0]}; patitas_orders=recordadas`;
+
+    const signedOut = (await signOutAction({
+      request: requestAs(browser, "/salir", { method: "POST", body: new URLSearchParams({ redirectTo: "/" }) }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(signedOut.status).toBe(302);
+    const cleared = signedOut.headers.getSetCookie().filter((line) => /^patitas_(cart|orders)=/.test(line));
+    expect(cleared.map((line) => line.split("=")[0])).toEqual(["patitas_cart", "patitas_orders"]);
+    for (const line of cleared) expect(line).toMatch(/Max-Age=0/);
+
+    // The next person at the computer: no cart.
+    expect(await getCartItemCount(requestAs(null, "/"))).toBe(0);
+    // The shopper signs in again: the cart is back, with its units.
+    const again = await signInCustomer(requestAs(null, "/auth", { method: "POST" }), "10.5.0.1", {
+      email: "compartida@example.pe",
+      password: "secreto1",
+    });
+    if (!again.ok) throw new Error(again.message);
+    const restored = again.cookies.getSetCookie().find((line) => line.startsWith("patitas_cart="));
+    expect(await cartCookie.parse(restored!.split(";")[0]!)).toBe(cartId);
+    expect(await getCartItemCount(requestAs(restored!.split(";")[0]!, "/"))).toBe(2);
+
+    // A browser already filling a cart of its own keeps it.
+    const other = await ensureCart(requestAs(null, "/carrito"), null);
+    const withOwnCart = await signInCustomer(
+      requestAs(other.setCookie.split(";")[0]!, "/auth", { method: "POST" }),
+      "10.5.0.1",
+      { email: "compartida@example.pe", password: "secreto1" },
+    );
+    if (!withOwnCart.ok) throw new Error(withOwnCart.message);
+    expect(withOwnCart.cookies.getSetCookie().some((line) => line.startsWith("patitas_cart="))).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import { pickSetCookies } from "~/auth/set-cookies";
 import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
+import { restoreAccountCart } from "~/domain/cart/cart.server";
 import {
   clearHits,
   isRateLimited,
@@ -48,12 +49,15 @@ export async function signInCustomer(
 ): Promise<Outcome> {
   return withSignInLimit(credentials.email, clientIp, async () => {
     try {
-      const { headers } = await getAuth().api.signInEmail({
+      const { headers, response } = await getAuth().api.signInEmail({
         body: credentials,
         headers: request.headers,
         returnHeaders: true,
       });
-      return { ok: true, cookies: pickSetCookies(headers) };
+      const cookies = pickSetCookies(headers);
+      const cart = await restoreAccountCart(request, response.user.id);
+      if (cart) cookies.append("Set-Cookie", cart);
+      return { ok: true, cookies };
     } catch (error) {
       return { ok: false, message: translateAuthError(error) };
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, sum } from "drizzle-orm";
+import { and, asc, desc, eq, sum } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
@@ -84,6 +84,33 @@ export async function ensureCart(
   await db.insert(carts).values({ id: cartId, userId });
   if (requestContext) cartsCreatedInRequest.set(requestContext, cartId);
   return { cartId, isNew: true, setCookie: await serialize(cartId) };
+}
+
+/**
+ * After a sign-in, a browser without a cart of its own gets back the account's latest cart
+ * (signing out forgets it in the browser, see `forgetCartCookie`). A browser that has a cart
+ * keeps it: that is the one the shopper is filling. The Set-Cookie value, or null.
+ */
+export async function restoreAccountCart(request: Request, userId: string): Promise<string | null> {
+  const db = getDb();
+  const browserCartId = await readCartId(request);
+  if (browserCartId) {
+    const [own] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, browserCartId));
+    if (own) return null;
+  }
+  const [latest] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .orderBy(desc(carts.updatedAt))
+    .limit(1);
+  if (!latest) return null;
+  return cartCookie.serialize(latest.id, { secure: readConfig().appUrl.startsWith("https://") });
+}
+
+/** Signing out: this browser forgets the cart (it stays with the account, for its next sign-in). */
+export function forgetCartCookie(): Promise<string> {
+  return cartCookie.serialize("", { maxAge: 0, expires: new Date(0), secure: readConfig().appUrl.startsWith("https://") });
 }
 
 /**

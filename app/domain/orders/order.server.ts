@@ -327,6 +327,15 @@ async function readPlacedOrderCodes(request: Request): Promise<string[]> {
   return Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
 }
 
+/**
+ * Signing out: this browser no longer shows the confirmations of the orders it placed (name,
+ * phone and lines), so that the next person at a shared computer cannot open them. A signed-in
+ * shopper still finds their orders under "Mis Pedidos".
+ */
+export function forgetPlacedOrdersCookie(): Promise<string> {
+  return getPlacedOrdersCookie().serialize([], { maxAge: 0, expires: new Date(0) });
+}
+
 /** The Set-Cookie value that lets this browser see the confirmation of `code`. */
 export async function rememberPlacedOrder(request: Request, code: string): Promise<string> {
   const codes = [code, ...(await readPlacedOrderCodes(request)).filter((known) => known !== code)];
