@@ -313,6 +313,26 @@ describe("the administrator's own account", () => {
   });
 });
 
+describe("an administrator's own password in the users' editor", () => {
+  test("ends the account's other sessions, as /admin/cuenta does, and keeps this one", async () => {
+    const me = await createAdmin("yo.admin", "clave-yo-1");
+    const here = await signInAdminCookie("yo.admin", "clave-yo-1");
+    const elsewhere = await signInAdminCookie("yo.admin", "clave-yo-1");
+    const outcome = await call(editorAction, `/admin/usuarios/editar/${me.id}`, {
+      cookie: here,
+      params: { userId: me.id },
+      fields: { username: "yo.admin", email: "yo.admin@example.pe", role: "admin", password: "clave-yo-2", confirmPassword: "clave-yo-2" },
+    });
+    expect(outcome.toast).toMatchObject({
+      title: "Contraseña Cambiada",
+      description: "Se guardaron tus datos y tu nueva contraseña; tus otras sesiones abiertas se cerraron.",
+    });
+    expect(await isAdminAllowed(elsewhere)).toBe(false);
+    expect(await isAdminAllowed(here)).toBe(true);
+    expect(await isAdminAllowed(await signInAdminCookie("yo.admin", "clave-yo-2"))).toBe(true);
+  });
+});
+
 describe("audit", () => {
   test("every change and admin sign-in is recorded, never with a password", async () => {
     const entries = await handle().db.select().from(auditLog);

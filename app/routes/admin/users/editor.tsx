@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
+import { getAuth } from "~/auth/auth.server";
 import { requireAdmin } from "~/auth/guards.server";
 import {
   editUserFormSchema,
@@ -78,6 +79,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.status === "refused") {
     return formFailure({}, withoutPasswords(values), { title: "Error", description: result.message }, 409);
   }
+  const isOwnPasswordChanged = user?.id === admin.id && result.isPasswordChanged;
+  if (isOwnPasswordChanged) {
+    // As /admin/cuenta does: a password changed because it may have leaked must not leave
+    // the other sessions of the account open. This one stays.
+    await getAuth().api.revokeOtherSessions({ headers: request.headers });
+  }
   if (!user) {
     return redirectWithToast(LIST_URL, {
       title: "Usuario Agregado",
@@ -90,8 +97,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       ? {
           title: "Contraseña Cambiada",
           description:
-            user.id === admin.id
-              ? `Se guardaron los datos de ${result.username} y su nueva contraseña.`
+            isOwnPasswordChanged
+              ? `Se guardaron tus datos y tu nueva contraseña; tus otras sesiones abiertas se cerraron.`
               : `Se guardaron los datos de ${result.username} y su nueva contraseña; sus sesiones abiertas se cerraron.`,
         }
       : { title: "Usuario Actualizado", description: `Los datos de ${result.username} se guardaron.` },
