@@ -32,6 +32,13 @@ export async function serializeToast(toast: ToastMessage): Promise<string> {
   return getFlashCookie().serialize(toast);
 }
 
+/** A form posted without the intent its buttons send (a stray or forged post): nothing was done. */
+export const UNKNOWN_ACTION_TOAST: ToastMessage = {
+  title: "Error",
+  description: "No se reconoció la acción: recarga la página e inténtalo de nuevo.",
+  variant: "destructive",
+};
+
 export async function redirectWithToast(
   url: string,
   toast: ToastMessage,

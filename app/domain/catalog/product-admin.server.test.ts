@@ -275,6 +275,19 @@ describe("stock sold while the editor is open", () => {
   });
 });
 
+describe("a post to the products' list without the delete button's intent", () => {
+  test("deletes nothing and says so", async () => {
+    const [product] = await handle().db.select().from(products).where(eq(products.isArchived, false)).limit(1);
+    const request = requestAs(cookie, "/admin/productos", { method: "POST", body: new URLSearchParams({ id: String(product!.id) }) });
+    const answer = (await listAction({ request, params: {}, context: {} } as never)) as Response;
+    expect(answer.status).toBe(302);
+    const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    expect(toast).toMatchObject({ title: "Error", description: "No se reconoció la acción: recarga la página e inténtalo de nuevo." });
+    const [still] = await handle().db.select().from(products).where(eq(products.id, product!.id));
+    expect(still).toMatchObject({ id: product!.id, isArchived: false });
+  });
+});
+
 describe("deleting products", () => {
   async function postDelete(id: number) {
     const request = requestAs(cookie, "/admin/productos", {

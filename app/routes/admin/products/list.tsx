@@ -9,7 +9,7 @@ import {
   removeProduct,
   restoreProduct,
 } from "~/domain/catalog/product-admin.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast, UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AdminPrice, ThumbnailName } from "~/ui/admin/catalog-fields";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
@@ -49,6 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
 
+  // Only the delete button's own form deletes: a post without its intent changes nothing.
+  if (formData.get("intent") !== "delete") return redirectWithToast(back, UNKNOWN_ACTION_TOAST);
   const result = await removeProduct(admin, id);
   if (result.status === "not-found") return redirectWithToast(back, notFound);
   if (result.status === "archived") {

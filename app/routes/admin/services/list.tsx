@@ -9,7 +9,7 @@ import {
   removeService,
   setServicePriceVisibility,
 } from "~/domain/catalog/service-admin.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast, UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AdminPrice, ThumbnailName, YesNoIcon } from "~/ui/admin/catalog-fields";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
@@ -56,6 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
         : `El precio de "${outcome.title}" se oculta en la web: se muestra "Consultar".`,
     });
   }
+  // Only the delete button's own form deletes: a post without its intent changes nothing.
+  if (formData.get("intent") !== "delete") return redirectWithToast(back, UNKNOWN_ACTION_TOAST);
   const deleted = typeof id === "number" ? await removeService(admin, id) : null;
   if (!deleted) return notFound();
   return redirectWithToast(back, {
