@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cartIntents } from "~/domain/cart/cart";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
-import { MAX_CUSTOMER_NAME_LENGTH } from "./order";
+import { MAX_CUSTOMER_NAME_LENGTH, MAX_CUSTOMER_PHONE_LENGTH } from "./order";
 
 /** The cart page's order form, checked by the action (order.server.ts). */
 
@@ -17,6 +17,8 @@ export const customerPhoneSchema = z
   .string({ error: "Ingresa tu número de celular." })
   .trim()
   .min(1, { error: "Ingresa tu número de celular.", abort: true })
+  // As the form's field allows: spaces and signs cannot make a number of any length.
+  .max(MAX_CUSTOMER_PHONE_LENGTH, { error: `Escribe como máximo ${MAX_CUSTOMER_PHONE_LENGTH} caracteres.`, abort: true })
   .regex(/^\+?[\d\s()-]+$/, { error: "Escribe solo números, por ejemplo 987 654 321.", abort: true })
   .refine((phone) => {
     const digits = phone.replace(/\D/g, "").length;

@@ -115,6 +115,9 @@ test("checkout validation answers in Spanish next to each field", () => {
   expect(
     checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: "123" }).success,
   ).toBe(false);
+  // Nine digits padded with spaces to any length: refused, not stored.
+  const padded = checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: `987${" ".repeat(40)}654321` });
+  expect(padded.error?.issues.map((issue) => issue.message)).toEqual(["Escribe como máximo 30 caracteres."]);
 });
 
 test("stock problems read as Spanish sentences", () => {

@@ -12,6 +12,8 @@ export const ORDER_CODE_PATTERN = /^PED-\d{6,}$/;
 export const MAX_WHATSAPP_MESSAGE_LENGTH = 2000;
 
 export const MAX_CUSTOMER_NAME_LENGTH = 100;
+/** The phone as typed, spaces and signs included (the form field allows as much). */
+export const MAX_CUSTOMER_PHONE_LENGTH = 30;
 
 export const missingPaymentMethodToast: ToastMessage = {
   title: "Error",

@@ -2,7 +2,7 @@ import { MessageCircle, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CART_PATH, cartIntents } from "~/domain/cart/cart";
-import type { CheckoutField } from "~/domain/orders/order";
+import { type CheckoutField, MAX_CUSTOMER_PHONE_LENGTH } from "~/domain/orders/order";
 import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
@@ -143,7 +143,7 @@ export function CheckoutForm({
             autoComplete: "tel",
             inputMode: "tel",
             "aria-required": true,
-            maxLength: 30,
+            maxLength: MAX_CUSTOMER_PHONE_LENGTH,
             placeholder: "987 654 321",
             defaultValue: values.customerPhone,
           }}
