@@ -67,6 +67,9 @@ describe("readPendingCartChange", () => {
     });
     expect(readPendingCartChange(data({ intent: "clear", productId: "x" }))).toEqual({ intent: "clear" });
     expect(readPendingCartChange(data({ intent: "update", productId: "0", quantity: "1" }))).toBeNull();
+    // A quantity box left blank is no change (not a zero, which would remove the line).
+    expect(readPendingCartChange(data({ intent: "update", productId: "7", quantity: "" }))).toBeNull();
+    expect(readPendingCartChange(data({ intent: "update", productId: "7", quantity: "  " }))).toBeNull();
     expect(readPendingCartChange(data({ intent: "add", productId: "7" }))).toBeNull();
     expect(readPendingCartChange(undefined)).toBeNull();
   });

@@ -18,11 +18,16 @@ export const addToCartSchema = z.object({
 });
 export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
-/** The stepper sends the wanted quantity; zero or less removes the line. */
+// A quantity box left blank (the no-JavaScript form's 'Actualizar') is not a zero.
+function toUndefinedWhenBlank(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+/** The stepper sends the wanted quantity; zero or less removes the line, a blank box nothing. */
 export const updateCartLineSchema = z.object({
   intent: z.literal(cartIntents.update),
   productId: productIdField,
-  quantity: z.coerce.number().int(),
+  quantity: z.preprocess(toUndefinedWhenBlank, z.coerce.number().int()),
 });
 
 export const removeCartLineSchema = z.object({

@@ -169,7 +169,8 @@ const MAX_PRODUCT_ID = 2_147_483_647;
 
 // zod's z.coerce.number() on a form value: Number() of the text, finite; a file is not a number.
 function readInteger(value: FormDataEntryValue | undefined): number | null {
-  if (typeof value !== "string") return null;
+  // Number("") and Number("  ") are 0: a blank box is no number.
+  if (typeof value !== "string" || value.trim() === "") return null;
   const number = Number(value);
   return Number.isSafeInteger(number) ? number : null;
 }

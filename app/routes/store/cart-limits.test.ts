@@ -72,6 +72,20 @@ describe("units of one product per cart", () => {
   });
 });
 
+describe("a quantity box left blank", () => {
+  test("'Actualizar' without a number keeps the line as it was and says so", async () => {
+    const first = await post({ intent: "add", productId: String(productId), quantity: "4" });
+    const cookie = cookieOf(first)!;
+    for (const quantity of ["", "   "]) {
+      const answer = (await post({ intent: "update", productId: String(productId), quantity }, { cookie })) as Answer;
+      expect(answer.init?.status).toBe(400);
+      expect(answer.data.toast).toMatchObject({ title: "Error" });
+      expect(await lineQuantity()).toEqual([4]);
+    }
+    await post({ intent: "clear" }, { cookie });
+  });
+});
+
 describe("a refused first add", () => {
   test("leaves no cart and sets no cookie", async () => {
     const [before] = await handle().db.select({ n: count() }).from(carts);
