@@ -112,6 +112,18 @@ describe("deleting a method", () => {
 });
 
 describe("saving all methods", () => {
+  test("a page opened before another tab added a method leaves the new method as it was added", async () => {
+    const form = await savedForm();
+    await post({ intent: "add", name: "Plin Empresa", details: "Plin al 987 000 111", isActive: "on" });
+    expect(await storedMethod("plin_empresa")).toMatchObject({ isActive: true, details: "Plin al 987 000 111" });
+
+    expect(await flashedToast(await post({ ...form, "methods.yape.details": "Yape al 999 888 777" }))).toMatchObject({
+      title: "Métodos de Pago Actualizados",
+    });
+    expect(await storedMethod("yape")).toMatchObject({ details: "Yape al 999 888 777" });
+    expect(await storedMethod("plin_empresa")).toMatchObject({ isActive: true, details: "Plin al 987 000 111" });
+  });
+
   test("details, the active flag and a QR image are saved: 'Métodos de Pago Actualizados'", async () => {
     const qr = "/uploads/0123456789abcdef0123456789abcdef-1280.webp";
     const form = await savedForm();

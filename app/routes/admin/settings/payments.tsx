@@ -72,7 +72,9 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     default: {
-      const methods = await listPaymentMethods();
+      // Only the methods the page showed: one added meanwhile (another tab, another
+      // administrator) has no fields in this form, and must not be switched off and emptied.
+      const methods = (await listPaymentMethods()).filter((method) => Object.hasOwn(values, `methods.${method.id}.details`));
       const parsed = parseWithSchema(buildPaymentMethodsSchema(methods), readPaymentMethodsForm(values, methods));
       if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
       await updatePaymentMethods(admin.id, parsed.data.methods);
