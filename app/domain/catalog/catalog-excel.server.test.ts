@@ -403,6 +403,23 @@ describe("import preview", () => {
     expect(read.creates.map((row) => row.title)).toEqual(["Pelota saltarina"]);
   }, 60_000);
 
+  test("an error cell (#N/A) or a formula without its result refuses its row instead of storing text like '[object Object]'", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Productos");
+    sheet.addRow(["ID", "Título", "Familia", "Categoría", "Precio (S/)", "Texto alternativo"]);
+    sheet.addRow([null, "Hueso de Carnaza", "Perros", "Juguetes", 12, { error: "#N/A" }]);
+    // exceljs, like other programs that do not calculate, writes the formula without a result.
+    sheet.addRow([null, { formula: 'CONCATENAR("Pelota ";"Roja")' }, "Perros", "Juguetes", 12, ""]);
+    sheet.addRow([null, { formula: 'CONCATENAR("Pelota ";"Azul")', result: "Pelota Azul" }, "Perros", "Juguetes", 8, ""]);
+    const previewed = await preview(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    expect(previewed.counts).toMatchObject({ create: 1, errors: 2 });
+    expect(previewed.creates.map((create) => create.title)).toEqual(["Pelota Azul"]);
+    expect(previewed.errors.map((error) => [error.rowNumber, error.messages[0]])).toEqual([
+      [2, "Texto alternativo: la celda tiene un error de fórmula (#N/A); escribe el valor."],
+      [3, "Título: la celda tiene una fórmula sin resultado guardado; ábrela y guarda el archivo en Excel, o escribe el valor."],
+    ]);
+  });
+
   test("services: the regular-price rule and the spec's title message", async () => {
     const bytes = await buildWorkbook(
       ["Título", "Familia", "Categoría", "Precio", "Mostrar precio", "Oferta activa", "Precio oferta"],

@@ -134,6 +134,14 @@ describe("planImport", () => {
     expect(result.unchanged).toEqual([{ rowNumber: 3, id: 2, title: "Arena Aglomerante" }]);
   });
 
+  test("a formula whose result is an error (as Excel saves a failed lookup) refuses its row", () => {
+    const result = plan([
+      { title: { formula: "BUSCARV(A2;Z:Z;2;0)", result: { error: "#REF!" } }, family: "Perros", category: "Alimentos" },
+    ]);
+    expect(result.creates).toEqual([]);
+    expect(result.errors[0]?.messages[0]).toBe("Título: la celda tiene un error de fórmula (#REF!); escribe el valor.");
+  });
+
   test("an ID that does not exist falls back to the title; one that is not a number is an error", () => {
     const result = plan([
       { id: 999, title: "Croquetas adulto", family: "Perros", category: "Alimentos" },

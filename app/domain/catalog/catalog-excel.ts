@@ -248,6 +248,23 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
+/** The code of an error cell ('#N/A', '#REF!'), also as a formula's result; null otherwise. */
+export function cellError(value: unknown): string | null {
+  if (!value || typeof value !== "object") return null;
+  if ("error" in value && typeof value.error === "string") return value.error;
+  if ("result" in value) return cellError(value.result);
+  return null;
+}
+
+function isUncalculatedFormula(value: unknown): boolean {
+  return (
+    !!value &&
+    typeof value === "object" &&
+    ("formula" in value || "sharedFormula" in value) &&
+    (!("result" in value) || value.result === undefined || value.result === null)
+  );
+}
+
 /** The cell's number when exceljs gives one (also as a formula's result). */
 function cellNumber(value: unknown): number | undefined {
   if (typeof value === "number") return value;
@@ -505,7 +522,15 @@ export function planImport(
     const isMatchedByTitle = target !== undefined && Number(idText) !== target.id;
     const values: CatalogValues = { ...base, title: isMatchedByTitle ? base.title : title };
 
-    // Cell by cell.
+    // Cell by cell. A formula that failed ('#N/A' from a lookup), or whose result the file
+    // does not carry (written by a program that does not calculate), is no value to store.
+    for (const [key, value] of Object.entries(row.cells) as [ColumnKey, unknown][]) {
+      const error = cellError(value);
+      if (error) problem(`${columns[key].label}: la celda tiene un error de fórmula (${error}); escribe el valor.`);
+      else if (isUncalculatedFormula(value)) {
+        problem(`${columns[key].label}: la celda tiene una fórmula sin resultado guardado; ábrela y guarda el archivo en Excel, o escribe el valor.`);
+      }
+    }
     if (!title) problem(titleRequired);
     if (has("description")) values.description = text("description");
     if (has("imageAlt")) values.imageAlt = text("imageAlt");
