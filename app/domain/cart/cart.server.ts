@@ -21,6 +21,11 @@ export const cartCookie = createCookie("patitas_cart", {
   maxAge: 60 * 60 * 24 * 60,
 });
 
+// The id is the cart's only key: like the session, it travels over HTTPS only when the shop does.
+function serializeCartCookie(value: string, options: { maxAge?: number; expires?: Date } = {}): Promise<string> {
+  return cartCookie.serialize(value, { ...options, secure: readConfig().appUrl.startsWith("https://") });
+}
+
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
@@ -65,8 +70,6 @@ export async function ensureCart(
   requestContext?: object,
 ): Promise<{ cartId: string; isNew: boolean; setCookie: string }> {
   const db = getDb();
-  // The id is the cart's only key: like the session, it travels over HTTPS only when the shop does.
-  const serialize = (id: string) => cartCookie.serialize(id, { secure: readConfig().appUrl.startsWith("https://") });
   const existingId = await readCartId(request);
   if (existingId) {
     const [existing] = await db
@@ -77,13 +80,13 @@ export async function ensureCart(
       if (userId && existing.userId !== userId) {
         await db.update(carts).set({ userId }).where(eq(carts.id, existing.id));
       }
-      return { cartId: existing.id, isNew: false, setCookie: await serialize(existing.id) };
+      return { cartId: existing.id, isNew: false, setCookie: await serializeCartCookie(existing.id) };
     }
   }
   const cartId = randomBytes(24).toString("base64url");
   await db.insert(carts).values({ id: cartId, userId });
   if (requestContext) cartsCreatedInRequest.set(requestContext, cartId);
-  return { cartId, isNew: true, setCookie: await serialize(cartId) };
+  return { cartId, isNew: true, setCookie: await serializeCartCookie(cartId) };
 }
 
 /**
@@ -105,12 +108,12 @@ export async function restoreAccountCart(request: Request, userId: string): Prom
     .orderBy(desc(carts.updatedAt))
     .limit(1);
   if (!latest) return null;
-  return cartCookie.serialize(latest.id, { secure: readConfig().appUrl.startsWith("https://") });
+  return serializeCartCookie(latest.id);
 }
 
 /** Signing out: this browser forgets the cart (it stays with the account, for its next sign-in). */
 export function forgetCartCookie(): Promise<string> {
-  return cartCookie.serialize("", { maxAge: 0, expires: new Date(0), secure: readConfig().appUrl.startsWith("https://") });
+  return serializeCartCookie("", { maxAge: 0, expires: new Date(0) });
 }
 
 /**
