@@ -189,8 +189,11 @@ test.describe("content pages", () => {
     await expect(values.nth(0)).toContainText("Amor por los animales");
     await expect(values.nth(1)).toContainText("Calidad garantizada");
     await expect(values.nth(2)).toContainText("Comunidad");
-    for (const icon of ["lucide-heart", "lucide-shield-check", "lucide-users"]) {
-      await expect(page.locator(`svg.${icon}`)).toHaveCount(1);
+    for (const icon of ["heart", "shield-check", "users"]) {
+      const drawing = page.locator(`svg[data-icon="${icon}"] use`);
+      await expect(drawing).toHaveCount(1);
+      // The sprite's symbol was fetched and drawn: an unresolved <use> has no box.
+      await expect.poll(() => drawing.evaluate((use: SVGGraphicsElement) => use.getBBox().width)).toBeGreaterThan(10);
     }
     await expect(page.getByRole("heading", { name: "Nuestro Equipo" })).toBeVisible();
     await snap(page, "nosotros-desktop");

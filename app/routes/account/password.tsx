@@ -1,4 +1,4 @@
-import { MailCheck, MailWarning } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema, resetPasswordSchema, toFieldErrors } from "~/domain/account/account";
 import {
@@ -134,9 +134,9 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
       {actionData?.sent ? (
         <div className="mt-6 rounded-2xl border bg-white p-6 text-center shadow-sm" role="status">
           {mailNotice ? (
-            <MailWarning className="mx-auto size-10 text-amber-700" aria-hidden />
+            <Icon name="mail-warning" className="mx-auto size-10 text-amber-700" aria-hidden />
           ) : (
-            <MailCheck className="mx-auto size-10 text-primary-strong" aria-hidden />
+            <Icon name="mail-check" className="mx-auto size-10 text-primary-strong" aria-hidden />
           )}
           <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Solicitud Recibida" : "Revisa tu Correo"}</h2>
           {mailNotice ? (

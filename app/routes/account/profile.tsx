@@ -1,4 +1,4 @@
-import { PackageOpen, RotateCcw } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
@@ -193,7 +193,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {tab === "pedidos" ? (
         orders.length === 0 ? (
           <div className="mt-6 rounded-2xl border bg-white p-8 text-center shadow-sm">
-            <PackageOpen className="mx-auto size-10 text-primary-strong" aria-hidden />
+            <Icon name="package-open" className="mx-auto size-10 text-primary-strong" aria-hidden />
             <p className="mt-3 text-muted">Todavía no tienes pedidos.</p>
             <Button asChild className="mt-4">
               <Link to="/productos">Ver productos</Link>
@@ -227,7 +227,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     <input type="hidden" name="intent" value="reorder" />
                     <input type="hidden" name="orderId" value={order.id} />
                     <Button type="submit" variant="outline" size="sm" disabled={isSubmitting}>
-                      <RotateCcw aria-hidden /> Volver a pedir
+                      <Icon name="rotate-ccw" aria-hidden /> Volver a pedir
                     </Button>
                   </Form>
                 </div>

@@ -1,4 +1,4 @@
-import { ShoppingCart, Trash2 } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef } from "react";
 import {
   data,
@@ -279,7 +279,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="flex items-center gap-3 text-3xl font-bold">
-        <ShoppingCart className="size-8 text-primary-strong" aria-hidden /> Carrito de Compras
+        <Icon name="shopping-cart" className="size-8 text-primary-strong" aria-hidden /> Carrito de Compras
       </h1>
       <ActionNotice toast={actionData?.toast} />
 
@@ -300,7 +300,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
       {cart.lines.length === 0 ? (
         confirmation ? null : (
           <section className="mx-auto mt-10 flex max-w-md flex-col items-center gap-4 text-center">
-            <ShoppingCart className="size-16 text-primary/60" aria-hidden />
+            <Icon name="shopping-cart" className="size-16 text-primary/60" aria-hidden />
             <h2 className="text-2xl font-bold">Tu Carrito está Vacío</h2>
             <p className="text-muted">Agrega productos para tu mascota y vuelve aquí para enviar tu pedido.</p>
             <Button asChild size="lg">
@@ -320,7 +320,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
               <clearFetcher.Form method="post" action={CART_PATH}>
                 <input type="hidden" name="intent" value={cartIntents.clear} />
                 <Button type="submit" variant="ghost" className="text-red-700 hover:bg-red-50">
-                  <Trash2 aria-hidden /> Vaciar Carrito
+                  <Icon name="trash-2" aria-hidden /> Vaciar Carrito
                 </Button>
               </clearFetcher.Form>
             </div>

@@ -1,4 +1,4 @@
-import { BookOpenText } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { data } from "react-router";
 import { readComplaintForm } from "~/domain/complaints/complaint";
 import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
@@ -92,7 +92,7 @@ export default function ComplaintsBook({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
       <header className="text-center">
-        <BookOpenText className="mx-auto size-12 text-primary-strong" aria-hidden />
+        <Icon name="book-open-text" className="mx-auto size-12 text-primary-strong" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold text-primary-strong sm:text-4xl">Libro de Reclamaciones</h1>
         <p className="mt-2 text-muted">
           Conforme al Código de Protección y Defensa del Consumidor, este establecimiento cuenta con un

@@ -1,4 +1,4 @@
-import { CircleHelp } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 import { buildFaqEntries } from "~/domain/content/faq";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
@@ -34,7 +34,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <div className="mb-8 text-center">
-        <CircleHelp className="mx-auto size-12 text-primary-strong" aria-hidden />
+        <Icon name="circle-help" className="mx-auto size-12 text-primary-strong" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold text-primary-strong sm:text-4xl">Preguntas Frecuentes</h1>
       </div>
       <FaqList entries={loaderData.entries} />

@@ -1,4 +1,4 @@
-import { ArrowLeft, PackageCheck, RefreshCcw, ShoppingCart, Truck } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import { readConfig } from "~/config.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog";
@@ -83,9 +83,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 const infoBullets = [
-  { icon: Truck, text: "Delivery a domicilio dentro de nuestra zona de cobertura; coordinamos la entrega por WhatsApp." },
-  { icon: RefreshCcw, text: "Cambios y devoluciones dentro de los 7 días, con el producto sin usar y en su empaque original." },
-  { icon: PackageCheck, text: "Productos originales y de calidad garantizada, elegidos pensando en tu mascota." },
+  { icon: "truck" as const, text: "Delivery a domicilio dentro de nuestra zona de cobertura; coordinamos la entrega por WhatsApp." },
+  { icon: "refresh-ccw" as const, text: "Cambios y devoluciones dentro de los 7 días, con el producto sin usar y en su empaque original." },
+  { icon: "package-check" as const, text: "Productos originales y de calidad garantizada, elegidos pensando en tu mascota." },
 ];
 
 function AddToCart({ productId, stock }: { productId: number; stock: number }) {
@@ -105,7 +105,7 @@ function AddToCart({ productId, stock }: { productId: number; stock: number }) {
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value="1" />
       <Button type="submit" size="lg" disabled={isAdding} className="w-full sm:w-auto">
-        <ShoppingCart aria-hidden /> {isAdding ? "Agregando…" : "Agregar al Carrito"}
+        <Icon name="shopping-cart" aria-hidden /> {isAdding ? "Agregando…" : "Agregar al Carrito"}
       </Button>
     </fetcher.Form>
   );
@@ -125,7 +125,7 @@ function BackButton({ fallback }: { fallback: string }) {
           }
         }}
       >
-        <ArrowLeft aria-hidden /> Volver
+        <Icon name="arrow-left" aria-hidden /> Volver
       </Link>
     </Button>
   );
@@ -181,9 +181,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
           <AddToCart productId={product.id} stock={product.stock} />
           <ul className="mt-4 flex flex-col gap-3 rounded-2xl border bg-white p-5 text-sm">
-            {infoBullets.map(({ icon: Icon, text }) => (
+            {infoBullets.map(({ icon, text }) => (
               <li key={text} className="flex gap-3">
-                <Icon className="size-5 shrink-0 text-primary-strong" aria-hidden />
+                <Icon name={icon} className="size-5 shrink-0 text-primary-strong" />
                 <span>{text}</span>
               </li>
             ))}

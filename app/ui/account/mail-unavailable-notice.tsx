@@ -1,4 +1,4 @@
-import { MailWarning } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { useRouteLoaderData } from "react-router";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import type { RootData } from "~/root";
@@ -15,7 +15,7 @@ export function MailUnavailableNotice({ children, inquiry }: { children: string;
       role="note"
       className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-left text-sm text-amber-900"
     >
-      <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <Icon name="mail-warning" className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
         {children}{" "}
         <a

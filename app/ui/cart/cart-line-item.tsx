@@ -1,4 +1,4 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { CART_PATH, type CartLineView, cartIntents, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
@@ -116,7 +116,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
               aria-label={`Eliminar ${line.title} del carrito`}
               title="Eliminar"
             >
-              <Trash2 aria-hidden />
+              <Icon name="trash-2" aria-hidden />
             </Button>
           </fetcher.Form>
         </div>
@@ -141,7 +141,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                   line.quantity <= 1 ? `Quitar ${line.title} del carrito` : `Quitar una unidad de ${line.title}`
                 }
               >
-                <Minus aria-hidden />
+                <Icon name="minus" aria-hidden />
               </Button>
             </fetcher.Form>
             <fetcher.Form
@@ -195,7 +195,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                 disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE)}
                 aria-label={`Agregar una unidad de ${line.title}`}
               >
-                <Plus aria-hidden />
+                <Icon name="plus" aria-hidden />
               </Button>
             </fetcher.Form>
           </div>

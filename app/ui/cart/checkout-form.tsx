@@ -1,4 +1,4 @@
-import { MessageCircle, ShoppingBag } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CART_PATH, cartIntents } from "~/domain/cart/cart";
@@ -152,7 +152,7 @@ export function CheckoutForm({
 
       <div className="flex flex-col gap-3">
         <Button type="submit" size="lg" disabled={isFinalizeDisabled} className="h-auto min-h-12 whitespace-normal">
-          <ShoppingBag aria-hidden /> Finalizar Pedido
+          <Icon name="shopping-bag" aria-hidden /> Finalizar Pedido
         </Button>
         <Button
           type="submit"
@@ -160,7 +160,7 @@ export function CheckoutForm({
           disabled={isSubmitting}
           className={cn("h-auto min-h-12 py-2 text-center whitespace-normal", whatsappActionClass)}
         >
-          <MessageCircle aria-hidden /> Enviar Pedido por WhatsApp (Coordinar Pago)
+          <Icon name="message-circle" aria-hidden /> Enviar Pedido por WhatsApp (Coordinar Pago)
         </Button>
         <p className="text-center text-sm text-muted" aria-live="polite">
           {isSubmitting

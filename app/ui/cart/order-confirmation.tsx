@@ -1,4 +1,4 @@
-import { CircleCheck, MessageCircle } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
@@ -30,7 +30,7 @@ export function OrderConfirmation({
       className="mx-auto flex max-w-xl flex-col gap-4 rounded-2xl border-2 border-primary/40 bg-white p-5 shadow-sm sm:p-8"
     >
       <div className="flex items-center gap-3">
-        <CircleCheck className="size-10 shrink-0 text-primary-strong" aria-hidden />
+        <Icon name="circle-check" className="size-10 shrink-0 text-primary-strong" aria-hidden />
         <h2 id="order-confirmation-title" className="text-2xl font-bold">
           ¡Pedido registrado!
         </h2>
@@ -65,7 +65,7 @@ export function OrderConfirmation({
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button asChild size="lg" className={cn("h-auto min-h-12 whitespace-normal", whatsappActionClass)}>
           <a href={order.whatsappUrl} rel="noopener noreferrer">
-            <MessageCircle aria-hidden /> {hasOpenedWhatsApp ? "Abrir WhatsApp de nuevo" : "Abrir WhatsApp"}
+            <Icon name="message-circle" aria-hidden /> {hasOpenedWhatsApp ? "Abrir WhatsApp de nuevo" : "Abrir WhatsApp"}
           </a>
         </Button>
         <Button asChild size="lg" variant="outline">

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 
 export type Crumb = { label: string; to: string };
@@ -21,7 +21,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
                   <Link to={crumb.to} className="hover:text-primary-strong hover:underline">
                     {crumb.label}
                   </Link>
-                  <ChevronRight className="size-4" aria-hidden />
+                  <Icon name="chevron-right" className="size-4" aria-hidden />
                 </>
               )}
             </li>

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
@@ -26,7 +26,7 @@ export function CatalogSearch({
           {placeholder}
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
           <Input
             id="catalog-q"
             type="search"

@@ -1,4 +1,4 @@
-import { PawPrint } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/domain/media/image";
@@ -28,7 +28,7 @@ export function LevelCards({
               <img {...responsiveImage(card.icon, "48px")} alt="" width={48} height={48} loading="lazy" className="size-12 object-contain" />
             ) : (
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
-                <PawPrint className="size-6" aria-hidden />
+                <Icon name="paw-print" className="size-6" aria-hidden />
               </span>
             )}
             <span className="text-lg font-semibold">{card.name}</span>

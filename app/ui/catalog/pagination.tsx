@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
@@ -17,7 +17,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
     <nav aria-label="Paginación" className="mt-10 flex items-center justify-center gap-3">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
-          <ChevronLeft className="size-4" aria-hidden /> Anterior
+          <Icon name="chevron-left" className="size-4" aria-hidden /> Anterior
         </Link>
       ) : null}
       <span className="text-sm text-muted" aria-current="page">
@@ -25,7 +25,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
       </span>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={cn(linkClass)} rel="next">
-          Siguiente <ChevronRight className="size-4" aria-hidden />
+          Siguiente <Icon name="chevron-right" className="size-4" aria-hidden />
         </Link>
       ) : null}
     </nav>

@@ -1,4 +1,4 @@
-import { Bot, Send, X } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import {
   type ChatbotAnswer,
@@ -150,7 +150,7 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
     >
       <header className="flex items-center gap-3 bg-primary-strong px-4 py-3 text-white">
         <span className="inline-flex size-9 items-center justify-center rounded-full bg-white/15">
-          <Bot className="size-5" aria-hidden />
+          <Icon name="bot" className="size-5" aria-hidden />
         </span>
         <div className="flex-1">
           <h2 id={`${id}-titulo`} className="leading-tight font-semibold">
@@ -164,7 +164,7 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
           aria-label="Cerrar asistente virtual"
           className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
         >
-          <X className="size-5" aria-hidden />
+          <Icon name="x" className="size-5" aria-hidden />
         </button>
       </header>
 
@@ -226,7 +226,7 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
           aria-label="Enviar mensaje"
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-strong text-white transition-colors hover:bg-primary-strong/90 disabled:opacity-50"
         >
-          <Send className="size-4" aria-hidden />
+          <Icon name="send" className="size-4" aria-hidden />
         </button>
       </form>
     </div>

@@ -1,4 +1,4 @@
-import { BotMessageSquare, X } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 // The panel, its icons and the reply rule load only when a visitor opens the chat.
@@ -51,7 +51,7 @@ export function ChatbotWidget() {
         onFocus={() => void loadPanel()}
         className="fixed right-5 bottom-22 z-50 inline-flex size-14 items-center justify-center rounded-full bg-primary-strong text-white shadow-lg transition-transform hover:scale-105"
       >
-        {isOpen ? <X className="size-7" aria-hidden /> : <BotMessageSquare className="size-7" aria-hidden />}
+        {isOpen ? <Icon name="x" className="size-7" aria-hidden /> : <Icon name="bot-message-square" className="size-7" aria-hidden />}
       </button>
     </>
   );

@@ -1,4 +1,4 @@
-import { CircleCheckBig, Printer } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
 import type { ComplaintCopySection } from "~/domain/complaints/complaint-email";
@@ -42,7 +42,7 @@ export function ComplaintConfirmation({
       className="rounded-2xl border border-primary/25 bg-white p-6 text-center shadow-sm sm:p-10 print:border-0 print:p-0 print:shadow-none"
     >
       <style>{PRINT_CSS}</style>
-      <CircleCheckBig className="mx-auto size-14 text-primary-strong print:hidden" aria-hidden />
+      <Icon name="circle-check-big" className="mx-auto size-14 text-primary-strong print:hidden" aria-hidden />
       <h2 id="reclamo-confirmacion" className="mt-4 text-2xl font-bold">
         Reclamación Enviada
       </h2>
@@ -100,7 +100,7 @@ export function ComplaintConfirmation({
       ) : null}
       <div className="mt-6 flex flex-wrap justify-center gap-3 print:hidden">
         <Button type="button" variant={isCopySent ? "outline" : "default"} onClick={() => window.print()}>
-          <Printer aria-hidden /> Imprimir o guardar en PDF
+          <Icon name="printer" aria-hidden /> Imprimir o guardar en PDF
         </Button>
         <Button asChild variant="outline">
           <Link to="/libro-reclamaciones">Registrar otra reclamación</Link>

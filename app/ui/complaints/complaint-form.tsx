@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import {
@@ -325,7 +325,7 @@ export function ComplaintForm({
       />
 
       <Button type="submit" size="lg" disabled={isSubmitting} className="self-stretch sm:self-start">
-        <Send aria-hidden />
+        <Icon name="send" aria-hidden />
         {isSubmitting ? "Enviando…" : "Enviar Reclamación"}
       </Button>
     </Form>

@@ -1,12 +1,13 @@
-import { Heart, PawPrint, ShieldCheck, Users } from "lucide-react";
+import { Icon, type IconName } from "~/ui/icons/icon";
 import type { PageContents, valueIcons } from "~/domain/content/page-content";
 import { splitParagraphs } from "~/domain/content/text-blocks";
 import { responsiveImage } from "~/domain/media/image";
 
-const valueIconComponents: Record<(typeof valueIcons)[number], typeof Heart> = {
-  Heart,
-  ShieldCheck,
-  Users,
+// The page content names lucide's components; the sprite names their drawings.
+const valueIconNames: Record<(typeof valueIcons)[number], IconName> = {
+  Heart: "heart",
+  ShieldCheck: "shield-check",
+  Users: "users",
 };
 
 /** /nosotros from the editable page content; 'Cargando contenido...' when there is none. */
@@ -14,7 +15,7 @@ export function AboutPage({ content }: { content: PageContents["about"] | null }
   if (!content) {
     return (
       <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
-        <PawPrint className="size-10 animate-pulse text-primary-strong motion-reduce:animate-none" aria-hidden />
+        <Icon name="paw-print" className="size-10 animate-pulse text-primary-strong motion-reduce:animate-none" aria-hidden />
         <p className="mt-4 text-lg text-muted" role="status">
           Cargando contenido...
         </p>
@@ -61,14 +62,13 @@ export function AboutPage({ content }: { content: PageContents["about"] | null }
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 md:gap-6 lg:grid-cols-3">
             {valuesSection.values.map((value) => {
-              const Icon = valueIconComponents[value.icon];
               return (
                 <li
                   key={value.title}
                   className="flex flex-col items-center rounded-2xl border bg-white p-6 text-center shadow-sm"
                 >
                   <span className="flex size-14 items-center justify-center rounded-full bg-secondary-soft text-primary-strong">
-                    <Icon className="size-7" aria-hidden />
+                    <Icon name={valueIconNames[value.icon]} className="size-7" />
                   </span>
                   <h3 className="mt-4 text-xl font-bold text-ink">{value.title}</h3>
                   <p className="mt-2 text-muted">{value.description}</p>

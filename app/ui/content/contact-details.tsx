@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import type { ReactNode } from "react";
 import { splitLines } from "~/domain/content/text-blocks";
 import { formatPhoneForDisplay, type SocialLink } from "~/domain/content/shop-profile";
@@ -21,14 +21,14 @@ export function ContactDetails({ details }: { details: ContactDetailsData }) {
     <div className="flex flex-col gap-6">
       <ul className="flex flex-col gap-5">
         {details.email ? (
-          <DetailRow icon={<Mail className="size-5" aria-hidden />} label="Correo electrónico">
+          <DetailRow icon={<Icon name="mail" className="size-5" aria-hidden />} label="Correo electrónico">
             <a href={`mailto:${details.email}`} className="font-medium break-all text-primary-strong hover:underline">
               {details.email}
             </a>
           </DetailRow>
         ) : null}
         {details.phone ? (
-          <DetailRow icon={<MessageCircle className="size-5" aria-hidden />} label="WhatsApp">
+          <DetailRow icon={<Icon name="message-circle" className="size-5" aria-hidden />} label="WhatsApp">
             <a
               href={buildWhatsAppUrl(details.phone, GENERAL_INQUIRY_TEXT)}
               target="_blank"
@@ -41,12 +41,12 @@ export function ContactDetails({ details }: { details: ContactDetailsData }) {
           </DetailRow>
         ) : null}
         {details.address ? (
-          <DetailRow icon={<MapPin className="size-5" aria-hidden />} label="Dirección">
+          <DetailRow icon={<Icon name="map-pin" className="size-5" aria-hidden />} label="Dirección">
             <address className="not-italic">{details.address}</address>
           </DetailRow>
         ) : null}
         {hourRows.length > 0 ? (
-          <DetailRow icon={<Clock className="size-5" aria-hidden />} label="Horario de atención">
+          <DetailRow icon={<Icon name="clock" className="size-5" aria-hidden />} label="Horario de atención">
             <ul className="flex flex-col gap-1">
               {hourRows.map((line) => {
                 // 'Lunes a Sábado: 9:00 AM - 7:00 PM': the day in bold; other lines as written.

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import {
@@ -99,7 +99,7 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
         </label>
       </div>
       <Button type="submit" size="lg" className="self-start" disabled={isSubmitting}>
-        <Send aria-hidden />
+        <Icon name="send" aria-hidden />
         {isSubmitting ? "Enviando..." : "Enviar Mensaje"}
       </Button>
     </Form>

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import type { FaqEntry } from "~/domain/content/faq";
 
 /**
@@ -15,7 +15,7 @@ export function FaqList({ entries }: { entries: FaqEntry[] }) {
         >
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-lg font-semibold text-ink hover:text-primary-strong [&::-webkit-details-marker]:hidden">
             <span>{entry.question}</span>
-            <ChevronDown
+            <Icon name="chevron-down"
               className="size-5 shrink-0 text-primary-strong transition-transform group-open:rotate-180 motion-reduce:transition-none"
               aria-hidden
             />

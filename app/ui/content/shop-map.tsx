@@ -1,4 +1,4 @@
-import { MapPinOff, Navigation, TriangleAlert } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { buildMapsSearchUrl, MAP_ZOOM, SHOP_LOCATION } from "~/domain/content/shop-profile";
 import { cn } from "~/lib/cn";
@@ -116,7 +116,7 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
             aria-label={`Mapa con la ubicación de ${shopName}`}
           />
           {status === "error" ? (
-            <MapNotice icon={<TriangleAlert className="size-8" aria-hidden />} isAlert className="absolute inset-0 z-10">
+            <MapNotice icon={<Icon name="triangle-alert" className="size-8" aria-hidden />} isAlert className="absolute inset-0 z-10">
               Error al cargar el mapa...
             </MapNotice>
           ) : status === "loading" ? (
@@ -124,7 +124,7 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
           ) : null}
         </div>
       ) : (
-        <MapNotice icon={<MapPinOff className="size-8" aria-hidden />} className="rounded-2xl border px-6 py-10">
+        <MapNotice icon={<Icon name="map-pin-off" className="size-8" aria-hidden />} className="rounded-2xl border px-6 py-10">
           El mapa no está disponible: la clave de Google Maps no está configurada en el panel de
           administración.
         </MapNotice>
@@ -132,7 +132,7 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
       <div className="flex flex-wrap items-center gap-3">
         <Button asChild variant="outline">
           <a href={buildMapsSearchUrl(address)} target="_blank" rel="noopener noreferrer">
-            <Navigation aria-hidden />
+            <Icon name="navigation" aria-hidden />
             Cómo llegar
             <span className="sr-only"> (se abre Google Maps en una pestaña nueva)</span>
           </a>

@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import type { ComponentProps } from "react";
 import { useNavigation } from "react-router";
 import { Button } from "~/ui/primitives/button";
@@ -34,7 +34,7 @@ export function SubmitButton({
       disabled={isPending || props.disabled}
       aria-busy={isPending || undefined}
     >
-      {isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+      {isPending ? <Icon name="loader-circle" className="animate-spin" aria-hidden /> : null}
       {isPending ? pendingLabel : children}
     </Button>
   );

@@ -1,5 +1,4 @@
-import { ArrowRight, HeartHandshake, ShoppingBag, Stethoscope } from "lucide-react";
-import type { ComponentType, SVGProps } from "react";
+import { Icon, type IconName } from "~/ui/icons/icon";
 import { Link } from "react-router";
 import type { FeaturedProduct } from "~/domain/catalog/featured.server";
 import type { PageContents } from "~/domain/content/page-content";
@@ -41,43 +40,41 @@ export function HomeHero({ content, logo }: { content: HomeContent; logo: string
   );
 }
 
-type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
 export function HomeCards({ content }: { content: HomeContent }) {
-  const cards: { to: string; title: string; text: string; Icon: Icon; tone: string }[] = [
+  const cards: { to: string; title: string; text: string; icon: IconName; tone: string }[] = [
     {
       to: "/nosotros",
       title: content.aboutCardTitle,
       text: content.aboutCardText,
-      Icon: HeartHandshake,
+      icon: "heart-handshake",
       tone: "bg-secondary-soft text-ink",
     },
     {
       to: "/productos",
       title: content.productsCardTitle,
       text: content.productsCardText,
-      Icon: ShoppingBag,
+      icon: "shopping-bag",
       tone: "bg-primary-soft text-primary-strong",
     },
     {
       to: "/servicios",
       title: content.servicesCardTitle,
       text: content.servicesCardText,
-      Icon: Stethoscope,
+      icon: "stethoscope",
       tone: "bg-secondary-soft text-ink",
     },
   ];
   return (
     <section aria-label="Conócenos" className="mx-auto max-w-7xl px-4">
       <ul className="grid gap-4 md:grid-cols-3 md:gap-6">
-        {cards.map(({ to, title, text, Icon, tone }) => (
+        {cards.map(({ to, title, text, icon, tone }) => (
           <li key={to}>
             <Link
               to={to}
               className="group flex h-full flex-col items-start gap-3 rounded-2xl border bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md"
             >
               <span className={`flex size-12 items-center justify-center rounded-2xl ${tone}`}>
-                <Icon className="size-6" aria-hidden />
+                <Icon name={icon} className="size-6" />
               </span>
               <h2 className="text-xl font-bold text-ink group-hover:text-primary-strong">{title}</h2>
               <p className="text-muted">{text}</p>
@@ -85,7 +82,7 @@ export function HomeCards({ content }: { content: HomeContent }) {
                 className="mt-auto inline-flex items-center gap-1 pt-1 text-sm font-semibold text-primary-strong"
                 aria-hidden
               >
-                Ver más <ArrowRight className="size-4 transition group-hover:translate-x-0.5" />
+                Ver más <Icon name="arrow-right" className="size-4 transition group-hover:translate-x-0.5" />
               </span>
             </Link>
           </li>
@@ -146,7 +143,7 @@ export function VisitUs({ content }: { content: HomeContent }) {
           <Button asChild size="lg">
             <Link to="/contacto">
               {content.visitUsLinkText}
-              <ArrowRight aria-hidden />
+              <Icon name="arrow-right" aria-hidden />
             </Link>
           </Button>
         </div>

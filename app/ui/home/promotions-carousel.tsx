@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, PawPrint, Play } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { type FocusEvent, useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { CarouselPromotion } from "~/domain/content/promotions.server";
@@ -53,7 +53,7 @@ export function PromotionsCarousel({ promotions }: { promotions: CarouselPromoti
     return (
       <section aria-label="Promociones" className="mx-auto max-w-7xl px-4 pt-6">
         <div className="flex items-center justify-center gap-3 rounded-3xl bg-secondary-soft px-6 py-10 text-center text-lg font-medium text-ink">
-          <PawPrint className="size-6 shrink-0 text-primary-strong" aria-hidden />
+          <Icon name="paw-print" className="size-6 shrink-0 text-primary-strong" aria-hidden />
           <p>Próximamente promociones especiales.</p>
         </div>
       </section>
@@ -130,9 +130,9 @@ export function PromotionsCarousel({ promotions }: { promotions: CarouselPromoti
               className="ml-2 flex size-8 items-center justify-center rounded-full text-primary-strong hover:bg-primary-soft"
             >
               {isPausedByUser ? (
-                <Play className="size-4" aria-hidden />
+                <Icon name="play" className="size-4" aria-hidden />
               ) : (
-                <Pause className="size-4" aria-hidden />
+                <Icon name="pause" className="size-4" aria-hidden />
               )}
             </button>
           ) : null}
@@ -144,7 +144,6 @@ export function PromotionsCarousel({ promotions }: { promotions: CarouselPromoti
 
 function CarouselArrow({ direction, onClick }: { direction: "previous" | "next"; onClick: () => void }) {
   const isPrevious = direction === "previous";
-  const Icon = isPrevious ? ChevronLeft : ChevronRight;
   return (
     <button
       type="button"
@@ -155,7 +154,7 @@ function CarouselArrow({ direction, onClick }: { direction: "previous" | "next";
         isPrevious ? "left-2 sm:left-4" : "right-2 sm:right-4",
       )}
     >
-      <Icon className="size-6" aria-hidden />
+      <Icon name={isPrevious ? "chevron-left" : "chevron-right"} className="size-6" />
     </button>
   );
 }
@@ -197,7 +196,7 @@ function PromotionSlide({
         />
       ) : (
         <div className="flex aspect-[8/3] w-full items-center justify-end bg-gradient-to-br from-primary-soft to-secondary-soft pr-[12%]">
-          <PawPrint className="size-1/4 text-primary/40" aria-hidden />
+          <Icon name="paw-print" className="size-1/4 text-primary/40" aria-hidden />
         </div>
       )}
       <div className="flex flex-col items-start gap-2 px-5 pt-4 pb-5 @3xl:absolute @3xl:inset-y-0 @3xl:left-0 @3xl:w-[48%] @3xl:justify-center @3xl:bg-gradient-to-r @3xl:from-white/95 @3xl:via-white/80 @3xl:to-transparent @3xl:py-8 @3xl:pl-20">

@@ -1,4 +1,4 @@
-import { BookOpenText } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
 
 export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: boolean }) {
@@ -13,7 +13,7 @@ export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: b
             to="/libro-reclamaciones"
             className="inline-flex items-center gap-1.5 hover:text-primary-strong hover:underline"
           >
-            <BookOpenText className="size-4" aria-hidden />
+            <Icon name="book-open-text" className="size-4" aria-hidden />
             Libro de Reclamaciones
           </Link>
           <Link

@@ -1,4 +1,4 @@
-import { Menu, ShoppingCart, UserRound } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import { Form, Link, NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 import { Button } from "~/ui/primitives/button";
@@ -30,7 +30,7 @@ function CartLink({ count }: { count: number }) {
   return (
     <NavLink to="/carrito" className={navClass} aria-label={`Carrito (${count})`}>
       <span className="relative inline-flex items-center gap-1.5">
-        <ShoppingCart className="size-5" aria-hidden />
+        <Icon name="shopping-cart" className="size-5" aria-hidden />
         <span>Carrito</span>
         {count > 0 ? (
           <span
@@ -59,7 +59,7 @@ function AccountArea({ user }: { user: HeaderProps["user"] }) {
         to="/perfil"
         className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-medium hover:bg-primary-soft"
       >
-        <UserRound className="size-5" aria-hidden />
+        <Icon name="user-round" className="size-5" aria-hidden />
         {user.displayName}
       </Link>
       <Form method="post" action="/salir">
@@ -105,7 +105,7 @@ export function SiteHeader({ shopName, logo, cartCount, user }: HeaderProps) {
             className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-primary-soft [&::-webkit-details-marker]:hidden"
             aria-label="Abrir menú"
           >
-            <Menu className="size-6" aria-hidden />
+            <Icon name="menu" className="size-6" aria-hidden />
             {cartCount > 0 ? (
               <span className="absolute top-0 right-0 inline-flex min-w-5 items-center justify-center rounded-full bg-secondary px-1 text-xs font-bold">
                 {cartCount}

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
+import { Icon } from "~/ui/icons/icon";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
@@ -53,7 +53,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
       className={cn("absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100", className)}
       {...props}
     >
-      <X className="size-4" />
+      <Icon name="x" className="size-4" />
     </ToastPrimitive.Close>
   );
 }

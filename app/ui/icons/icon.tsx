@@ -1,0 +1,91 @@
+import type { SVGProps } from "react";
+// A hashed file under /assets, never inlined: a data: URL cannot be referenced by <use>.
+import spriteUrl from "./sprite.svg?url&no-inline";
+
+/**
+ * The icons the storefront shows: lucide-react's drawings (and the social networks' marks) in
+ * one cached sprite, `app/ui/icons/sprite.svg`. After changing this list, run
+ * `node scripts/icon-sprite.js`; icon.test.ts checks the sprite matches it.
+ */
+export const ICON_NAMES = [
+  "arrow-left",
+  "arrow-right",
+  "book-open-text",
+  "bot",
+  "bot-message-square",
+  "chevron-down",
+  "chevron-left",
+  "chevron-right",
+  "circle-check",
+  "circle-check-big",
+  "circle-help",
+  "clock",
+  "heart",
+  "heart-handshake",
+  "loader-circle",
+  "mail",
+  "mail-check",
+  "mail-warning",
+  "map-pin",
+  "map-pin-off",
+  "menu",
+  "message-circle",
+  "minus",
+  "navigation",
+  "package-check",
+  "package-open",
+  "pause",
+  "paw-print",
+  "play",
+  "plus",
+  "printer",
+  "refresh-ccw",
+  "rotate-ccw",
+  "search",
+  "send",
+  "shield-check",
+  "shopping-bag",
+  "shopping-cart",
+  "stethoscope",
+  "trash-2",
+  "triangle-alert",
+  "truck",
+  "user-round",
+  "users",
+  "x",
+  "facebook",
+  "instagram",
+  "tiktok",
+  "twitter",
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
+
+export type IconProps = { name: IconName } & Omit<SVGProps<SVGSVGElement>, "children">;
+
+/**
+ * One icon of the sprite, drawn like lucide-react's: 24 px box, 2 px round strokes in the text
+ * colour, hidden from screen readers unless given a label. Size it with a class ("size-5").
+ */
+export function Icon({ name, ...props }: IconProps) {
+  const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden={labelled ? undefined : true}
+      role={labelled ? "img" : undefined}
+      data-icon={name}
+      {...props}
+    >
+      <use href={`${spriteUrl}#${name}`} />
+    </svg>
+  );
+}
