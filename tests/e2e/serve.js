@@ -18,6 +18,8 @@ Object.assign(process.env, {
   DATABASE_URL: "",
   // The tests read e-mails from the outbox, and the screens say so when there is no server.
   SMTP_URL: "",
+  // Every page rendered is checked for two classes of one kind joined by cn() (app/lib/cn.ts).
+  CHECK_CLASS_CONFLICTS: "1",
 });
 // The tests start from an empty shop, so this folder is deleted first: never let a mistyped
 // E2E_DATA_DIR (./data, the real shop's) be the one deleted.

@@ -302,7 +302,10 @@ describe("public pages", () => {
         outgoing.end();
       });
 
-    for (const asset of [assets.find((a) => a.endsWith(".css"))!, assets.find((a) => a.includes("entry.client"))!]) {
+    // The stylesheet, and the biggest script: the shell with React and React Router (ADR 013).
+    const shell = assets.find((asset) => /\/shell-[\w-]+\.js$/.test(asset));
+    expect(shell).toBeDefined();
+    for (const asset of [assets.find((a) => a.endsWith(".css"))!, shell!]) {
       const whole = await get(asset, "identity");
       expect(whole.headers["content-encoding"], asset).toBeUndefined();
       expect(whole.headers["cache-control"]).toBe("public, max-age=31536000, immutable");

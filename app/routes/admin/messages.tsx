@@ -98,8 +98,8 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
       aria-labelledby={titleId}
       data-testid="contact-message"
       className={cn(
-        "rounded-xl border bg-white p-5 shadow-sm",
-        !isRead && "border-l-4 border-l-primary-strong bg-primary-soft/40",
+        "rounded-xl border p-5 shadow-sm",
+        isRead ? "bg-white" : "border-l-4 border-l-primary-strong bg-primary-soft/40",
       )}
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">

@@ -215,7 +215,7 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
               defaultValue={field("image")}
               error={errors?.image}
               hint="Se muestra a todo el ancho del carrusel: usa una imagen horizontal."
-              previewClassName="w-40 h-24"
+              previewSize="w-40 h-24"
             />
           </div>
           <Field

@@ -319,7 +319,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
             <div className="flex justify-end border-t py-4">
               <clearFetcher.Form method="post" action={CART_PATH}>
                 <input type="hidden" name="intent" value={cartIntents.clear} />
-                <Button type="submit" variant="ghost" className="text-red-700 hover:bg-red-50">
+                <Button type="submit" variant="ghostDestructive">
                   <Icon name="trash-2" aria-hidden /> Vaciar Carrito
                 </Button>
               </clearFetcher.Form>

@@ -158,7 +158,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             fetchPriority="high"
             className="aspect-square size-full object-cover"
           />
-          {hasActiveOffer(product) ? <OfferBadge className="absolute top-4 left-4 text-sm" /> : null}
+          {hasActiveOffer(product) ? <OfferBadge size="lg" className="absolute top-4 left-4" /> : null}
         </div>
         <div className="flex flex-col gap-4">
           <Link to={categoryUrl} className="text-sm font-semibold text-primary-strong hover:underline">

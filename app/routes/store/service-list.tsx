@@ -83,7 +83,8 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
         <LevelCards
           cards={d.children}
           countLabel={(n) => (n === 1 ? "1 servicio" : `${n} servicios`)}
-          className="mt-8 lg:grid-cols-3"
+          columns={3}
+          className="mt-8"
         />
       ) : null}
       {d.services.length > 0 ? (

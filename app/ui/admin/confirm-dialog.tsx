@@ -30,7 +30,7 @@ export function ConfirmDeleteButton({
     <AlertDialog.Root open={isOpen} onOpenChange={setIsOpen}>
       <AlertDialog.Trigger asChild>
         {trigger ?? (
-          <Button type="button" variant="ghost" size="sm" className="text-red-700" aria-label={`Eliminar ${itemName}`}>
+          <Button type="button" variant="ghostDestructive" size="sm" aria-label={`Eliminar ${itemName}`}>
             <Trash2 aria-hidden />
           </Button>
         )}

@@ -42,7 +42,8 @@ export function ImageUpload({
   defaultValue,
   error,
   hint,
-  previewClassName,
+  previewSize = "size-24",
+  previewFit = "object-cover",
   placeholderSrc,
   isRemovable = true,
 }: {
@@ -51,7 +52,10 @@ export function ImageUpload({
   defaultValue?: string | null | undefined;
   error?: string | undefined;
   hint?: string;
-  previewClassName?: string;
+  /** The preview's box, "size-24" unless given ("w-40 h-24" for a wide banner). */
+  previewSize?: string;
+  /** How the image fills it: cropped to fill, or whole ("object-contain", for logos). */
+  previewFit?: "object-cover" | "object-contain";
   /** Shown when there is no image (e.g. the default logo the storefront falls back to). */
   placeholderSrc?: string;
   /** False for an image that can be replaced but never left empty (the shop's logo). */
@@ -102,9 +106,8 @@ export function ImageUpload({
         onDragLeave={() => setIsDragging(false)}
         onDrop={onDrop}
         className={cn(
-          "flex flex-wrap items-center gap-4 rounded-xl border-2 border-dashed border-gray-300 bg-white p-4",
-          isDragging && "border-primary-strong bg-primary-soft",
-          message && "border-red-600",
+          "flex flex-wrap items-center gap-4 rounded-xl border-2 border-dashed p-4",
+          isDragging ? "border-primary-strong bg-primary-soft" : message ? "border-red-600 bg-white" : "border-gray-300 bg-white",
         )}
       >
         {url ? (
@@ -113,13 +116,13 @@ export function ImageUpload({
             srcSet={buildSrcSet(url)}
             sizes="128px"
             alt="Vista previa"
-            className={cn("size-24 rounded-lg border object-cover", previewClassName)}
+            className={cn("rounded-lg border", previewSize, previewFit)}
           />
         ) : placeholderSrc ? (
           <img
             src={placeholderSrc}
             alt="Imagen por defecto"
-            className={cn("size-24 rounded-lg border object-contain opacity-60", previewClassName)}
+            className={cn("rounded-lg border object-contain opacity-60", previewSize)}
           />
         ) : (
           <div className="flex size-24 items-center justify-center rounded-lg bg-gray-100 text-muted">

@@ -29,8 +29,7 @@ export function MoveButton({
         name="intent"
         value="move"
         variant="outline"
-        size="icon"
-        className="size-8"
+        size="iconSm"
         disabled={isDisabled}
         aria-label={direction === "up" ? "Subir" : "Bajar"}
         title={title}

@@ -211,7 +211,7 @@ function ItemFields({
         label="Icono (opcional)"
         defaultValue={values?.icon ?? item?.icon ?? ""}
         error={errors?.icon}
-        previewClassName="size-12"
+        previewSize="size-12"
       />
       {errors?.form ? <FieldError id={`${idPrefix}-error`} message={errors.form} /> : null}
     </>

@@ -110,9 +110,8 @@ export function CartLineItem({ line }: { line: CartLineView }) {
             <LineFields productId={line.productId} intent={cartIntents.remove} />
             <Button
               type="submit"
-              variant="ghost"
-              size="icon"
-              className="size-9 text-red-700 hover:bg-red-50"
+              variant="ghostDestructive"
+              size="iconMd"
               aria-label={`Eliminar ${line.title} del carrito`}
               title="Eliminar"
             >
@@ -134,9 +133,8 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                 type="submit"
                 name="quantity"
                 value={line.quantity - 1}
-                variant="ghost"
-                size="icon"
-                className="size-9 text-primary-strong"
+                variant="ghostPrimary"
+                size="iconMd"
                 aria-label={
                   line.quantity <= 1 ? `Quitar ${line.title} del carrito` : `Quitar una unidad de ${line.title}`
                 }
@@ -178,7 +176,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                 className="h-9 w-12 bg-transparent text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
               />
               {isHydrated ? null : (
-                <Button type="submit" variant="link" size="sm" className="px-1">
+                <Button type="submit" variant="link" size="inline" className="px-1">
                   Actualizar
                 </Button>
               )}
@@ -189,9 +187,8 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                 type="submit"
                 name="quantity"
                 value={line.quantity + 1}
-                variant="ghost"
-                size="icon"
-                className="size-9 text-primary-strong"
+                variant="ghostPrimary"
+                size="iconMd"
                 disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE)}
                 aria-label={`Agregar una unidad de ${line.title}`}
               >

@@ -4,12 +4,10 @@ import { Form, useNavigation } from "react-router";
 import { CART_PATH, cartIntents } from "~/domain/cart/cart";
 import { type CheckoutField, MAX_CUSTOMER_PHONE_LENGTH } from "~/domain/orders/order";
 import { responsiveImage } from "~/domain/media/image";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
-import { whatsappActionClass } from "./whatsapp-action";
 
 export type CheckoutMethodOption = { id: string; name: string; details: string; qrImage?: string | null };
 
@@ -151,14 +149,14 @@ export function CheckoutForm({
       </fieldset>
 
       <div className="flex flex-col gap-3">
-        <Button type="submit" size="lg" disabled={isFinalizeDisabled} className="h-auto min-h-12 whitespace-normal">
+        <Button type="submit" size="lgWrap" disabled={isFinalizeDisabled}>
           <Icon name="shopping-bag" aria-hidden /> Finalizar Pedido
         </Button>
         <Button
           type="submit"
-          size="lg"
+          variant="whatsapp"
+          size="lgWrap"
           disabled={isSubmitting}
-          className={cn("h-auto min-h-12 py-2 text-center whitespace-normal", whatsappActionClass)}
         >
           <Icon name="message-circle" aria-hidden /> Enviar Pedido por WhatsApp (Coordinar Pago)
         </Button>

@@ -1,9 +1,7 @@
 import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { Button } from "~/ui/primitives/button";
-import { whatsappActionClass } from "./whatsapp-action";
 
 export type OrderConfirmationData = {
   code: string;
@@ -63,7 +61,7 @@ export function OrderConfirmation({
           : "Envía el detalle de tu pedido por WhatsApp para coordinar el pago:"}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg" className={cn("h-auto min-h-12 whitespace-normal", whatsappActionClass)}>
+        <Button asChild variant="whatsapp" size="lgWrap">
           <a href={order.whatsappUrl} rel="noopener noreferrer">
             <Icon name="message-circle" aria-hidden /> {hasOpenedWhatsApp ? "Abrir WhatsApp de nuevo" : "Abrir WhatsApp"}
           </a>

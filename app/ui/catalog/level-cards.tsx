@@ -9,15 +9,18 @@ export type LevelCard = { id: number; name: string; to: string; icon: string | n
 export function LevelCards({
   cards,
   countLabel,
+  columns = 4,
   className,
 }: {
   cards: LevelCard[];
   /** e.g. (n) => `${n} servicios`; omitted: no count shown. */
   countLabel?: (count: number) => string;
+  /** Cards per row on a wide screen. */
+  columns?: 3 | 4;
   className?: string;
 }) {
   return (
-    <ul className={cn("grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4", className)}>
+    <ul className={cn("grid grid-cols-2 gap-4 sm:grid-cols-3", columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3", className)}>
       {cards.map((card) => (
         <li key={card.id}>
           <Link

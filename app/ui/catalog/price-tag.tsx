@@ -46,11 +46,12 @@ export function PriceTag({
   );
 }
 
-export function OfferBadge({ className }: { className?: string }) {
+export function OfferBadge({ size = "sm", className }: { size?: "sm" | "lg"; className?: string }) {
   return (
     <span
       className={cn(
-        "inline-flex items-center rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white",
+        "inline-flex items-center rounded-full bg-red-700 px-2.5 py-0.5 font-bold tracking-wide text-white",
+        size === "lg" ? "text-sm" : "text-xs",
         className,
       )}
     >

@@ -82,10 +82,11 @@ describe("Button", () => {
     expect(html).toContain("h-8 px-3");
   });
 
-  test("without a variant, it is the shop's green button; a later class overrides one of the same kind", () => {
-    const html = renderToStaticMarkup(<Button className="h-auto">Enviar</Button>);
+  test("without a variant, it is the shop's green button; a page's classes are added, never swapped for its own", () => {
+    const html = renderToStaticMarkup(<Button className="mt-4 w-full">Enviar</Button>);
     expect(html).toMatch(/^<button class="[^"]*bg-primary-strong text-white[^"]*">Enviar<\/button>$/);
-    expect(html).toContain("px-5 text-sm h-auto");
-    expect(html).not.toContain("h-10");
+    expect(html).toContain("h-10 px-5 text-sm whitespace-nowrap mt-4 w-full");
+    // A height of its own is a size ("lgWrap"), not a class over the button's (docs/decisions/013).
+    expect(() => renderToStaticMarkup(<Button className="h-auto">Enviar</Button>)).toThrow(/h-10 would be overridden/);
   });
 });

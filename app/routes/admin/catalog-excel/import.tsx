@@ -136,8 +136,6 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
                 type: "file",
                 required: true,
                 accept: `.xlsx,${EXCEL_CONTENT_TYPE}`,
-                className:
-                  "h-auto py-2 file:mr-3 file:rounded-full file:border-0 file:bg-primary-soft file:px-4 file:py-1.5 file:font-semibold file:text-primary-strong",
               }}
             />
             {kind === "products" ? (
@@ -175,7 +173,7 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
               de una fila, se conserva el actual, con lo vendido desde entonces.
             </p>
           ) : null}
-          <Button asChild variant="link" className="mt-2 h-auto px-0">
+          <Button asChild variant="link" size="inline" className="mt-2">
             <a href={labels.exportPath} download>
               <FileDown aria-hidden /> Descargar el catálogo actual como plantilla
             </a>

@@ -94,7 +94,7 @@ function StatusActions({ order }: { order: AdminOrder }) {
             confirmLabel="Sí, cancelar pedido"
             fields={{ intent: "status", status: "cancelado", from: order.status }}
             trigger={
-              <Button type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50">
+              <Button type="button" variant="outlineDestructive">
                 <Ban aria-hidden /> {orderStatusActionLabels.cancelado}
               </Button>
             }
@@ -227,7 +227,7 @@ function CustomerContact({ order }: { order: AdminOrder }) {
         </div>
       ) : null}
       {order.whatsappUrl ? (
-        <Button asChild className="mt-1 bg-[#1f8f4e] text-white hover:bg-[#187340]">
+        <Button asChild variant="whatsapp" className="mt-1">
           <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer">
             <MessageCircle aria-hidden /> Responder por WhatsApp
           </a>
@@ -258,7 +258,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <AdminCard title="Estado">
             <p className="mb-4 flex items-center gap-2">
               <span className="text-sm text-muted">Estado actual:</span>
-              <OrderStatusBadge status={order.status} className="px-3 py-1 text-sm" />
+              <OrderStatusBadge status={order.status} size="lg" />
             </p>
             <StatusActions order={order} />
             <StatusHistory history={order.history} />

@@ -99,9 +99,8 @@ function ValuesList({ initial, errors }: { initial: Omit<ValueRow, "key">[]; err
                     </Button>
                     <Button
                       type="button"
-                      variant="ghost"
+                      variant="ghostDestructive"
                       size="sm"
-                      className="text-red-700"
                       aria-label={`Quitar valor ${index + 1}`}
                       onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
                     >

@@ -130,7 +130,7 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
               label="Logo de la tienda"
               defaultValue={values.logo}
               placeholderSrc={DEFAULT_LOGO_PATH}
-              previewClassName="object-contain"
+              previewFit="object-contain"
               error={errors.logo}
               hint="Se muestra en la cabecera y en la portada. Para cambiarlo, sube otro: el logo no puede quedar vacío."
             />

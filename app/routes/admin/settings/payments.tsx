@@ -168,7 +168,7 @@ function MethodCard({ method, values, errors }: { method: AdminPaymentMethod; va
               hint="Para Yape, Plin u otras billeteras: el carrito lo muestra al elegir este método."
               defaultValue={values[`${prefix}.qrImage`]}
               error={errors[`${prefix}.qrImage`]}
-              previewClassName="object-contain"
+              previewFit="object-contain"
             />
           </>
         )}

@@ -161,8 +161,8 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
                 to={`?${params.toString()}`}
                 aria-current={isCurrent ? "page" : undefined}
                 className={cn(
-                  "rounded-md px-3 py-1.5 font-semibold text-muted hover:text-ink",
-                  isCurrent && "bg-primary-soft text-primary-strong",
+                  "rounded-md px-3 py-1.5 font-semibold",
+                  isCurrent ? "bg-primary-soft text-primary-strong" : "text-muted hover:text-ink",
                 )}
               >
                 {filter.label}

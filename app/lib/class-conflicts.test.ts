@@ -4,7 +4,8 @@ import path from "node:path";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, test } from "vitest";
 import { buttonVariants } from "~/ui/primitives/button";
-import { cn, mergeClasses } from "./cn";
+import { conflictingClasses, mergeClasses } from "./class-conflicts";
+import { cn } from "./cn";
 
 // tailwind-merge folds a class it knows into one copy, and keeps two of any other word.
 const isTailwindClass = (word: string) => twMerge(`${word} ${word}`) === word;
@@ -17,8 +18,8 @@ function classCorpus(): string[] {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      // cn.ts itself names groups, not classes.
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== "cn.ts") files.push(full);
+      // class-conflicts.ts itself names groups, not classes.
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== "class-conflicts.ts") files.push(full);
     }
   })(path.resolve(__dirname, ".."));
   const words = new Set<string>();
@@ -36,7 +37,7 @@ function classCorpus(): string[] {
 
 const corpus = classCorpus();
 
-describe("cn", () => {
+describe("mergeClasses", () => {
   test("the corpus holds the app's classes", () => {
     expect(corpus.length).toBeGreaterThan(400);
     for (const name of ["h-12", "hover:bg-primary-strong/90", "[&_svg]:size-4", "@3xl:px-7", "-mt-3"]) {
@@ -66,15 +67,27 @@ describe("cn", () => {
     );
   });
 
-  test("a button's own classes give way to the page's", () => {
-    const classes = cn(buttonVariants({ size: "lg" }), "h-auto min-h-12 whitespace-normal", "bg-whatsapp");
-    const words = classes.split(" ");
-    expect(words).toEqual(expect.arrayContaining(["h-auto", "min-h-12", "whitespace-normal", "bg-whatsapp", "px-7"]));
-    expect(words).not.toContain("h-12");
-    expect(words).not.toContain("whitespace-nowrap");
-    expect(words).not.toContain("bg-primary-strong");
+  test("names the classes a later one of the same kind overrides, and nothing else", () => {
+    expect(conflictingClasses("h-12 px-7 text-base h-auto min-h-12")).toEqual(["h-12"]);
     // Other states keep their own: the hover colour is not the background.
-    expect(words).toContain("hover:bg-primary-strong/90");
+    expect(conflictingClasses("bg-primary-strong hover:bg-primary-strong/90 bg-whatsapp")).toEqual(["bg-primary-strong"]);
+    // p-4 then px-2 is no conflict (px-2 wins by Tailwind's own order); px-2 then p-4 is.
+    expect(conflictingClasses("p-4 px-2 py-1")).toEqual([]);
+    expect(conflictingClasses("px-2 p-4")).toEqual(["px-2"]);
+    expect(conflictingClasses("flex items-center flex")).toEqual([]);
+  });
+});
+
+describe("cn", () => {
+  test("joins class names as clsx does, without dropping any", () => {
     expect(cn("p-4", false, undefined, ["px-2", { "py-1": true, "pt-9": false }])).toBe("p-4 px-2 py-1");
+    expect(cn("rounded-full", null, "flex", "flex")).toBe("rounded-full flex flex");
+  });
+
+  test("in development and tests, refuses two classes of one kind and names them", () => {
+    expect(() => cn(buttonVariants({ size: "lg" }), "h-auto min-h-12 whitespace-normal")).toThrow(
+      /h-12, whitespace-nowrap would be overridden/,
+    );
+    expect(() => cn("text-muted", "text-red-700")).toThrow(/cn\("text-muted text-red-700"\): text-muted/);
   });
 });
