@@ -87,6 +87,16 @@ export async function goBackFromWhatsApp(page: Page): Promise<void> {
   await page.goBack();
 }
 
+/**
+ * A screenshot of the order's confirmation, which shows for 1.5 s before WhatsApp opens in the
+ * same tab. A screenshot that the navigation interrupts never returns: on a busy machine that
+ * hung the test until its timeout. This one gives up after a second instead; the test's own
+ * assertions are what check the page.
+ */
+export async function screenshotBeforeWhatsApp(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e-screens/${name}.png`, timeout: 1_000 }).catch(() => {});
+}
+
 /** A full-page screenshot taken from the top, so the sticky header is drawn where it belongs. */
 export async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));

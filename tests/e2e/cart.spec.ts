@@ -10,6 +10,7 @@ import {
   PRODUCTS,
   quantityInput,
   readStock,
+  screenshotBeforeWhatsApp,
   screenshotFromTop,
   soles,
 } from "./cart-support";
@@ -83,7 +84,7 @@ test("a guest fills the cart, uses the stepper, removes a line and sends the ord
   // The confirmation and the toast show for a moment, then WhatsApp opens in this tab.
   await expect(toast(page, "Pedido enviado por WhatsApp")).toBeVisible();
   await expect(page.getByText("Abriendo WhatsApp con el detalle de tu pedido…")).toBeVisible();
-  await screenshotFromTop(page, "cart-order-sent");
+  await screenshotBeforeWhatsApp(page, "cart-order-sent");
   const { phone, text } = await whatsapp.text;
 
   expect(phone).toBe("51924810866");
