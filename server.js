@@ -63,6 +63,10 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", config.trustProxy);
+// Every answer, the build's scripts and styles included, gets its request id, the security
+// headers and its log line.
+app.use(serverModule.identifyAndLogRequests);
 app.use(compression());
 if (viteServer) {
   app.use(viteServer.middlewares);
@@ -118,6 +122,11 @@ const server = app.listen(config.port, () => {
     console.log(`SMTP_URL is not set: e-mails are written to ${path.join(config.dataDir, "outbox")} and reach nobody. Set SMTP_URL before opening the shop.`);
   }
 });
+// A client has 15 s to send its headers and 130 s for the whole request (the slowest
+// allowed body, an administrator's upload, has 120 s; a form 10 s, see server/app.ts), so
+// a connection that trickles bytes is closed instead of held for Node's default 5 minutes.
+server.headersTimeout = 15_000;
+server.requestTimeout = 130_000;
 server.on("error", async (error) => {
   logError(`cannot listen on port ${config.port}`, error);
   await running.stop();

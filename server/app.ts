@@ -1,14 +1,20 @@
 // Bundled by Vite into build/server/index.js (see vite.config.ts): the Express app
 // that serves React Router, plus what server.js needs to start and stop the shop.
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
 import * as serverBuild from "virtual:react-router/server-build";
+import { isAdminSession } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
-import { limitConcurrency } from "~/lib/concurrency-limit.server";
+import { MAX_IMPORT_BYTES } from "~/domain/catalog/catalog-excel";
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
+import { sendPlainPage } from "~/lib/plain-page.server";
+import { createRequestHandler } from "~/lib/react-router-handler.server";
+import { type BodyRule, readBoundedBodies } from "~/lib/request-body.server";
 import { logRequestWhenDone } from "~/lib/request-log.server";
+import { renderQueue } from "~/lib/render-queue.server";
+import { canonicalPath, isAdminPath } from "~/lib/security-headers.server";
 import "~/lib/validation";
 
 export { readConfig } from "~/config.server";
@@ -39,7 +45,7 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
  * Gives each request an id (the proxy's X-Request-Id when it sent a sane one), a CSP nonce
  * for its page, the headers every answer carries, and one JSON log line when it ends.
  */
-const identifyAndLogRequests: RequestHandler = (req, res, next) => {
+export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   const incoming = req.get("x-request-id");
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = requestId;
@@ -47,28 +53,85 @@ const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   res.setHeader("X-Request-Id", requestId);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Frame-Options", "DENY");
+  if (isAdminPath(req.path)) res.setHeader("X-Frame-Options", "DENY");
   logRequestWhenDone(req, res, requestId);
   next();
 };
 
-/** Requests rendered at once: enough to overlap database waits, few enough to stay fast. */
-const RENDER_CONCURRENCY = 8;
 /**
- * The line behind those renders is bounded so that a hung database or mail server cannot pile up
- * every visitor: 200 shoppers at once wait under 6 s (tests/load, bench/README.md), far
- * from both bounds. 1,000 in line is some 20 s of pages at this machine's ~50 pages/s,
- * and 30 s stays under a reverse proxy's usual 60 s, so a shopper sees the shop's 503
- * page (with Retry-After) rather than the proxy's 504.
+ * No person types a NUL character, PostgreSQL's text cannot hold one, and a path that cannot
+ * be decoded names no page: such an address is answered 400 here, before any query string
+ * reaches a search or a path a guard.
  */
-const RENDER_QUEUE = { maxWaiting: 1_000, maxWaitMs: 30_000 };
+const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
+  let path = req.path;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    path = "\0";
+  }
+  const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+  if (path.includes("\0") || /%00/i.test(query)) {
+    sendPlainPage(res, 400, {
+      title: "Dirección no válida",
+      message: "La dirección tiene caracteres que no podemos leer. Revisa el enlace o vuelve a la tienda.",
+    });
+    return;
+  }
+  next();
+};
+
+const SECOND = 1_000;
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+/**
+ * Bodies, by route. A shopper's form fits in 64 KB with room to spare (the longest, a
+ * complaint of 5,000 + 2,000 characters, is under 50 KB even percent-encoded). The back office
+ * gets 1 MB for long descriptions. The uploads are read to their own limit only for an
+ * administrator's session: anyone else's body is bounded like a form, so twenty strangers'
+ * uploads cannot hold 100 MB of memory between them.
+ */
+const BODY_RULES = {
+  form: { limit: 64 * 1024, deadlineMs: 10 * SECOND, contentTypes: FORM_TYPES },
+  admin: { limit: 1024 * 1024, deadlineMs: 30 * SECOND, contentTypes: FORM_TYPES },
+  imageUpload: {
+    limit: MAX_IMAGE_BYTES,
+    deadlineMs: 120 * SECOND,
+    contentTypes: ["application/octet-stream"],
+    tooLarge: (res) => res.status(413).json({ error: IMAGE_TOO_LARGE_MESSAGE }),
+  },
+  excelImport: {
+    // Multipart framing and the other fields need a few bytes beyond the file itself.
+    limit: MAX_IMPORT_BYTES + 64 * 1024,
+    deadlineMs: 120 * SECOND,
+    contentTypes: FORM_TYPES,
+  },
+} satisfies Record<string, BodyRule>;
+
+const UPLOAD_RULES: Record<string, BodyRule> = {
+  "/admin/imagenes": BODY_RULES.imageUpload,
+  "/admin/productos/importar": BODY_RULES.excelImport,
+  "/admin/servicios/importar": BODY_RULES.excelImport,
+};
+
+async function bodyRuleFor(req: Request): Promise<BodyRule> {
+  const path = canonicalPath(req.path).replace(/\/$/, "");
+  const upload = UPLOAD_RULES[path];
+  if (upload && (await isAdminSession(req.headers))) return upload;
+  // A stranger's post to the upload address is still read (bounded) and refused by its route.
+  if (upload === BODY_RULES.imageUpload) return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/octet-stream"] };
+  // better-auth's endpoints speak JSON (only the e-mail confirmation link is served; the others
+  // answer 404, app/routes/api/auth.ts), bounded like a form.
+  if (path.startsWith("/api/auth/")) return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/json"] };
+  return isAdminPath(path) ? BODY_RULES.admin : BODY_RULES.form;
+}
 
 export const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy on this machine or the private network (or those TRUST_PROXY
 // names), X-Forwarded-For names the visitor; rate limits count per visitor, not per proxy.
 app.set("trust proxy", readConfig().trustProxy);
-app.use(identifyAndLogRequests);
+// server.js runs identifyAndLogRequests first, for the build's scripts and styles too.
+app.use(rejectUnreadableUrls);
 app.use(rejectForeignOrigins(readConfig().appUrl));
 // Uploaded images are named by their content's hash: a URL never changes meaning, so
 // browsers and proxies may keep them for a year. Only the variants' names are served.
@@ -88,17 +151,18 @@ app.use(
 app.use("/uploads", (_req, res) => {
   res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
 });
+// Bodies are read whole before the render line: a slow or huge one never holds a render.
+app.use(readBoundedBodies(bodyRuleFor));
 // Pages and actions are rendered a few at a time, the rest wait in line (see
 // concurrency-limit.server.ts); the health check never waits behind shoppers, nor is
 // turned away with them.
-const renderLimit = limitConcurrency({ concurrency: RENDER_CONCURRENCY, ...RENDER_QUEUE });
-app.use((req, res, next) => (req.path === "/healthz" ? next() : renderLimit(req, res, next)));
+app.use((req, res, next) => (req.path === "/healthz" ? next() : renderQueue(req, res, next)));
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: with a function, React Router
     // rebuilds its route tables on every request (meant for hot reload, which the dev
     // server does by reloading this whole module).
-    build: serverBuild,
+    build: serverBuild as unknown as Parameters<typeof createRequestHandler>[0]["build"],
     getLoadContext: (req, res) => ({
       clientIp: req.ip ?? req.socket.remoteAddress ?? "",
       requestId: String(res.locals.requestId ?? ""),

@@ -70,3 +70,21 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (user?.role === "admin") return user;
   throw redirect("/admin");
 }
+
+/**
+ * Whether the headers carry an administrator's session, for the server's front door (which
+ * bodies may be large) before any route runs. A session that cannot be read is no session.
+ */
+export async function isAdminSession(headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+  if (!headers.cookie) return false;
+  const request = new Headers();
+  for (const [key, value] of Object.entries(headers)) {
+    if (typeof value === "string") request.set(key, value);
+  }
+  try {
+    const session = await getAuth().api.getSession({ headers: request });
+    return session?.user.role === "admin" && !session.user.banned;
+  } catch {
+    return false;
+  }
+}

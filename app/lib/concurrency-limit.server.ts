@@ -44,9 +44,22 @@ function refuse(res: Response): void {
  * facing a blank page. Beyond `maxWaiting` in line, or after `maxWaitMs` in it, a request
  * gets a 503 with Retry-After at once instead.
  */
-export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: ConcurrencyLimits): RequestHandler {
+export type QueueStats = {
+  active: number;
+  waiting: number;
+  /** How long the request first in line has waited, 0 when nobody waits. */
+  oldestWaitMs: number;
+  /** How long the oldest request being handled has been at it, 0 when none is. */
+  oldestActiveMs: number;
+};
+
+export type ConcurrencyLimiter = RequestHandler & { stats: (now?: number) => QueueStats };
+
+export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: ConcurrencyLimits): ConcurrencyLimiter {
   let active = 0;
   const waiting: (() => void)[] = [];
+  const waitingSince = new Map<() => void, number>();
+  const activeSince = new Set<{ at: number }>();
 
   const release = () => {
     const next = waiting.shift();
@@ -54,12 +67,15 @@ export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: Concurr
     else active--;
   };
 
-  return (_req, res, next) => {
+  const handler: RequestHandler = (_req, res, next) => {
     const run = () => {
       let released = false;
+      const slot = { at: Date.now() };
+      activeSince.add(slot);
       const done = () => {
         if (released) return;
         released = true;
+        activeSince.delete(slot);
         release();
       };
       res.once("finish", done);
@@ -77,11 +93,13 @@ export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: Concurr
     }
     const leave = () => {
       clearTimeout(timer);
+      waitingSince.delete(turn);
       const at = waiting.indexOf(turn);
       if (at !== -1) waiting.splice(at, 1);
     };
     const turn = () => {
       clearTimeout(timer);
+      waitingSince.delete(turn);
       res.off("close", leave);
       // The slot passes to this request; if its shopper already left, to the next one.
       if (res.destroyed) release();
@@ -94,5 +112,20 @@ export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: Concurr
     }, maxWaitMs);
     res.once("close", leave);
     waiting.push(turn);
+    waitingSince.set(turn, Date.now());
   };
+
+  const stats = (now = Date.now()): QueueStats => {
+    const first = waiting[0];
+    const firstSince = first ? waitingSince.get(first) : undefined;
+    let oldestActive = now;
+    for (const slot of activeSince) oldestActive = Math.min(oldestActive, slot.at);
+    return {
+      active,
+      waiting: waiting.length,
+      oldestWaitMs: firstSince === undefined ? 0 : now - firstSince,
+      oldestActiveMs: now - oldestActive,
+    };
+  };
+  return Object.assign(handler, { stats });
 }

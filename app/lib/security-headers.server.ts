@@ -19,6 +19,22 @@ export function buildContentSecurityPolicy(nonce: string, isAdmin: boolean): str
   return directives.join("; ");
 }
 
+/**
+ * The path as React Router matches it: percent-decoded and case-insensitive. Security
+ * headers and guards decided on the raw text would skip `/ADMIN/...` or `/%61dmin/...`,
+ * which React Router still routes to the back office. Undecodable text stays as it is.
+ */
+export function canonicalPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape (%E0%A4%A) cannot name a route segment either.
+  }
+  return decoded.toLowerCase().replace(/\/{2,}/g, "/");
+}
+
 export function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
+  const path = canonicalPath(pathname);
+  return path === "/admin" || path.startsWith("/admin/");
 }

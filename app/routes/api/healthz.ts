@@ -1,10 +1,28 @@
 import { checkDatabase } from "~/db/health.server";
+import { readRenderQueueHealth } from "~/lib/render-queue.server";
 
-/** 200 when the server answers and the database runs a query; 503 otherwise. */
+/**
+ * 200 when the database runs a query and pages are being served; 503 otherwise, so that a
+ * supervisor restarts a shop whose renders are stuck (the health check itself never waits
+ * in the render line). The line's state is in the answer: `renderQueue.waiting`, and how
+ * long the first in line has waited (`oldestWaitMs`).
+ */
 export async function loader() {
   const isDatabaseUp = await checkDatabase();
+  const queue = readRenderQueueHealth();
+  const isHealthy = isDatabaseUp && queue.isServing;
   return Response.json(
-    { status: isDatabaseUp ? "ok" : "error", database: isDatabaseUp ? "ok" : "error" },
-    { status: isDatabaseUp ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+    {
+      status: isHealthy ? "ok" : "error",
+      database: isDatabaseUp ? "ok" : "error",
+      renderQueue: {
+        status: queue.isServing ? "ok" : "stuck",
+        active: queue.active,
+        waiting: queue.waiting,
+        oldestWaitMs: queue.oldestWaitMs,
+        oldestActiveMs: queue.oldestActiveMs,
+      },
+    },
+    { status: isHealthy ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,0 +1,70 @@
+// React Router's Express adapter (@react-router/express 7.18), with one change: the request's
+// body is the one readBoundedBodies already read, bounded, into res.locals.body, instead of
+// the socket's stream, which the adapter would read without any limit.
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+
+function toHeaders(incoming: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(incoming)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  return headers;
+}
+
+function toRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((text) => Number.parseInt(text ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit = { method: req.method, headers: toHeaders(req.headers), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = res.locals.body ?? Buffer.alloc(0);
+    init.body = new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>;
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+export function createRequestHandler({
+  build,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}): RequestHandler {
+  const handleRequest = createReactRouterHandler(build, process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const response = await handleRequest(toRequest(req, res), getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

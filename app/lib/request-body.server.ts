@@ -1,0 +1,138 @@
+import type { Request, RequestHandler, Response } from "express";
+import { sendPlainPage } from "./plain-page.server";
+
+/** What a route accepts as a request body. */
+export type BodyRule = {
+  /** Bytes, counted as they arrive, whatever Content-Length says. */
+  limit: number;
+  /** The whole body must have arrived within this long of the request's start. */
+  deadlineMs: number;
+  /** Media types accepted, without parameters (`multipart/form-data`). */
+  contentTypes: readonly string[];
+  /** The answer to a body over the limit: a page by default, JSON for a script's upload. */
+  tooLarge?: (res: Response) => void;
+};
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** The request's body, read whole and bounded before the request may render. */
+      body?: Buffer;
+    }
+  }
+}
+
+const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+/** After refusing a body, what is still read (and dropped) so that the answer reaches the client. */
+const DRAIN = { bytes: 8 * 1024 * 1024, ms: 1_000 };
+
+export const BODY_MESSAGES = {
+  tooLarge: {
+    title: "Envío demasiado grande",
+    message: "Lo que enviaste supera el tamaño permitido. Revisa el formulario e inténtalo de nuevo.",
+  },
+  tooSlow: {
+    title: "El envío tardó demasiado",
+    message: "No recibimos tu envío completo a tiempo. Revisa tu conexión e inténtalo de nuevo.",
+  },
+  unsupportedType: {
+    title: "Envío no admitido",
+    message: "Esta dirección solo recibe formularios de la tienda. Vuelve a la página e inténtalo de nuevo.",
+  },
+} as const;
+
+type Reading = { ok: true; body: Buffer } | { ok: false; reason: "too-large" | "too-slow" | "aborted" };
+
+function mediaType(req: Request): string {
+  return (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/**
+ * Reads the body into memory, up to `limit` bytes and within `deadlineMs`. A declared
+ * Content-Length over the limit is refused before a byte is read; a chunked or lying body
+ * is refused as soon as it passes the limit.
+ */
+function readBody(req: Request, rule: BodyRule): Promise<Reading> {
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > rule.limit) return Promise.resolve({ ok: false, reason: "too-large" });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const finish = (reading: Reading) => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onAbort);
+      req.off("close", onClose);
+      if (!reading.ok) chunks.length = 0;
+      resolve(reading);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > rule.limit) finish({ ok: false, reason: "too-large" });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, total) });
+    const onAbort = () => finish({ ok: false, reason: "aborted" });
+    const onClose = () => {
+      if (!req.complete) onAbort();
+    };
+    const timer = setTimeout(() => finish({ ok: false, reason: "too-slow" }), rule.deadlineMs);
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", onAbort);
+    req.once("close", onClose);
+  });
+}
+
+/**
+ * Answers a refused body and closes the connection. What the client still sends is read and
+ * dropped for a moment (a client that cannot send its whole body often reads no answer
+ * before it has), then the socket is closed, so no memory is spent on it.
+ */
+function refuseBody(req: Request, res: Response, respond: () => void): void {
+  res.setHeader("Connection", "close");
+  respond();
+  let drained = 0;
+  const stop = () => req.socket.destroy();
+  const timer = setTimeout(stop, DRAIN.ms);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN.bytes) stop();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.resume();
+}
+
+/**
+ * Every request that may carry a body has it read here, whole, with the route's limit,
+ * deadline and media types, before it may take a render slot: a 200 MB post cannot fill
+ * the heap, and a body trickling in one byte at a time holds a socket, never a render.
+ * The body waits in `res.locals.body` for the request handler.
+ */
+export function readBoundedBodies(ruleFor: (req: Request) => BodyRule | Promise<BodyRule>): RequestHandler {
+  return (req, res, next) => {
+    if (METHODS_WITHOUT_BODY.has(req.method)) return next();
+    const started = Date.now();
+    void (async () => {
+      const rule = await ruleFor(req);
+      if (!rule.contentTypes.includes(mediaType(req))) {
+        refuseBody(req, res, () => sendPlainPage(res, 415, BODY_MESSAGES.unsupportedType));
+        return;
+      }
+      const reading = await readBody(req, { ...rule, deadlineMs: rule.deadlineMs - (Date.now() - started) });
+      if (reading.ok) {
+        res.locals.body = reading.body;
+        next();
+      } else if (reading.reason === "too-large") {
+        refuseBody(req, res, () => (rule.tooLarge ? rule.tooLarge(res) : sendPlainPage(res, 413, BODY_MESSAGES.tooLarge)));
+      } else if (reading.reason === "too-slow") {
+        refuseBody(req, res, () => sendPlainPage(res, 408, BODY_MESSAGES.tooSlow));
+      } else {
+        req.socket.destroy();
+      }
+    })().catch(next);
+  };
+}
