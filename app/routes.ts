@@ -18,11 +18,14 @@ export default [
     route("carrito", "routes/store/cart.tsx"),
     route("faq", "routes/store/faq.tsx"),
     route("libro-reclamaciones", "routes/store/complaints-book.tsx"),
+    route("libro-reclamaciones/copia", "routes/store/complaint-copy.tsx"),
 
     route("auth", "routes/account/sign-in.tsx"),
     route("auth/forgot-password", "routes/account/password.tsx", { id: "forgot-password" }),
     route("auth/update-password", "routes/account/password.tsx", { id: "update-password" }),
     route("auth/email-actualizado", "routes/account/email-confirmed.tsx"),
+    route("auth/desbloquear/:token", "routes/account/unlock.tsx"),
+    route("auth/activar", "routes/account/activate.tsx"),
     route("privacidad", "routes/store/privacy.tsx"),
     route("perfil", "routes/account/profile.tsx"),
 

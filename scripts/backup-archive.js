@@ -104,6 +104,15 @@ class ChunkReader {
     return out;
   }
 
+  /**
+   * Reads to the end of the stream, dropping what is left: a gzip stream checks its trailer
+   * (CRC and length) only at its end, so a copy cut off in its last bytes fails only here.
+   */
+  async drain() {
+    this.buffer = Buffer.alloc(0);
+    while (await this.fill()) this.buffer = Buffer.alloc(0);
+  }
+
   /** Up to `max` bytes, at least one. */
   async readSome(max) {
     if (this.buffer.length === 0 && !(await this.fill())) throw new Error("The backup file is truncated.");
@@ -132,7 +141,10 @@ export async function readArchive(file, onEntry) {
   try {
     for (;;) {
       const header = await reader.readExactly(BLOCK);
-      if (header.every((byte) => byte === 0)) return;
+      if (header.every((byte) => byte === 0)) {
+        await reader.drain();
+        return;
+      }
       let sum = 0;
       for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : header[i];
       if (sum !== readOctal(header, 148, 8)) throw new Error("The backup file is damaged (bad tar header).");

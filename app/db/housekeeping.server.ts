@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { inArray, like, lt, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
 import type { Database } from "./client.server";
 import {
   brands,
   carts,
+  orders,
   pageContents,
   paymentMethods,
   productCategories,
@@ -21,15 +23,24 @@ import {
   serviceSubcategories,
   sessions,
   shopSettings,
+  signInFailures,
   verifications,
 } from "./schema";
 
 /**
  * What the shop keeps and for how long. Nothing here is a record the shop owes anyone
  * (orders, complaints, messages and the audit log are kept for good); these are leftovers
- * that would otherwise grow for as long as the shop runs.
+ * that would otherwise grow for as long as the shop runs. It also cancels the orders
+ * nobody paid in time (order-expiry.server.ts), which return their units to the shelves.
  */
 export const HOUSEKEEPING = {
+  /**
+   * An order's client address only serves the limits on unpaid orders, which look an hour
+   * back (order-limits.ts); it is personal data, so it goes after a day of margin.
+   */
+  orderClientIpDays: 2,
+  /** Failed sign-ins count for an hour at most (sign-in-limit.server.ts); a day of margin. */
+  signInFailureHours: 24,
   /** The cart cookie lives 60 days from the last add, which refreshes it; one day of margin. */
   cartIdleDays: 61,
   /** Outbox e-mails hold recovery links and complaint copies; a month is enough to look one up. */
@@ -81,6 +92,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export type HousekeepingReport = {
+  expiredOrders: number;
+  orderClientIps: number;
+  signInFailures: number;
   carts: number;
   sessions: number;
   verifications: number;
@@ -216,10 +230,11 @@ async function deleteIdleCarts(tx: Database, cutoff: Date): Promise<number> {
 
 /**
  * Deletes what the shop no longer needs: carts whose cookie has expired, expired sessions and
- * verification links, old outbox e-mails and uploaded images no row names any more. One
- * process at a time does it (an advisory lock, which a PostgreSQL backup also holds); null
- * when another one is. `isSingleProcess` (the embedded database): the files are handled after
- * the rows' short transaction, so pages do not wait on the disk.
+ * verification links, old orders' client addresses, failed sign-ins older than a day, old outbox e-mails and uploaded images no
+ * row names any more; then cancels the unpaid orders whose time to pay ran out. One process at
+ * a time does it (an advisory lock, which a PostgreSQL backup also holds); null when another
+ * one is. `isSingleProcess` (the embedded database): the files are handled after the rows'
+ * short transaction, so pages do not wait on the disk.
  */
 export async function runHousekeeping(
   db: Database,
@@ -236,7 +251,21 @@ export async function runHousekeeping(
     if (!row?.locked) return null;
 
     const cartCutoff = new Date(now.getTime() - HOUSEKEEPING.cartIdleDays * DAY_MS);
+    const ipCutoff = new Date(now.getTime() - HOUSEKEEPING.orderClientIpDays * DAY_MS);
     const rows = {
+      orderClientIps: (
+        await tx
+          .update(orders)
+          .set({ clientIp: null })
+          .where(and(isNotNull(orders.clientIp), lt(orders.createdAt, ipCutoff)))
+          .returning({ id: orders.id })
+      ).length,
+      signInFailures: (
+        await tx
+          .delete(signInFailures)
+          .where(lt(signInFailures.failedAt, new Date(now.getTime() - HOUSEKEEPING.signInFailureHours * HOUR_MS)))
+          .returning({ id: signInFailures.id })
+      ).length,
       carts: await deleteIdleCarts(tx as unknown as Database, cartCutoff),
       sessions: (await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length,
       verifications: (
@@ -247,36 +276,56 @@ export async function runHousekeeping(
     return { rows, referenced, files: options.isSingleProcess ? null : await pruneFiles(referenced) };
   });
   if (!done) return null;
-  return { ...done.rows, ...(done.files ?? (await pruneFiles(done.referenced))) };
+  const files = done.files ?? (await pruneFiles(done.referenced));
+  // Each order in its own transaction, after the lock's: the embedded database runs one
+  // transaction at a time, and the expiry is safe to run twice anyway (conditional updates).
+  return { expiredOrders: await expireUnpaidOrders(db, now), ...done.rows, ...files };
 }
 
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** The first run waits a minute, so a start (and a test's server) is not slowed by it. */
 export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
+/**
+ * Unpaid orders are also expired on their own this often: the owner counts 'Horas para pagar'
+ * in hours, and six hours late would hold the units that much longer.
+ */
+export const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 
-/** Runs the housekeeping a minute after start and then every six hours; returns what stops it. */
+/**
+ * Runs the housekeeping a minute after start and then every six hours, and the expiry of
+ * unpaid orders every quarter of an hour in between; returns what stops them.
+ */
 export function startHousekeeping(db: Database, dataDir: string, isSingleProcess: boolean): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = runHousekeeping(db, { dataDir, isSingleProcess })
-      .then(
-        (report) => {
-          if (report) logInfo("housekeeping", report);
-        },
-        (error: unknown) => logError("housekeeping failed", error),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+  // One job at a time, in turn: a tick waits for the other job, and is skipped only when
+  // its own job is still waiting or running.
+  let queue: Promise<void> = Promise.resolve();
+  const queued = new Set<string>();
+  const schedule = (name: string, job: () => Promise<void>) => {
+    if (queued.has(name)) return;
+    queued.add(name);
+    queue = queue
+      .then(job)
+      .catch((error: unknown) => logError("housekeeping failed", error))
+      .finally(() => queued.delete(name));
   };
+  const run = () =>
+    schedule("housekeeping", async () => {
+      const report = await runHousekeeping(db, { dataDir, isSingleProcess });
+      if (report) logInfo("housekeeping", report);
+    });
+  const expire = () =>
+    schedule("order-expiry", async () => {
+      const expiredOrders = await expireUnpaidOrders(db);
+      if (expiredOrders > 0) logInfo("housekeeping", { expiredOrders });
+    });
   const first = setTimeout(run, HOUSEKEEPING_FIRST_DELAY_MS);
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
-  first.unref();
-  timer.unref();
+  const expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS);
+  for (const handle of [first, timer, expiryTimer]) handle.unref();
   return async () => {
     clearTimeout(first);
     clearInterval(timer);
-    await running;
+    clearInterval(expiryTimer);
+    await queue;
   };
 }

@@ -4,10 +4,11 @@ import path from "node:path";
 import { eq, getTableColumns, getTableName, inArray, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { ensureCart } from "~/domain/cart/cart.server";
+import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { placeOrder } from "~/domain/orders/order.server";
 import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
 import * as schema from "./schema";
-import { carts, pageContents, products, sessions, users, verifications } from "./schema";
+import { carts, orders, orderStatusChanges, pageContents, products, sessions, signInFailures, users, verifications } from "./schema";
 import { seedDemoShop } from "./seed/seed.server";
 import { useTestDatabase } from "./test-database.server";
 
@@ -47,7 +48,7 @@ function uploadsLeft(): string[] {
 const hash = (letter: string) => letter.repeat(32);
 
 describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
-  test("deletes carts idle past the cookie's life, and expired sessions and links; keeps the rest", async () => {
+  test("deletes carts idle past the cookie's life, expired sessions and links, and day-old failed sign-ins; keeps the rest", async () => {
     const db = handle().db;
     const old = await ensureCart(new Request("http://localhost:3000/carrito"), null);
     const recent = await ensureCart(new Request("http://localhost:3000/carrito"), null);
@@ -69,14 +70,64 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       { id: "v-live", identifier: "reset-password:b", value: "x", expiresAt: new Date(NOW.getTime() + 3600_000) },
     ]);
 
+    await db.insert(signInFailures).values([
+      { account: "admin", ip: "203.0.113.1", failedAt: new Date(NOW.getTime() - (HOUSEKEEPING.signInFailureHours + 1) * 3600_000) },
+      { account: "admin", ip: "203.0.113.2", failedAt: new Date(NOW.getTime() - 3600_000) },
+    ]);
+
     const report = await runHousekeeping(db, { dataDir, now: NOW });
 
-    expect(report).toMatchObject({ carts: 1, sessions: 1, verifications: 1 });
+    expect(report).toMatchObject({ carts: 1, sessions: 1, verifications: 1, signInFailures: 1 });
+    expect((await db.select({ ip: signInFailures.ip }).from(signInFailures)).map((row) => row.ip)).toEqual(["203.0.113.2"]);
     const cartIds = (await db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [old.cartId, recent.cartId]))).map((row) => row.id);
     expect(cartIds).toEqual([recent.cartId]);
     expect(await db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, old.cartId))).toEqual([]);
     expect((await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user!.id))).map((row) => row.id)).toEqual(["s-live"]);
     expect((await db.select({ id: verifications.id }).from(verifications)).map((row) => row.id)).toEqual(["v-live"]);
+  });
+
+  test("cancels the orders nobody paid in time, and forgets orders' client addresses after two days", async () => {
+    const db = handle().db;
+    const [product] = await db.select({ id: products.id, stock: products.stock }).from(products).limit(1);
+    const place = async (hoursBeforeNow: number, phone: string) => {
+      const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+      await addCartLine(cartId, { productId: product!.id, quantity: 2 });
+      const placed = await placeOrder({
+        cartId,
+        userId: null,
+        clientIp: "203.0.113.33",
+        paymentMethodId: "yape",
+        customerName: "Ana Torres",
+        customerPhone: phone,
+      });
+      if (placed.status !== "placed") throw new Error(`not placed: ${placed.status}`);
+      await db.update(orders).set({ createdAt: new Date(NOW.getTime() - hoursBeforeNow * 3600_000) }).where(eq(orders.id, placed.orderId));
+      return placed.orderId;
+    };
+    // 'Horas para pagar' is 48 by default.
+    const unpaid = await place(50, "911 000 001");
+    const recent = await place(1, "911 000 002");
+    const confirmed = await place(72, "911 000 003");
+    await db.update(orders).set({ status: "en_proceso" }).where(eq(orders.id, confirmed));
+
+    const report = await runHousekeeping(db, { dataDir, now: NOW });
+
+    expect(report).toMatchObject({ expiredOrders: 1, orderClientIps: 2 });
+    const rows = await db
+      .select({ id: orders.id, status: orders.status, clientIp: orders.clientIp })
+      .from(orders)
+      .where(inArray(orders.id, [unpaid, recent, confirmed]))
+      .orderBy(orders.id);
+    expect(rows).toEqual([
+      { id: unpaid, status: "cancelado", clientIp: null },
+      { id: recent, status: "pendiente", clientIp: "203.0.113.33" },
+      { id: confirmed, status: "en_proceso", clientIp: null },
+    ]);
+    const [after] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, product!.id));
+    // Six units ordered, the unpaid order's two back.
+    expect(after!.stock).toBe(product!.stock - 4);
+    const automatic = await db.select().from(orderStatusChanges).where(eq(orderStatusChanges.isAutomatic, true));
+    expect(automatic.map((change) => change.orderId)).toEqual([unpaid]);
   });
 
   test("an add to an existing cart sends its cookie again, so it lives 60 days from the last add", async () => {
@@ -213,9 +264,10 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "carts.id", "carts.userId",
       "cart_lines.cartId",
       "orders.code", "orders.userId", "orders.customerName", "orders.customerEmail", "orders.customerPhone",
-      "orders.customerAddress", "orders.paymentMethodId", "orders.paymentMethodName", "orders.note",
+      "orders.customerAddress", "orders.paymentMethodId", "orders.paymentMethodName", "orders.note", "orders.clientIp",
       "order_lines.title",
       "order_status_changes.changedByUserId",
+      "sign_in_failures.account", "sign_in_failures.ip",
     ]);
     const keyOf = (column: (typeof IMAGE_REFERENCE_COLUMNS)[number]) =>
       Object.entries(getTableColumns(column.table)).find(([, candidate]) => candidate === column)![0];

@@ -5,3 +5,4 @@ export * from "./schema/complaints";
 export * from "./schema/content";
 export * from "./schema/messages";
 export * from "./schema/orders";
+export * from "./schema/security";

@@ -38,20 +38,9 @@ const ONE_HOUR = 60 * 60 * 1000;
  * The limits of the account screens, the admin sign-in and the public forms. Per-address
  * limits are generous because Peru's mobile carriers put many customers behind one address
  * (CGNAT).
- *
- * Failed sign-ins count three ways. From one address on one account the limit is strict: it
- * stops a guesser, and it is all an account's owner ever meets. Counted on the account alone
- * it would let anyone lock the owner out of the back office (the username "admin" is easy to
- * guess) with five wrong passwords every ten minutes; so the account-wide count is high, and
- * stops only guessing spread over many addresses. The per-address count stops one address
- * trying many accounts.
  */
 export const rateRules = {
-  failedSignInPerAccountAndIp: { limit: 5, windowMs: TEN_MINUTES },
-  failedSignInPerAccount: { limit: 50, windowMs: ONE_HOUR },
-  failedSignInPerIp: { limit: 100, windowMs: TEN_MINUTES },
   registrationPerIp: { limit: 60, windowMs: ONE_HOUR },
-  recoveryPerEmail: { limit: 5, windowMs: ONE_HOUR },
   recoveryPerIp: { limit: 60, windowMs: ONE_HOUR },
   // Public forms that store a message or send an e-mail to any address typed in.
   contactMessagePerIp: { limit: 30, windowMs: ONE_HOUR },
@@ -59,6 +48,16 @@ export const rateRules = {
   // Orders placed (they hold stock until the shop cancels them). A small shop rarely gets
   // more than a few orders an hour from all of a carrier's shared address.
   placedOrdersPerIp: { limit: 20, windowMs: ONE_HOUR },
+  // Password recovery counted per (address requested, requester): a stranger cannot use up the
+  // owner's requests. The per-address ceiling only caps the mails one inbox can receive (a
+  // mail bomb); a stranger needs ten connections in an hour to reach it.
+  recoveryPerEmailAndIp: { limit: 3, windowMs: ONE_HOUR },
+  recoveryMailsPerEmail: { limit: 30, windowMs: ONE_HOUR },
+  // Each registration e-mails the address typed (an activation link, or a notice to its owner).
+  registrationMailsPerEmail: { limit: 10, windowMs: ONE_HOUR },
+  // Wrong passwords on one activation link, and full complaint copies mailed for one complaint.
+  failedActivationPerLink: { limit: 5, windowMs: TEN_MINUTES },
+  complaintCopyPerComplaint: { limit: 5, windowMs: ONE_HOUR },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_SUBMISSIONS_MESSAGE =

@@ -177,6 +177,9 @@ const cases: Case[] = [
       providerLegalName: "Patitas S.A.C.",
       providerRuc: "20603128479",
       providerAddress: "Av. Primavera 1234",
+      maxUnitsPerOrder: "10",
+      maxStockPercentPerOrder: "50",
+      paymentHours: "48",
     },
   },
   {

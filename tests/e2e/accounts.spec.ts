@@ -51,6 +51,37 @@ test("register, see the first name in the header, sign out, sign in again", asyn
   await expect(toast(page, "Inicio de Sesión Exitoso")).toContainText("¡Bienvenido de nuevo!");
 });
 
+// Issue 29: the form must not tell who already has an account.
+test("registering an address that has an account answers like a new one; its owner gets a notice", async ({ page }) => {
+  const email = uniqueEmail("ya-registrada");
+  await registerCustomer(page, email);
+  await signOut(page);
+
+  const answerFor = async (address: string) => {
+    await page.goto("/auth?tab=registro");
+    await page.getByLabel("Nombre completo").fill("Otra Persona");
+    await page.getByLabel("Correo electrónico").fill(address);
+    await page.getByLabel("Contraseña", { exact: true }).fill("otra-clave-1");
+    await page.getByLabel("Confirmar contraseña").fill("otra-clave-1");
+    await page.getByLabel(/acepto la/).check();
+    await page.getByRole("button", { name: "Registrarse" }).click();
+    await expect(page.getByRole("heading", { name: "Registro Recibido" })).toBeVisible();
+    return (await page.getByTestId("registration-answer").innerText()).replaceAll(address, "X");
+  };
+  expect(await answerFor(email)).toBe(await answerFor(uniqueEmail("nueva")));
+  await expect(page.getByText("Ya existe una cuenta")).toHaveCount(0);
+
+  const notice = await readLatestMail(email, "Intento de registro con tu correo");
+  expect(notice).toContain("/auth/forgot-password");
+  expect(notice).not.toContain("Otra Persona");
+  // The stranger's password opens nothing.
+  await page.goto("/auth");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("otra-clave-1");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
+});
+
 test("'Salir' on a shared computer leaves no cart behind; signing in again brings it back", async ({ page }) => {
   const email = uniqueEmail("compartida");
   await registerCustomer(page, email);
@@ -176,12 +207,20 @@ test("an unknown address gets the same answer; a made-up link is refused", async
   await expect(page.getByRole("heading", { name: "Error de Sesión de Recuperación" })).toBeVisible();
 });
 
-test("after 5 failed sign-ins the account answers 'too many attempts'", async ({ page }) => {
+test("failed sign-ins slow down from the third, and after 5 the account answers 'too many attempts'", async ({ page }) => {
   const email = uniqueEmail("limite");
   await registerCustomer(page, email);
   await signOut(page);
   await page.goto("/auth");
-  for (let attempt = 1; attempt <= 5; attempt++) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await signIn(page, email, `mala-${attempt}`);
+    await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
+  }
+  // A fourth try at once is asked to wait, and checks no password.
+  await signIn(page, email, "mala-4");
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Espera unos segundos antes de volver a intentarlo.");
+  for (const [attempt, waitMs] of [[4, 1_100], [5, 2_100]] as const) {
+    await page.waitForTimeout(waitMs);
     await signIn(page, email, `mala-${attempt}`);
     await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
   }

@@ -95,16 +95,30 @@ test.describe("Libro de Reclamaciones", () => {
     await screenshot(page, "complaint-confirmation-print");
     await page.emulateMedia({ media: "screen" });
 
-    // The message is still written to the outbox, as the runtime contract says.
+    // The message is still written to the outbox, as the runtime contract says. Anyone can type
+    // any address, so it carries nothing the sender typed (issue 29): the code, the provider
+    // and a signed link to the full copy.
     const code = (await page.getByTestId("complaint-code").textContent())!;
-    const copy = await readLatestMail("lucia@example.pe", code);
-    expect(copy).toContain("Carmen Quispe Rojas");
-    expect(copy).toContain("Patitas Felices S.A.C.");
+    const notice = await readLatestMail("lucia@example.pe", code);
+    expect(notice).toContain("Patitas Felices S.A.C.");
+    expect(notice).not.toContain("Carmen Quispe Rojas");
+    const link = new URL(/https?:\/\/\S+\/libro-reclamaciones\/copia\?token=[\w.-]+/.exec(notice)![0]);
 
     // A reload shows the empty book again and files nothing twice.
     await page.reload();
     await expect(page.getByRole("button", { name: "Enviar Reclamación" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Reclamación Enviada" })).toHaveCount(0);
+
+    // The notice's link shows the full copy, and e-mails it to the address on request.
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole("heading", { name: "Copia de tu Reclamación" })).toBeVisible();
+    await expect(page.getByTestId("complaint-code")).toHaveText(code);
+    await expect(page.getByTestId("complaint-copy")).toContainText("Carmen Quispe Rojas");
+    await page.getByRole("button", { name: /Enviar la copia completa a lucia@example\.pe/ }).click();
+    await expect(toast(page, "Copia No Enviada")).toBeVisible();
+    const copy = await readLatestMail("lucia@example.pe", "Carmen Quispe Rojas");
+    expect(copy).toContain(code);
+    expect(copy).toContain("Patitas Felices S.A.C.");
   });
 
   test("without the terms accepted it says 'Debes aceptar los términos y condiciones.'", async ({ page }) => {

@@ -69,6 +69,14 @@ export async function registerCustomer(page: Page, email: string, password = "se
   await page.getByLabel("Confirmar contraseña").fill(password);
   await page.getByLabel(/acepto la/).check();
   await page.getByRole("button", { name: "Registrarse" }).click();
+  // The account exists once the link e-mailed to the address is followed with the password.
+  await expect(page.getByRole("heading", { name: "Registro Recibido" })).toBeVisible();
+  const mail = await readLatestMail(email, "/auth/activar?token=");
+  const link = new URL(/https?:\/\/\S+\/auth\/activar\?token=[\w-]+/.exec(mail)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText(`Para activar la cuenta de ${email}`)).toBeVisible();
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Activar mi cuenta" }).click();
   await expect(page).toHaveURL(/\/perfil$/);
 }
 

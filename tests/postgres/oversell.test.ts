@@ -37,7 +37,14 @@ test("100 concurrent two-product orders for 10 and 7 units: no oversell, no dead
 
   const results = await Promise.all(
     carts.map((cartId, index) =>
-      placeOrder({ cartId, userId: null, paymentMethodId: "yape", customerName: `Cliente ${index}`, customerPhone: "987654321" }),
+      placeOrder({
+        cartId,
+        userId: null,
+        paymentMethodId: "yape",
+        customerName: `Cliente ${index}`,
+        // 100 different shoppers: each their own phone.
+        customerPhone: `987654${String(index).padStart(3, "0")}`,
+      }),
     ),
   );
 

@@ -7,7 +7,15 @@ import sharp from "sharp";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD, makeDataDir, registerAtAuth, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
+import {
+  ADMIN_PASSWORD,
+  makeDataDir,
+  readActivationToken,
+  registerAtAuth,
+  type ServerProcess,
+  signInAtAdmin,
+  startServer,
+} from "../support/server-process";
 import { listAdminScreenUrls, listAdminUrls, listRoutes } from "../support/site-map";
 
 let dataDir: string;
@@ -51,7 +59,7 @@ async function databaseFingerprint(): Promise<string> {
 
 describe("the back office over HTTP", () => {
   test("every /admin URL sends anonymous visitors and customers to /admin", async () => {
-    const customerCookie = (await registerAtAuth(server.url, "cliente@example.pe"))
+    const customerCookie = (await registerAtAuth(server, "cliente@example.pe"))
       .map((cookie) => cookie.split(";")[0])
       .join("; ");
     expect(customerCookie).toContain("patitas.session_token=");
@@ -123,6 +131,8 @@ describe("the back office over HTTP", () => {
         body: new URLSearchParams({ username: "admin", password }),
       });
     for (let attempt = 1; attempt <= 5; attempt++) {
+      // From the third failure on, each try must wait (1 s, then 2 s) or is refused unchecked.
+      if (attempt > 3) await new Promise((resolve) => setTimeout(resolve, 1_000 * 2 ** (attempt - 4) + 100));
       const refused = await signInFrom("203.0.113.7", `adivinanza-${attempt}`);
       expect(refused.status).toBe(401);
       expect(await refused.text()).toContain("Usuario o contraseña incorrectos.");
@@ -145,7 +155,7 @@ describe("the back office over HTTP", () => {
 // e-mail-change link is served over HTTP (app/routes/api/auth.ts).
 describe("better-auth's own endpoints", () => {
   test("only the e-mail confirmation link answers; sign-in, sign-up and user management are not found", async () => {
-    await registerAtAuth(server.url, "directo@example.pe", "Cliente Directo");
+    await registerAtAuth(server, "directo@example.pe", "Cliente Directo");
     const adminCookie = await signInAtAdmin(server.url);
     const post = (pathname: string, body: object, cookie = "") =>
       fetch(`${server.url}${pathname}`, {
@@ -337,10 +347,10 @@ describe("public pages", () => {
     expect(code).not.toContain("Error handled by React Router default ErrorBoundary");
   });
 
-  test("/healthz checks the database", async () => {
+  test("/healthz checks the database and the render line", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await response.json()).toMatchObject({ status: "ok", database: "ok", renderQueue: { status: "ok", waiting: 0 } });
   });
 });
 
@@ -476,7 +486,7 @@ describe("cookies when the shop runs on HTTPS", () => {
         expect(cookie).toMatch(/;\s*SameSite=Lax/i);
         expect(cookie).toMatch(/;\s*Path=\//i);
       }
-      // A customer's session, from the shop's registration form.
+      // A customer's session, from the shop's registration form and its e-mailed activation link.
       const signUp = await postForm("/auth", {
         intent: "register",
         fullName: "Cliente",
@@ -485,8 +495,11 @@ describe("cookies when the shop runs on HTTPS", () => {
         confirmPassword: "secreto123",
         acceptsPrivacy: "on",
       });
-      expect(signUp.status).toBe(302);
-      const customerSession = signUp.cookies.find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
+      expect(signUp.status).toBe(200);
+      const token = await readActivationToken(httpsServer, "https@example.pe");
+      const activated = await postForm(`/auth/activar?token=${token}`, { token, password: "secreto123" });
+      expect(activated.status).toBe(302);
+      const customerSession = activated.cookies.find((cookie) => cookie.startsWith("__Secure-patitas.session_token="));
       expect(customerSession).toMatch(/;\s*Secure/i);
       expect(customerSession).toMatch(/;\s*HttpOnly/i);
       expect(customerSession).toMatch(/;\s*SameSite=Lax/i);

@@ -103,30 +103,51 @@ export async function runServerExpectingFailure(
   return { code, output };
 }
 
-/** Signs in at /admin like the form does; returns the session cookie header. */
 /**
- * Registers a customer through the shop's own form at /auth, as a shopper would, and returns
- * the full Set-Cookie lines of the answer (the session among them).
+ * The activation link e-mailed to `email`, read from the server's log (without SMTP_URL every
+ * e-mail is written to the outbox and its links are logged), waiting up to 5 s for it.
  */
-export async function registerAtAuth(url: string, email: string, name = "Cliente"): Promise<string[]> {
-  const response = await fetch(`${url}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "register",
-      fullName: name,
-      email,
-      phone: "",
-      password: "secreto123",
-      confirmPassword: "secreto123",
-      acceptsPrivacy: "on",
-    }),
-  });
-  if (response.status !== 302) throw new Error(`Registration failed with status ${response.status}`);
-  return response.headers.getSetCookie();
+export async function readActivationToken(server: Pick<ServerProcess, "output">, email: string): Promise<string> {
+  const pattern = new RegExp(`Mail to ${email.replace(/[.+]/g, "\\$&")} written to .*links: \\S*/auth/activar\\?token=([\\w-]+)`);
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const token = pattern.exec(server.output())?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`No activation link for ${email} in the server's log`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
+/**
+ * Registers a customer through the shop's own form at /auth and the activation link it
+ * e-mails, as a shopper would, and returns the full Set-Cookie lines of the activation's
+ * answer (the session among them).
+ */
+export async function registerAtAuth(server: Pick<ServerProcess, "url" | "output">, email: string, name = "Cliente"): Promise<string[]> {
+  const post = (pathname: string, fields: Record<string, string>) =>
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+  const registered = await post("/auth", {
+    intent: "register",
+    fullName: name,
+    email,
+    phone: "",
+    password: "secreto123",
+    confirmPassword: "secreto123",
+    acceptsPrivacy: "on",
+  });
+  if (registered.status !== 200) throw new Error(`Registration failed with status ${registered.status}`);
+  const token = await readActivationToken(server, email);
+  const activated = await post(`/auth/activar?token=${token}`, { token, password: "secreto123" });
+  if (activated.status !== 302) throw new Error(`Activation failed with status ${activated.status}`);
+  return activated.headers.getSetCookie();
+}
+
+/** Signs in at /admin like the form does; returns the session cookie header. */
 export async function signInAtAdmin(url: string): Promise<string> {
   const response = await fetch(`${url}/admin`, {
     method: "POST",

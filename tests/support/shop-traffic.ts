@@ -38,12 +38,14 @@ let shoppers = 0;
  * A shopper's visit as the cart page posts it: add each line (a new cart cookie), then
  * check out with Yape. Resolves with the order's code once the shop answered with the
  * confirmation redirect; rejects on any other answer. Each visit comes from its own
- * address, in X-Forwarded-For (the test talks from loopback, a trusted proxy), as many
- * shoppers would: the shop takes at most 20 orders an hour from one address.
+ * address, in X-Forwarded-For (the test talks from loopback, a trusted proxy), and its own
+ * phone, as many shoppers would: the shop takes at most 20 orders an hour from one address,
+ * 3 unpaid ones from one guest phone, and a share of each product per shopper.
  */
 export async function placeOrderOverHttp(url: string, lines: OrderLine[], customerName = "Ana Torres"): Promise<string> {
-  shoppers += 1;
-  const visitor = { "X-Forwarded-For": `198.51.${(shoppers >> 8) & 255}.${shoppers & 255}` };
+  // Captured once: visits run concurrently, and each must keep its own address and phone.
+  const shopper = ++shoppers;
+  const visitor = { "X-Forwarded-For": `198.51.${(shopper >> 8) & 255}.${shopper & 255}` };
   let cookie = "";
   for (const line of lines) {
     const added = await formPost(
@@ -59,7 +61,7 @@ export async function placeOrderOverHttp(url: string, lines: OrderLine[], custom
   const checkout = await formPost(
     url,
     "/carrito",
-    { intent: "checkout", paymentMethodId: "yape", customerName, customerPhone: "987 654 321" },
+    { intent: "checkout", paymentMethodId: "yape", customerName, customerPhone: `9${String(shopper).padStart(8, "0")}` },
     { Cookie: cookie, ...visitor },
   );
   const location = checkout.headers.get("location") ?? "";

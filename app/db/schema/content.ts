@@ -52,12 +52,22 @@ export const shopSettings = pgTable(
     providerLegalName: text().notNull().default(""),
     providerRuc: text().notNull().default(""),
     providerAddress: text().notNull().default(""),
+    // How much of a product's stock one order may hold before anyone pays, and how long an
+    // unpaid order holds it (order-limits.ts, order-expiry.server.ts).
+    maxUnitsPerOrder: integer().notNull().default(10),
+    maxStockPercentPerOrder: integer().notNull().default(50),
+    paymentHours: integer().notNull().default(48),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [check("shop_settings_singleton", sql`${t.id} = 1`)],
+  (t) => [
+    check("shop_settings_singleton", sql`${t.id} = 1`),
+    check("shop_settings_max_units_per_order", sql`${t.maxUnitsPerOrder} between 1 and 99`),
+    check("shop_settings_max_stock_percent_per_order", sql`${t.maxStockPercentPerOrder} between 1 and 100`),
+    check("shop_settings_payment_hours", sql`${t.paymentHours} between 1 and 720`),
+  ],
 );
 
 export const paymentMethods = pgTable("payment_methods", {

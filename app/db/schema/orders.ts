@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -67,6 +68,10 @@ export const orders = pgTable(
     // JavaScript number, exact up to 2^53 céntimos.
     totalCents: bigint({ mode: "number" }).notNull(),
     note: text().notNull().default(""),
+    // The visitor's address (client-ip.server.ts), so that one shopper's unpaid orders can be
+    // counted together (order-limits.ts). Personal data: the housekeeping clears it after
+    // a few days, once no limit looks at it.
+    clientIp: text(),
     ...timestamps,
   },
   (t) => [
@@ -109,6 +114,9 @@ export const orderStatusChanges = pgTable(
     fromStatus: orderStatus(),
     toStatus: orderStatus().notNull(),
     changedByUserId: text().references(() => users.id, { onDelete: "set null" }),
+    // Made by the shop itself (an unpaid order cancelled when its time to pay ran out), not
+    // by a person: told apart from a change by an admin whose account was later deleted.
+    isAutomatic: boolean().notNull().default(false),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.orderId)],

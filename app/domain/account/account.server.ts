@@ -5,42 +5,12 @@ import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
 import { restoreAccountCart } from "~/domain/cart/cart.server";
-import {
-  clearHits,
-  isRateLimited,
-  rateRules,
-  recordHit,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from "~/lib/rate-limit.server";
+import { isRateLimited, rateRules, recordHit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
 import { translateAuthError } from "./auth-errors";
 
-export type Outcome = { ok: true; cookies: Headers } | { ok: false; message: string };
+import { type Outcome, withSignInLimit } from "./sign-in-limit.server";
 
-/**
- * Failed sign-ins count per account from one address, per account from every address, and
- * per address (`rateRules`); past any limit the password is not even checked. A success
- * clears only its own address's count on the account: guessing from other addresses goes on
- * counting. Shared by the shoppers' and the admin's sign-in.
- */
-export async function withSignInLimit(
-  account: string,
-  clientIp: string,
-  attempt: () => Promise<Outcome>,
-): Promise<Outcome> {
-  const name = account.toLowerCase();
-  const counts = [
-    { key: `sign-in:account-ip:${name}|${clientIp}`, rule: rateRules.failedSignInPerAccountAndIp },
-    { key: `sign-in:account:${name}`, rule: rateRules.failedSignInPerAccount },
-    { key: `sign-in:ip:${clientIp}`, rule: rateRules.failedSignInPerIp },
-  ];
-  if (counts.some(({ key, rule }) => isRateLimited(key, rule))) {
-    return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
-  }
-  const outcome = await attempt();
-  if (outcome.ok) clearHits(counts[0]!.key);
-  else for (const { key, rule } of counts) recordHit(key, rule);
-  return outcome;
-}
+export type { Outcome };
 
 export async function signInCustomer(
   request: Request,
@@ -64,40 +34,21 @@ export async function signInCustomer(
   });
 }
 
-/** Creates the account and its profile, with the moment the privacy notice was accepted. */
-export async function registerCustomer(
-  request: Request,
-  clientIp: string,
-  data: { fullName: string; email: string; phone: string; password: string },
-): Promise<Outcome> {
-  const ipKey = `register:ip:${clientIp}`;
-  if (isRateLimited(ipKey, rateRules.registrationPerIp)) return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
-  recordHit(ipKey, rateRules.registrationPerIp);
-  try {
-    const { headers, response } = await getAuth().api.signUpEmail({
-      body: { email: data.email, password: data.password, name: data.fullName },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    await getDb()
-      .insert(customerProfiles)
-      .values({ userId: response.user.id, fullName: data.fullName, phone: data.phone, privacyAcceptedAt: new Date() });
-    return { ok: true, cookies: pickSetCookies(headers) };
-  } catch (error) {
-    return { ok: false, message: translateAuthError(error) };
-  }
-}
-
 /**
  * Sends the recovery link when the address has an account. The caller always shows
- * the same answer, so the form does not reveal who is a customer.
+ * the same answer, so the form does not reveal who is a customer. Requests count per
+ * (address, requester) and per requester; the address's own count is only a ceiling on
+ * the mails it receives, set high, so a stranger's requests do not silence the owner's.
  */
 export async function requestPasswordRecovery(email: string, clientIp: string): Promise<void> {
-  const emailKey = `recovery:email:${email}`;
-  const ipKey = `recovery:ip:${clientIp}`;
-  if (isRateLimited(emailKey, rateRules.recoveryPerEmail) || isRateLimited(ipKey, rateRules.recoveryPerIp)) return;
-  recordHit(emailKey, rateRules.recoveryPerEmail);
-  recordHit(ipKey, rateRules.recoveryPerIp);
+  const name = email.toLowerCase();
+  const counts = [
+    { key: `recovery:email-ip:${name}|${clientIp}`, rule: rateRules.recoveryPerEmailAndIp },
+    { key: `recovery:ip:${clientIp}`, rule: rateRules.recoveryPerIp },
+    { key: `recovery:mails:${name}`, rule: rateRules.recoveryMailsPerEmail },
+  ];
+  if (counts.some(({ key, rule }) => isRateLimited(key, rule))) return;
+  for (const { key, rule } of counts) recordHit(key, rule);
   await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/update-password" } });
 }
 

@@ -66,6 +66,12 @@ export const registerSchema = z
 
 export const forgotPasswordSchema = z.object({ email });
 
+/** The activation link's page: its token, and the password chosen at registration. */
+export const activateAccountSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(1, "Ingresa tu contraseña.").max(128),
+});
+
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1).max(200),

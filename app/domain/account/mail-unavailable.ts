@@ -6,6 +6,10 @@ export const RECOVERY_MAIL_UNAVAILABLE =
   "La tienda todavía no tiene configurado el envío de correos, así que el enlace para restablecer tu contraseña no te llegará por ahora.";
 export const RECOVERY_MAIL_UNAVAILABLE_INQUIRY = "Hola, no puedo entrar a mi cuenta y necesito restablecer mi contraseña.";
 
+export const REGISTRATION_MAIL_UNAVAILABLE =
+  "La tienda todavía no tiene configurado el envío de correos, así que el enlace para activar una cuenta nueva no te llegará por ahora.";
+export const REGISTRATION_MAIL_UNAVAILABLE_INQUIRY = "Hola, quisiera crear una cuenta en la tienda.";
+
 export const EMAIL_CHANGE_MAIL_UNAVAILABLE =
   "La tienda todavía no tiene configurado el envío de correos, así que un cambio de correo no se puede confirmar por ahora.";
 export const EMAIL_CHANGE_MAIL_UNAVAILABLE_INQUIRY = "Hola, quisiera cambiar el correo de mi cuenta.";

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import {
   formatAuditSummary,
   getActionLabel,
+  getAuthorLabel,
   getEntityLabel,
   type LabelledAuditSummary,
   UNKNOWN_ACTION_LABEL,
@@ -21,6 +22,13 @@ test("actions and entities read in Spanish; unknown ones never show the recorded
   expect(getEntityLabel("settings:contact")).toBe("Configuración (contacto)");
   expect(getEntityLabel("taxonomy:newLevel")).toBe("Taxonomía");
   expect(getEntityLabel("warehouseStock")).toBe(UNKNOWN_ENTITY_LABEL);
+});
+
+test("an unpaid order cancelled by the shop itself reads as automatic, not as a deleted user's", () => {
+  expect(getActionLabel("expire")).toBe("Cancelación automática");
+  expect(getAuthorLabel({ username: null, action: "expire" })).toBe("Automático");
+  expect(getAuthorLabel({ username: null, action: "status" })).toBe("Usuario eliminado");
+  expect(getAuthorLabel({ username: "admin", action: "status" })).toBe("admin");
 });
 
 test("the summary becomes short key: value pairs, naming keys first", () => {

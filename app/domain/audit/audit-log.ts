@@ -20,6 +20,8 @@ const actionLabels = {
   archive: "Archivado",
   import: "Importación",
   status: "Cambio de estado",
+  // An unpaid order cancelled by the shop itself when its time to pay ran out.
+  expire: "Cancelación automática",
   settings: "Configuración",
   "sign-in": "Inicio de sesión",
 } satisfies Record<string, string>;
@@ -114,6 +116,9 @@ const summaryKeyLabels = {
   providerLegalName: "razón social del proveedor",
   providerRuc: "RUC del proveedor",
   providerAddress: "dirección del proveedor",
+  maxUnitsPerOrder: "máximo de unidades por pedido",
+  maxStockPercentPerOrder: "porcentaje máximo del stock por pedido",
+  paymentHours: "horas para pagar",
   // Contact settings.
   contactEmail: "correo de contacto",
   contactPhone: "WhatsApp de contacto",
@@ -202,6 +207,12 @@ export function getEntityLabel(entity: string): string {
   return partLabel ? `${label} (${partLabel})` : label;
 }
 
+/** Who made a change: the admin, or the shop itself for an automatic action. */
+export function getAuthorLabel(entry: { username: string | null; action: string }): string {
+  if (entry.username) return entry.username;
+  return entry.action === "expire" ? "Automático" : "Usuario eliminado";
+}
+
 export function getSummaryKeyLabel(key: string): string {
   return labelOf(summaryKeyLabels, key) ?? UNKNOWN_KEY_LABEL;
 }
@@ -215,6 +226,7 @@ const settingsPartLabels: Record<SettingsPart, string> = {
   social: "Redes sociales",
   maps: "Mapa de Google",
   provider: "Datos del proveedor",
+  orders: "Pedidos",
 };
 
 const iconLabels: Record<(typeof valueIcons)[number], string> = valueIconLabels;

@@ -6,7 +6,8 @@ import type { AuditAction, AuditEntity, LabelledAuditSummary } from "./audit-log
 type Writer = Pick<Database, "insert">;
 
 /**
- * Records one back-office change: who (the admin's user id), what was done, to which entity
+ * Records one back-office change: who (the admin's user id; null for what the shop does on
+ * its own, such as cancelling an unpaid order), what was done, to which entity
  * ('product', 'service', 'promotion', 'taxonomy:brands', 'settings', …) and a short summary
  * of the values involved. Pass the transaction `tx` so the entry commits with the change.
  * The owner reads the summary in Spanish: a key without a label in audit-log.ts, at any
@@ -14,7 +15,7 @@ type Writer = Pick<Database, "insert">;
  */
 export async function recordAudit<Summary extends object>(
   entry: {
-    userId: string;
+    userId: string | null;
     action: AuditAction;
     entity: AuditEntity;
     entityId?: string | number | null;

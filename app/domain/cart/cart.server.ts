@@ -5,6 +5,8 @@ import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
+import { getOrderCap } from "~/domain/orders/order-limits";
+import { getOrderLimits } from "~/domain/settings/settings.server";
 import {
   type AddCartLineResult,
   type CartLineView,
@@ -236,9 +238,13 @@ export async function clearCart(cartId: string): Promise<void> {
   await getDb().delete(cartLines).where(eq(cartLines.cartId, cartId));
 }
 
-/** The cart's lines at today's prices and stock, oldest first. */
+/**
+ * The cart's lines at today's prices and stock, oldest first, each with the most units one
+ * order may take of it now.
+ */
 export async function getCart(cartId: string | null): Promise<CartView> {
   if (!cartId) return { lines: [], itemCount: 0, totalCents: 0 };
+  const limits = await getOrderLimits();
   const rows = await getDb()
     .select({
       productId: products.id,
@@ -262,6 +268,7 @@ export async function getCart(cartId: string | null): Promise<CartView> {
     return {
       ...row,
       unitPriceCents,
+      maxPerOrder: getOrderCap(limits, isArchived ? 0 : row.stock),
       lineTotalCents: unitPriceCents * row.quantity,
       isAvailable: !isArchived && row.stock > 0,
     };

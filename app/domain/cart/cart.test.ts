@@ -238,8 +238,11 @@ describe("changing the cart", () => {
       quantity: 2,
       lineTotalCents: 22980,
       isAvailable: true,
+      // The demo shop's 40 croquetas: 10 units per order (the default maximum, under half).
+      maxPerOrder: 10,
     });
-    expect(second).toMatchObject({ productId: snack.id, unitPriceCents: 2450, stock: 1, quantity: 3 });
+    // One left: an order may still take it.
+    expect(second).toMatchObject({ productId: snack.id, unitPriceCents: 2450, stock: 1, quantity: 3, maxPerOrder: 1 });
     expect(view.totalCents).toBe(22980 + 3 * 2450);
     expect(view.itemCount).toBe(5);
     expect(await getCart(null)).toEqual({ lines: [], itemCount: 0, totalCents: 0 });

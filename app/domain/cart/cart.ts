@@ -16,10 +16,10 @@ export const cartIntents = {
 export type CartIntent = (typeof cartIntents)[keyof typeof cartIntents];
 
 /**
- * The most units of one product an order can take online. Orders hold their units from the
- * moment they are sent, before any payment, so one cart could otherwise empty a product's
- * whole stock; a larger purchase is arranged by WhatsApp. It also keeps every line total
- * far inside the database's integers.
+ * The most units of one product a cart line holds, whatever the owner's limits: it keeps
+ * every line total far inside the database's integers. What one order may take is usually
+ * less: the owner's share of the stock (domain/orders/order-limits.ts), which the cart line
+ * explains and the checkout enforces; a larger purchase is arranged by WhatsApp.
  */
 export const MAX_UNITS_PER_LINE = 99;
 
@@ -73,8 +73,8 @@ export function describeAddResult(result: AddCartLineResult): ToastMessage {
         title: "Cantidad máxima",
         description:
           result.inCart > 0
-            ? `Puedes pedir hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} por pedido y ya tienes ${result.inCart} en tu carrito. Para una cantidad mayor, escríbenos por WhatsApp.`
-            : `Puedes pedir hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} por pedido. Para una cantidad mayor, escríbenos por WhatsApp.`,
+            ? `Tu carrito admite hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} y ya tienes ${result.inCart}. Para una cantidad mayor, escríbenos por WhatsApp.`
+            : `Tu carrito admite hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title}. Para una cantidad mayor, escríbenos por WhatsApp.`,
         variant: "destructive",
       };
   }
@@ -93,7 +93,7 @@ export function describeUpdateResult(result: UpdateCartLineResult): ToastMessage
     case "capped":
       return {
         title: "Cantidad máxima",
-        description: `Puedes pedir hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title} por pedido; ajustamos la cantidad. Para una cantidad mayor, escríbenos por WhatsApp.`,
+        description: `Tu carrito admite hasta ${MAX_UNITS_PER_LINE} unidades de ${result.title}; ajustamos la cantidad. Para una cantidad mayor, escríbenos por WhatsApp.`,
         variant: "destructive",
       };
     case "removed":
@@ -144,6 +144,8 @@ export type CartLineView = {
   unitPriceCents: number;
   quantity: number;
   stock: number;
+  /** The most units one order may take of it now (the owner's limits, order-limits.ts). */
+  maxPerOrder: number;
   lineTotalCents: number;
   /** False when the product was archived or sold out since it was added. */
   isAvailable: boolean;

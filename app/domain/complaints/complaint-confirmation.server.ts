@@ -11,8 +11,14 @@ import { formatLimaDateTime, formatLongDate } from "./lima-time";
 /**
  * After a filing the action redirects (so a reload never files it twice) and this
  * signed, short-lived cookie carries what the confirmation shows, to this browser only.
+ * The confirmation shows the consumer's document and address, and a cookie's lifetime is
+ * only a request to the browser: a copied value could be replayed for ever. So the cookie
+ * carries the moment it was issued, and the server shows nothing once it is 10 minutes old.
  */
+const CONFIRMATION_MINUTES = 10;
+
 const confirmationSchema = z.object({
+  issuedAt: z.iso.datetime(),
   code: z.string(),
   filedAt: z.iso.datetime(),
   dueDate: z.iso.date(),
@@ -41,7 +47,7 @@ function getConfirmationCookie() {
       sameSite: "lax",
       secure: config.appUrl.startsWith("https://"),
       secrets: [resolveAuthSecret(config)],
-      maxAge: 10 * 60,
+      maxAge: CONFIRMATION_MINUTES * 60,
     });
   }
   return confirmationCookie;
@@ -50,8 +56,10 @@ function getConfirmationCookie() {
 export async function serializeComplaintConfirmation(
   complaint: StoredComplaint,
   isCopySent: boolean,
+  now: Date = new Date(),
 ): Promise<string> {
   return getConfirmationCookie().serialize({
+    issuedAt: now.toISOString(),
     code: complaint.code,
     filedAt: complaint.createdAt.toISOString(),
     dueDate: complaint.dueDate,
@@ -70,15 +78,22 @@ async function readFiledSections(code: string): Promise<ComplaintCopySection[]> 
   return describeComplaintCopySections({ ...stored, filedAt: stored.createdAt, dueDate: stored.dueDate });
 }
 
-/** The confirmation to show once, formatted for Lima, and the header that forgets it. */
+/**
+ * The confirmation to show once, formatted for Lima, and the header that forgets it; none
+ * once the cookie is older than 10 minutes by the server's clock.
+ */
 export async function readComplaintConfirmation(
   request: Request,
+  now: Date = new Date(),
 ): Promise<{ confirmation: ComplaintConfirmation | null; headers: Headers }> {
   const headers = new Headers();
   const cookie = getConfirmationCookie();
   const parsed = confirmationSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
   if (!parsed.success) return { confirmation: null, headers };
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  // A minute's leeway the other way, for instances sharing one PostgreSQL with unequal clocks.
+  const age = now.getTime() - Date.parse(parsed.data.issuedAt);
+  if (!(age >= -60_000 && age <= CONFIRMATION_MINUTES * 60 * 1000)) return { confirmation: null, headers };
   return {
     confirmation: {
       code: parsed.data.code,

@@ -89,39 +89,33 @@ function renderHtmlText(text: string): string {
   return escapeHtml(text).replace(/\r?\n/g, "<br>");
 }
 
-/** The consumer's copy of the complaint sheet, in Spanish text and HTML. */
-export function buildComplaintCopyEmail(
-  complaint: ComplaintRecord,
-  shopName: string,
-): { subject: string; text: string; html: string } {
-  const type = complaintTypeLabels[complaint.complaintType].toLowerCase();
-  const summary: Row[] = [
-    { label: "Código", value: complaint.code },
-    { label: "Fecha de registro", value: formatLimaDateTime(complaint.filedAt) },
-    {
-      label: "Plazo de respuesta",
-      value: `hasta el ${formatLongDate(complaint.dueDate)} (${RESPONSE_BUSINESS_DAYS} días hábiles)`,
-    },
-  ];
-  const sections = describeComplaintCopySections(complaint);
-  const intro = `Registramos tu ${type} en el Libro de Reclamaciones de ${shopName}. Esta es tu copia de la hoja de reclamación.`;
+type MailParts = {
+  greeting?: string;
+  intro: string;
+  summary: Row[];
+  sections: ComplaintCopySection[];
+  link?: { lead: string; label: string; url: string };
+  closing: string[];
+  shopName: string;
+};
 
+/** One complaint e-mail as plain text and as HTML, every value escaped in the HTML. */
+function renderComplaintMail(parts: MailParts): { text: string; html: string } {
   const text = [
-    `Hola, ${complaint.fullName}:`,
+    ...(parts.greeting ? [parts.greeting, ""] : []),
+    parts.intro,
     "",
-    intro,
-    "",
-    ...summary.map((row) => `${row.label}: ${row.value}`),
-    ...sections.flatMap((section) => [
+    ...parts.summary.map((row) => `${row.label}: ${row.value}`),
+    ...parts.sections.flatMap((section) => [
       "",
       section.title.toUpperCase(),
       ...section.rows.map((row) => `${row.label}: ${row.value}`),
     ]),
+    ...(parts.link ? ["", parts.link.lead, `${parts.link.label}: ${parts.link.url}`] : []),
     "",
-    RESPONSE_DEADLINE_LEGEND,
-    CONSUMER_AUTHORITY_LEGEND,
+    ...parts.closing,
     "",
-    shopName,
+    parts.shopName,
   ].join("\n");
 
   const renderRows = (rows: Row[]) =>
@@ -134,23 +128,110 @@ export function buildComplaintCopyEmail(
       .join("");
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;color:#2b2b2b;max-width:640px">',
-    `<p>Hola, ${escapeHtml(complaint.fullName)}:</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<table style="border-collapse:collapse">${renderRows(summary)}</table>`,
-    ...sections.map(
+    ...(parts.greeting ? [`<p>${escapeHtml(parts.greeting)}</p>`] : []),
+    `<p>${escapeHtml(parts.intro)}</p>`,
+    `<table style="border-collapse:collapse">${renderRows(parts.summary)}</table>`,
+    ...parts.sections.map(
       (section) =>
         `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(section.title)}</h2>` +
         `<table style="border-collapse:collapse">${renderRows(section.rows)}</table>`,
     ),
-    `<p style="margin-top:20px">${escapeHtml(RESPONSE_DEADLINE_LEGEND)}</p>`,
-    `<p>${escapeHtml(CONSUMER_AUTHORITY_LEGEND)}</p>`,
-    `<p>${escapeHtml(shopName)}</p>`,
+    ...(parts.link
+      ? [
+          `<p style="margin-top:20px">${escapeHtml(parts.link.lead)}</p>`,
+          `<p><a href="${escapeHtml(parts.link.url)}" style="color:#1d6b6b;font-weight:bold">${escapeHtml(parts.link.label)}</a></p>`,
+        ]
+      : []),
+    ...parts.closing.map((line, index) => `<p${index === 0 ? ' style="margin-top:20px"' : ""}>${escapeHtml(line)}</p>`),
+    `<p>${escapeHtml(parts.shopName)}</p>`,
     "</div>",
   ].join("\n");
+  return { text, html };
+}
 
+function describeSummary(complaint: Pick<ComplaintRecord, "code" | "filedAt" | "dueDate">): Row[] {
+  return [
+    { label: "Código", value: complaint.code },
+    { label: "Fecha de registro", value: formatLimaDateTime(complaint.filedAt) },
+    {
+      label: "Plazo de respuesta",
+      value: `hasta el ${formatLongDate(complaint.dueDate)} (${RESPONSE_BUSINESS_DAYS} días hábiles)`,
+    },
+  ];
+}
+
+/**
+ * The consumer's full copy of the complaint sheet, in Spanish text and HTML. It carries what
+ * the sender typed, so it only goes to an address whose owner followed the notice's link.
+ */
+export function buildComplaintCopyEmail(
+  complaint: ComplaintRecord,
+  shopName: string,
+): { subject: string; text: string; html: string } {
+  const type = complaintTypeLabels[complaint.complaintType].toLowerCase();
   return {
     subject: `Copia de tu ${type} ${complaint.code} - Libro de Reclamaciones de ${shopName}`,
-    text,
-    html,
+    ...renderComplaintMail({
+      greeting: `Hola, ${complaint.fullName}:`,
+      intro: `Registramos tu ${type} en el Libro de Reclamaciones de ${shopName}. Esta es tu copia de la hoja de reclamación.`,
+      summary: describeSummary(complaint),
+      sections: describeComplaintCopySections(complaint),
+      closing: [RESPONSE_DEADLINE_LEGEND, CONSUMER_AUTHORITY_LEGEND],
+      shopName,
+    }),
+  };
+}
+
+/** What the notice needs: nothing the sender typed but the address it goes to. */
+export type ComplaintNoticeRecord = Pick<
+  ComplaintRecord,
+  "code" | "filedAt" | "dueDate" | "complaintType" | "providerLegalName" | "providerRuc" | "providerAddress"
+>;
+
+export const COMPLAINT_COPY_LINK_DAYS = 90;
+
+/**
+ * The e-mail sent as soon as a complaint is filed. Anyone can type any address in the book,
+ * so it carries no text typed by the sender (no name, document, address, detail or request):
+ * only the code, the dates, the type, the provider and a signed link. Following the link
+ * proves the address's owner reads it; the full copy is shown and sent from there.
+ */
+export function buildComplaintNoticeEmail(
+  complaint: ComplaintNoticeRecord,
+  shopName: string,
+  copyUrl: string,
+): { subject: string; text: string; html: string } {
+  const type = complaintTypeLabels[complaint.complaintType];
+  return {
+    subject: `Reclamación ${complaint.code} registrada - Libro de Reclamaciones de ${shopName}`,
+    ...renderComplaintMail({
+      intro:
+        `Se registró la hoja de reclamación ${complaint.code} en el Libro de Reclamaciones de ${shopName}, ` +
+        "con este correo electrónico como el del consumidor.",
+      summary: [{ label: "Tipo", value: type }, ...describeSummary(complaint)],
+      sections: [
+        {
+          title: "Proveedor",
+          rows: [
+            { label: "Razón social", value: complaint.providerLegalName },
+            { label: "RUC", value: complaint.providerRuc },
+            { label: "Dirección", value: complaint.providerAddress },
+          ],
+        },
+      ],
+      link: {
+        lead:
+          "Por tu seguridad, este correo no incluye los datos ni el texto de la reclamación. Para ver la copia " +
+          `completa de la hoja y recibirla por correo, abre este enlace (vence en ${COMPLAINT_COPY_LINK_DAYS} días):`,
+        label: "Ver y recibir la copia completa",
+        url: copyUrl,
+      },
+      closing: [
+        RESPONSE_DEADLINE_LEGEND,
+        CONSUMER_AUTHORITY_LEGEND,
+        "Si no registraste esta reclamación, ignora este correo.",
+      ],
+      shopName,
+    }),
   };
 }

@@ -9,6 +9,7 @@ import { useTestDatabase } from "~/db/test-database.server";
 import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 import { startTestSmtpServer } from "~/lib/mail-testing.server";
 import { fileComplaint } from "./complaint.server";
+import { readComplaintCopy, sendFullComplaintCopy } from "./complaint-copy.server";
 
 const { handle } = useTestDatabase();
 
@@ -105,8 +106,14 @@ describe("fileComplaint", () => {
     expect(stored?.acceptedTermsAt.toISOString()).toBe(now.toISOString());
   });
 
-  test("e-mails the consumer one copy with the code, the dates, every field and the provider", async () => {
-    await fileComplaint(buildInput(), { now: new Date("2026-03-23T16:00:00Z"), log });
+  // Issue 29: anyone can type any address in the book, so the e-mail sent at once must not
+  // carry the sender's text; the full copy goes out only through the e-mail's signed link.
+  test("e-mails the address typed a notice with the code, the dates and the provider, and none of the sender's text", async () => {
+    const now = new Date("2026-03-23T16:00:00Z");
+    await fileComplaint(
+      buildInput({ fullName: "Gana un premio en http://estafa.example", description: "Llama al 999 <sin> demora: gana tu premio." }),
+      { now, log },
+    );
 
     const mails = readOutbox();
     expect(mails).toHaveLength(1);
@@ -114,10 +121,32 @@ describe("fileComplaint", () => {
     expect(mail).toContain("To: lucia@example.pe");
     for (const expected of [
       "Código: 2026-000002",
+      "Tipo: Queja",
       "Fecha de registro: 23 de marzo de 2026 a las 11:00",
       "Plazo de respuesta: hasta el miércoles, 15 de abril de 2026 (15 días hábiles)",
       "Razón social: Patitas Felices S.A.C.",
       "RUC: 20603128479",
+      "Dirección: Av. Primavera 1234, Santiago de Surco, Lima",
+      "INDECOPI",
+      "Ver y recibir la copia completa: http://localhost:3000/libro-reclamaciones/copia?token=",
+    ]) {
+      expect(mail).toContain(expected);
+    }
+    for (const typed of ["estafa.example", "premio", "71234567", "Calle Las Flores", "Carmen Quispe Rojas", "987654321", "Baño y corte", "Una disculpa"]) {
+      expect(mail).not.toContain(typed);
+    }
+    expect(logs.join("\n")).toContain("lucia@example.pe");
+
+    // The link opens the full copy, and from there the full copy is e-mailed to the same address.
+    const token = /copia\?token=([\w.-]+)/.exec(mail)![1]!;
+    const copy = await readComplaintCopy(token, now);
+    expect(copy).toMatchObject({ code: "2026-000002", email: "lucia@example.pe" });
+    expect(copy!.sections.flatMap((section) => section.rows.map((row) => row.value))).toContain("Llama al 999 <sin> demora: gana tu premio.");
+    expect(await sendFullComplaintCopy(token, { now, log })).toEqual({ status: "not-sent", email: "lucia@example.pe" });
+    const full = readOutbox().find((message) => message !== mail)!;
+    expect(full).toContain("To: lucia@example.pe");
+    for (const expected of [
+      "Código: 2026-000002",
       "Documento: DNI 71234567",
       "Padre, madre o apoderado: Carmen Quispe Rojas",
       "Monto reclamado: S/\u00a060.00",
@@ -125,11 +154,30 @@ describe("fileComplaint", () => {
       "Pedido: Una disculpa y que mejoren la atención.",
       "INDECOPI",
     ]) {
-      expect(mail).toContain(expected);
+      expect(full).toContain(expected);
     }
-    // The HTML part escapes what the consumer typed.
-    expect(mail).toContain("&lt;sin&gt;");
-    expect(logs.join("\n")).toContain("lucia@example.pe");
+    // The full copy's HTML part escapes what the consumer typed.
+    expect(full).toContain("&lt;sin&gt;");
+  });
+
+  test("the copy's link is refused once altered, made for another complaint, or past its 90 days", async () => {
+    const now = new Date("2029-03-23T17:00:00Z");
+    const { complaint } = await fileComplaint(buildInput(), { now, log });
+    const token = /copia\?token=([\w.-]+)/.exec(readOutbox()[0]!)![1]!;
+    const [body, signature] = token.split(".");
+    const otherId = Buffer.from(JSON.stringify({ complaintId: complaint.id - 1, exp: now.getTime() + 1e9 })).toString("base64url");
+    for (const forged of [`${otherId}.${signature}`, `${body}.${signature!.slice(1)}A`, "", "x.y"]) {
+      expect(await readComplaintCopy(forged, now)).toBeNull();
+      expect(await sendFullComplaintCopy(forged, { now, log })).toEqual({ status: "expired" });
+    }
+    expect(await readComplaintCopy(token, new Date(now.getTime() + 89 * 24 * 60 * 60 * 1000))).not.toBeNull();
+    expect(await readComplaintCopy(token, new Date(now.getTime() + 91 * 24 * 60 * 60 * 1000))).toBeNull();
+    expect(readOutbox()).toHaveLength(1);
+
+    // Five full copies an hour for one complaint at most.
+    for (let i = 0; i < 5; i++) expect((await sendFullComplaintCopy(token, { now, log })).status).toBe("not-sent");
+    expect(await sendFullComplaintCopy(token, { now, log })).toEqual({ status: "too-many" });
+    expect(readOutbox()).toHaveLength(6);
   });
 
   test("keeps the provider as it was when the complaint was filed", async () => {

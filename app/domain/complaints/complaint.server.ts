@@ -6,7 +6,8 @@ import { logError } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
 import { addBusinessDays } from "./business-days";
 import { type ComplaintInput, formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
-import { buildComplaintCopyEmail, type ComplaintRecord } from "./complaint-email";
+import { createComplaintCopyUrl } from "./complaint-copy.server";
+import { buildComplaintNoticeEmail } from "./complaint-email";
 import { getLimaDate } from "./lima-time";
 
 export type StoredComplaint = typeof complaints.$inferSelect;
@@ -51,9 +52,11 @@ async function insertWithNextCode(values: Omit<typeof complaints.$inferInsert, "
 /**
  * Files a complaint in the Libro de Reclamaciones: stores it with its code, the
  * provider as it is today and a deadline of 15 business days after the filing date
- * in Lima, then e-mails the consumer a copy. A failed e-mail never loses the filing.
- * `isCopySent` is true only when the copy left through the mail server: one written
- * to the outbox never reaches the consumer, who must keep the confirmation instead.
+ * in Lima, then e-mails the address typed a notice with a link to the full copy (the
+ * notice carries nothing the sender typed: see buildComplaintNoticeEmail). A failed e-mail
+ * never loses the filing. `isCopySent` is true only when that e-mail left through the mail
+ * server: one written to the outbox never reaches the consumer, who must keep the
+ * confirmation instead.
  */
 export async function fileComplaint(
   input: ComplaintInput,
@@ -75,12 +78,13 @@ export async function fileComplaint(
     updatedAt: now,
   });
 
-  const record: ComplaintRecord = { ...input, ...complaint, filedAt: complaint.createdAt, dueDate };
+  const notice = buildComplaintNoticeEmail(
+    { ...complaint, filedAt: complaint.createdAt, dueDate },
+    settings.shopName,
+    createComplaintCopyUrl(complaint.id, now),
+  );
   try {
-    const receipt = await sendMail(
-      { to: complaint.email, ...buildComplaintCopyEmail(record, settings.shopName) },
-      options.log,
-    );
+    const receipt = await sendMail({ to: complaint.email, ...notice }, options.log);
     return { complaint, isCopySent: receipt.delivery === "smtp" };
   } catch (error) {
     logError("complaint copy not e-mailed", error, { complaintCode: complaint.code });

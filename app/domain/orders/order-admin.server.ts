@@ -111,6 +111,7 @@ export async function getAdminOrder(orderId: number) {
         fromStatus: orderStatusChanges.fromStatus,
         toStatus: orderStatusChanges.toStatus,
         changedBy: changedByName,
+        isAutomatic: orderStatusChanges.isAutomatic,
         changedAt: orderStatusChanges.changedAt,
       })
       .from(orderStatusChanges)
@@ -152,14 +153,75 @@ export type StatusChangeResult =
   | { status: "illegal"; from: OrderStatus; to: OrderStatus }
   | { status: "stale" };
 
-/** Thrown inside the transaction to roll it back when another change got there first. */
-class OrderStatusChangedMeanwhile extends Error {}
+type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/** A status change as one transaction writes it; `byUserId` null is the shop itself. */
+export type StatusChange = {
+  orderId: number;
+  code: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  byUserId: string | null;
+  /** Only orders placed before this instant change (the expiry of unpaid orders). */
+  placedBefore?: Date;
+};
+
+/**
+ * Writes one status change inside the caller's transaction: the update is conditional on
+ * the status read, with the history entry, the audit entry and, for a cancellation, the
+ * stock given back. Two changes racing for one order (two admins, an admin and the
+ * expiry of unpaid orders) change it once: the other one finds another status and writes
+ * nothing (false).
+ */
+export async function applyStatusChange(tx: Transaction, change: StatusChange): Promise<boolean> {
+  const { orderId, from, to } = change;
+  const updated = await tx
+    .update(orders)
+    .set({ status: to })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, from),
+        change.placedBefore ? lt(orders.createdAt, change.placedBefore) : undefined,
+      ),
+    )
+    .returning({ id: orders.id });
+  if (updated.length === 0) return false;
+
+  const isAutomatic = change.byUserId === null;
+  await tx
+    .insert(orderStatusChanges)
+    .values({ orderId, fromStatus: from, toStatus: to, changedByUserId: change.byUserId, isAutomatic });
+  if (to === "cancelado") {
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)))
+      // The same lock order as placeOrder, so a cancellation and an order never deadlock.
+      .orderBy(asc(orderLines.productId));
+    for (const line of lines) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${line.quantity}` })
+        .where(eq(products.id, line.productId!));
+    }
+  }
+  await recordAudit(
+    {
+      userId: change.byUserId,
+      action: isAutomatic ? "expire" : "status",
+      entity: "order",
+      entityId: orderId,
+      summary: { title: change.code, from: orderStatusLabels[from], to: orderStatusLabels[to] },
+    },
+    tx,
+  );
+  return true;
+}
 
 /**
  * Moves an order to `to` if the transition is allowed. `expectedFrom` is the status the
- * admin saw: if the order moved since, nothing happens ('stale'). The update is
- * conditional on the status read, inside one transaction with the history entry, the
- * audit entry and, for a cancellation, the stock given back, so two admins cancelling
+ * admin saw: if the order moved since, nothing happens ('stale'). Two admins cancelling
  * at once (or a double submit) return the stock once and the second one is refused.
  */
 export async function changeOrderStatus(
@@ -178,44 +240,9 @@ export async function changeOrderStatus(
   const from = current.status;
   if (!canChangeOrderStatus(from, to)) return { status: "illegal", from, to };
 
-  try {
-    await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(orders)
-        .set({ status: to })
-        .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-        .returning({ id: orders.id });
-      if (updated.length === 0) throw new OrderStatusChangedMeanwhile();
-
-      await tx.insert(orderStatusChanges).values({ orderId, fromStatus: from, toStatus: to, changedByUserId: admin.id });
-      if (to === "cancelado") {
-        const lines = await tx
-          .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-          .from(orderLines)
-          .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)))
-          // The same lock order as placeOrder, so a cancellation and an order never deadlock.
-          .orderBy(asc(orderLines.productId));
-        for (const line of lines) {
-          await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} + ${line.quantity}` })
-            .where(eq(products.id, line.productId!));
-        }
-      }
-      await recordAudit(
-        {
-          userId: admin.id,
-          action: "status",
-          entity: "order",
-          entityId: orderId,
-          summary: { title: current.code, from: orderStatusLabels[from], to: orderStatusLabels[to] },
-        },
-        tx,
-      );
-    });
-  } catch (error) {
-    if (error instanceof OrderStatusChangedMeanwhile) return { status: "stale" };
-    throw error;
-  }
+  const isChanged = await db.transaction((tx) =>
+    applyStatusChange(tx, { orderId, code: current.code, from, to, byUserId: admin.id }),
+  );
+  if (!isChanged) return { status: "stale" };
   return { status: "changed", code: current.code, from, to };
 }

@@ -9,6 +9,7 @@ import {
   orderStatusChanges,
   paymentMethods,
   products,
+  shopSettings,
   users,
 } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
@@ -50,13 +51,17 @@ async function cartWith(lines: [Product, number][]): Promise<string> {
   return cartId;
 }
 
+let phoneCounter = 0;
+
+/** A guest's order; each with its own phone, so that the limits per shopper stay out of the way. */
 function guestOrder(cartId: string, overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  phoneCounter += 1;
   return {
     cartId,
     userId: null,
     paymentMethodId: "yape",
     customerName: "Ana Torres",
-    customerPhone: "987 654 321",
+    customerPhone: `987 654 ${String(phoneCounter).padStart(3, "0")}`,
     ...overrides,
   };
 }
@@ -98,7 +103,7 @@ describe("placing an order", () => {
       id: result.orderId,
       userId: null,
       customerName: "Ana Torres",
-      customerPhone: "987 654 321",
+      customerPhone: expect.stringMatching(/^987 654 \d{3}$/),
       paymentMethodId: "yape",
       paymentMethodName: "Yape",
       status: "pendiente",
@@ -205,8 +210,10 @@ describe("placing an order", () => {
   });
 
   test("the largest order a cart allows is stored and read back to the céntimo", async () => {
-    // 99 units (a cart line's most) of three products at S/ 999,999.99 (the editors' most):
-    // S/ 296,999,997.03, beyond a 32-bit integer of céntimos.
+    // 99 units (a cart line's most, with the owner's limits at their highest) of three
+    // products at S/ 999,999.99 (the editors' most): S/ 296,999,997.03, beyond a 32-bit
+    // integer of céntimos.
+    await handle().db.update(shopSettings).set({ maxUnitsPerOrder: 99, maxStockPercentPerOrder: 100 });
     const priced = [croquetas, snack, raton];
     for (const product of priced) {
       await handle().db.update(products).set({ priceCents: 99_999_999, isOfferActive: false, stock: 1_000 }).where(eq(products.id, product.id));
@@ -227,6 +234,7 @@ describe("placing an order", () => {
         .set({ priceCents: product.priceCents, isOfferActive: product.isOfferActive, stock: product.stock })
         .where(eq(products.id, product.id));
     }
+    await handle().db.update(shopSettings).set({ maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50 });
   });
 
   test("an archived product in the cart is refused as no longer available", async () => {
@@ -321,13 +329,14 @@ describe("placing an order", () => {
 describe("the checkout form", () => {
   test("checks the payment method before the contact, then the contact in Spanish", async () => {
     const cartId = await cartWith([[croquetas, 1]]);
-    expect(await submitCheckout({ cartId, user: null, form: { intent: "checkout", customerName: "" } })).toEqual({
+    expect(await submitCheckout({ cartId, user: null, clientIp: null, form: { intent: "checkout", customerName: "" } })).toEqual({
       status: "missing-payment-method",
     });
     expect(
       await submitCheckout({
         cartId,
         user: null,
+        clientIp: null,
         form: { intent: "checkout", paymentMethodId: "yape", customerName: "", customerPhone: "abc" },
       }),
     ).toEqual({
@@ -353,6 +362,7 @@ describe("the checkout form", () => {
     const result = await submitCheckout({
       cartId,
       user: { id: user!.id, email: user!.email },
+      clientIp: "198.51.100.20",
       form: { intent: "checkout", paymentMethodId: "plin", customerName: "Lucía Quispe", customerPhone: "912 345 678" },
     });
     if (result.status !== "placed") throw new Error(`not placed: ${result.status}`);
@@ -362,6 +372,8 @@ describe("the checkout form", () => {
       customerEmail: "pedido@example.pe",
       customerName: "Lucía Quispe",
       paymentMethodName: "Plin",
+      // The address the request came from, for the limits on unpaid orders.
+      clientIp: "198.51.100.20",
     });
     const [change] = await handle()
       .db.select()

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { emptyCartIn } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
-import { getShopSettings } from "~/domain/settings/settings.server";
+import { getOrderLimits, getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import {
   buildOrderWhatsAppMessage,
@@ -25,6 +25,14 @@ import {
   type StockProblem,
 } from "./order";
 import { checkoutSchema } from "./checkout-schema";
+import {
+  getOrderCap,
+  HOLDINGS_WINDOW_MS,
+  MAX_PENDING_GUEST_ORDERS_PER_PHONE,
+  type OrderLimitProblem,
+  PENDING_GUEST_ORDERS_WINDOW_MS,
+  toPhoneKey,
+} from "./order-limits";
 
 /** What an order copies of its payment method (id null when none is configured). */
 type PaymentMethodCopy = { id: string | null; name: string; details: string };
@@ -75,6 +83,8 @@ async function choosePaymentMethod(paymentMethodId: string | undefined): Promise
 export type PlaceOrderInput = {
   cartId: string | null;
   userId: string | null;
+  /** The visitor's address (getClientIp); none when unknown. Guests' orders count together by it. */
+  clientIp?: string | null;
   paymentMethodId: string | undefined;
   customerName: string;
   customerPhone: string;
@@ -95,9 +105,15 @@ export type PlaceOrderResult =
   | { status: "unknown-payment-method" }
   | { status: "stripe-simulated" }
   | { status: "empty-cart" }
-  | { status: "insufficient-stock"; problems: StockProblem[] };
+  | { status: "insufficient-stock"; problems: StockProblem[] }
+  | { status: "over-order-limit"; problems: OrderLimitProblem[] }
+  | { status: "too-many-pending-orders" };
 
-/** Thrown inside the transaction to roll it back when another order took the last units. */
+/**
+ * Thrown inside the transaction to roll it back if the conditional stock update finds too
+ * few units. The rows are locked before the check, so this is the last guard against
+ * overselling, not the usual way a shopper learns the stock ran out.
+ */
 class StockTakenMeanwhile extends Error {
   constructor(readonly problem: StockProblem) {
     super(`Stock of product ${problem.productId} was taken by another order`);
@@ -106,10 +122,12 @@ class StockTakenMeanwhile extends Error {
 
 /**
  * Turns the cart into an order in one transaction: re-reads prices and stock, refuses
- * (changing nothing) when a line's stock no longer suffices, stores the order with
- * copied titles and prices, takes the units from the stock with a conditional update
- * (two shoppers racing for the last unit: one of them gets it), records the first
- * status and empties the cart. Answers the WhatsApp link with the order's message.
+ * (changing nothing) when a line's stock no longer suffices, when a line goes over the
+ * shopper's share of the product or a guest phone has too many unpaid orders
+ * (order-limits.ts), stores the order with copied titles and prices, takes the units from
+ * the stock with a conditional update (two shoppers racing for the last unit: one of them
+ * gets it), records the first status and empties the cart. Answers the WhatsApp link with
+ * the order's message.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const choice = await choosePaymentMethod(input.paymentMethodId);
@@ -146,14 +164,86 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   };
 }
 
+// Guest checkouts with one phone take turns on this lock (two int4 keys, apart from the
+// housekeeping's one-key lock), so that concurrent orders cannot all pass the count.
+const PHONE_LOCK_CLASS = 72_730;
+
+/** The phone as toPhoneKey reads it, in SQL: digits only, the last nine. */
+function phoneKeyOf(column: typeof orders.customerPhone): SQL<string> {
+  return sql<string>`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 9)`;
+}
+
+type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/**
+ * Who is ordering, for the limits: a signed-in shopper is their account; a guest is their
+ * address or their phone, whichever matches (a hoarder changes phones, not addresses).
+ */
+function sameShopper(input: PlaceOrderInput, phoneKey: string): SQL | undefined {
+  if (input.userId) return eq(orders.userId, input.userId);
+  const byPhone = sql`${phoneKeyOf(orders.customerPhone)} = ${phoneKey}`;
+  const byAddress = input.clientIp ? sql`${orders.clientIp} = ${input.clientIp}` : undefined;
+  return and(isNull(orders.userId), byAddress ? sql`(${byAddress} or ${byPhone})` : byPhone);
+}
+
+/** Units of each product in the shopper's unpaid orders of the last hour. */
+async function readHoldings(tx: Transaction, input: PlaceOrderInput, phoneKey: string, productIds: number[]) {
+  const rows = await tx
+    .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.quantity})::integer` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.status, "pendiente"),
+        gte(orders.createdAt, new Date(Date.now() - HOLDINGS_WINDOW_MS)),
+        inArray(orderLines.productId, productIds),
+        sameShopper(input, phoneKey),
+      ),
+    )
+    .groupBy(orderLines.productId);
+  return new Map(rows.map((row) => [row.productId!, Number(row.units)]));
+}
+
+/** Whether this guest's phone already has its unpaid orders of the last day. */
+async function hasTooManyPendingOrders(tx: Transaction, phoneKey: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LOCK_CLASS}, hashtext(${phoneKey}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::integer` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pendiente"),
+        isNull(orders.userId),
+        gte(orders.createdAt, new Date(Date.now() - PENDING_GUEST_ORDERS_WINDOW_MS)),
+        sql`${phoneKeyOf(orders.customerPhone)} = ${phoneKey}`,
+      ),
+    );
+  return Number(row?.n ?? 0) >= MAX_PENDING_GUEST_ORDERS_PER_PHONE;
+}
+
 async function storeOrder(cartId: string, input: PlaceOrderInput, method: PaymentMethodCopy) {
   return getDb().transaction(async (tx) => {
+    const phoneKey = toPhoneKey(input.customerPhone);
+    // First, before any row lock, so that waiting for it never holds one.
+    if (!input.userId && (await hasTooManyPendingOrders(tx, phoneKey))) {
+      return { status: "too-many-pending-orders" as const };
+    }
     // The cart's row lock, as every change to the cart takes it: two checkouts of one cart
     // (two tabs, a form posted twice) take turns, and the second finds the cart empty
     // instead of ordering and reserving the same lines again.
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
     if (!cart) return { status: "empty-cart" as const };
-    const lines = await tx
+    const cartRows = await tx
+      .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cartId));
+    if (cartRows.length === 0) return { status: "empty-cart" as const };
+    const quantities = new Map(cartRows.map((row) => [row.productId, row.quantity]));
+
+    // The products' row locks, in one order for every transaction (no deadlock between two
+    // orders), taken before the stock and the shopper's earlier orders are read: a shopper's
+    // concurrent orders for a product take turns, and each sees the ones before it.
+    const locked = await tx
       .select({
         productId: products.id,
         title: products.title,
@@ -162,14 +252,12 @@ async function storeOrder(cartId: string, input: PlaceOrderInput, method: Paymen
         offerPriceCents: products.offerPriceCents,
         stock: products.stock,
         isArchived: products.isArchived,
-        quantity: cartLines.quantity,
       })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(eq(cartLines.cartId, cartId))
-      // One order of row locks for every transaction, so two orders never deadlock.
-      .orderBy(asc(products.id));
-    if (lines.length === 0) return { status: "empty-cart" as const };
+      .from(products)
+      .where(inArray(products.id, [...quantities.keys()]))
+      .orderBy(asc(products.id))
+      .for("update");
+    const lines = locked.map((product) => ({ ...product, quantity: quantities.get(product.productId)! }));
 
     const problems: StockProblem[] = lines
       .filter((line) => line.isArchived || line.stock < line.quantity)
@@ -180,6 +268,18 @@ async function storeOrder(cartId: string, input: PlaceOrderInput, method: Paymen
         available: line.isArchived ? 0 : line.stock,
       }));
     if (problems.length > 0) return { status: "insufficient-stock" as const, problems };
+
+    const limits = await getOrderLimits(tx);
+    const holdings = await readHoldings(tx, input, phoneKey, lines.map((line) => line.productId));
+    const limitProblems: OrderLimitProblem[] = lines.flatMap((line) => {
+      const held = holdings.get(line.productId) ?? 0;
+      // The share is of the stock as it was before this shopper's holdings took from it.
+      const allowed = Math.max(0, getOrderCap(limits, line.stock + held) - held);
+      return line.quantity > allowed
+        ? [{ productId: line.productId, title: line.title, requested: line.quantity, allowed, held }]
+        : [];
+    });
+    if (limitProblems.length > 0) return { status: "over-order-limit" as const, problems: limitProblems };
 
     const priced = lines.map((line) => {
       const unitPriceCents = getUnitPriceCents(line);
@@ -201,6 +301,7 @@ async function storeOrder(cartId: string, input: PlaceOrderInput, method: Paymen
       customerName: input.customerName,
       customerPhone: input.customerPhone,
       customerEmail: input.customerEmail ?? "",
+      clientIp: input.clientIp ?? null,
       paymentMethodId: method.id,
       paymentMethodName: method.name,
       status: "pendiente",
@@ -260,6 +361,7 @@ export type CheckoutOutcome =
 export async function submitCheckout(input: {
   cartId: string | null;
   user: { id: string; email: string } | null;
+  clientIp: string | null;
   form: Record<string, unknown>;
 }): Promise<CheckoutOutcome> {
   const rawMethodId = typeof input.form.paymentMethodId === "string" ? input.form.paymentMethodId.trim() : "";
@@ -280,6 +382,7 @@ export async function submitCheckout(input: {
   return placeOrder({
     cartId: input.cartId,
     userId: input.user?.id ?? null,
+    clientIp: input.clientIp,
     paymentMethodId: parsed.data.paymentMethodId,
     customerName: parsed.data.customerName,
     customerPhone: parsed.data.customerPhone,

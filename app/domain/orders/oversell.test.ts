@@ -40,7 +40,8 @@ function placeAll(carts: string[]) {
         userId: null,
         paymentMethodId: "yape",
         customerName: `Cliente ${index}`,
-        customerPhone: "987 654 321",
+        // 100 different shoppers: each their own phone.
+        customerPhone: `987 654 ${String(index).padStart(3, "0")}`,
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, shopSettings } from "~/db/schema";
@@ -24,7 +24,10 @@ beforeAll(async () => {
 
 // Every test starts from the seeded settings.
 beforeEach(async () => {
-  await handle().db.update(shopSettings).set(demoSettings).where(eq(shopSettings.id, 1));
+  await handle()
+    .db.update(shopSettings)
+    .set({ ...demoSettings, maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50, paymentHours: 48 })
+    .where(eq(shopSettings.id, 1));
 });
 
 async function storedSettings() {
@@ -158,6 +161,39 @@ describe("general settings (/admin/configuracion)", () => {
       expect(data.errors.providerRuc).toBe("El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.");
     }
     expect((await storedSettings()).providerRuc).toBe(demoSettings.providerRuc);
+  });
+
+  test("the order limits start at 10 units, 50 % and 48 hours, and are saved with their own toast", async () => {
+    const values = await seededFormValues();
+    expect(values).toMatchObject({ maxUnitsPerOrder: "10", maxStockPercentPerOrder: "50", paymentHours: "48" });
+    const toast = await flashedToast(
+      await postGeneral({ ...values, maxUnitsPerOrder: " 5 ", maxStockPercentPerOrder: "30", paymentHours: "24" }),
+    );
+    expect(toast).toEqual({ title: "Límites de Pedidos Actualizados", description: "Los cambios ya se ven en la tienda." });
+    expect(await storedSettings()).toMatchObject({ maxUnitsPerOrder: 5, maxStockPercentPerOrder: 30, paymentHours: 24 });
+    const [entry] = await handle().db.select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry?.summary).toEqual({ parts: ["orders"], maxUnitsPerOrder: 5, maxStockPercentPerOrder: 30, paymentHours: 24 });
+  });
+
+  test("an order limit out of range or not a whole number is refused beside its field, keeping what was typed", async () => {
+    const cases: [string, string, string][] = [
+      ["maxUnitsPerOrder", "0", "Escribe un número entero entre 1 y 99."],
+      ["maxUnitsPerOrder", "100", "Escribe un número entero entre 1 y 99."],
+      ["maxUnitsPerOrder", "2.5", "Escribe un número entero entre 1 y 99."],
+      ["maxUnitsPerOrder", "", "Escribe un número entero entre 1 y 99."],
+      ["maxStockPercentPerOrder", "101", "Escribe un número entero entre 1 y 100."],
+      ["maxStockPercentPerOrder", "-5", "Escribe un número entero entre 1 y 100."],
+      ["paymentHours", "0", "Escribe un número entero entre 1 y 720."],
+      ["paymentHours", "721", "Escribe un número entero entre 1 y 720."],
+      ["paymentHours", "cuarenta", "Escribe un número entero entre 1 y 720."],
+    ];
+    for (const [field, typed, message] of cases) {
+      const data = refusal(await postGeneral({ ...(await seededFormValues()), shopName: "Nuevo nombre", [field]: typed }));
+      expect(data.errors[field], `${field}=${typed}`).toBe(message);
+      expect(data.values[field]).toBe(typed);
+      expect(data.values.shopName).toBe("Nuevo nombre");
+    }
+    expect(await storedSettings()).toMatchObject({ shopName: demoSettings.shopName, maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50, paymentHours: 48 });
   });
 
   test("a font outside the list is refused", async () => {

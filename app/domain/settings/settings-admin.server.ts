@@ -30,6 +30,9 @@ export function toGeneralSettings(row: ShopSettings): GeneralSettings {
     providerLegalName: row.providerLegalName,
     providerRuc: row.providerRuc,
     providerAddress: row.providerAddress,
+    maxUnitsPerOrder: row.maxUnitsPerOrder,
+    maxStockPercentPerOrder: row.maxStockPercentPerOrder,
+    paymentHours: row.paymentHours,
   };
 }
 

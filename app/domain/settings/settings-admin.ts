@@ -58,6 +58,17 @@ function socialEntry(network: SocialNetwork) {
     });
 }
 
+/** A whole number typed in a box, within the range the database also checks. */
+function wholeNumber(min: number, max: number) {
+  const message = `Escribe un número entero entre ${min} y ${max}.`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+}
+
 function requiredText(message: string, max = 200) {
   return z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres.`);
 }
@@ -88,6 +99,11 @@ export const generalSettingsSchema = z.object({
   providerLegalName: requiredText("La razón social del proveedor es obligatoria.", 150),
   providerRuc: z.string().trim().regex(/^(10|15|17|20)\d{9}$/, RUC_MESSAGE),
   providerAddress: requiredText("La dirección del proveedor es obligatoria.", 200),
+  // Orders hold their units before anyone pays (order-limits.ts). A cart line holds at most 99.
+  maxUnitsPerOrder: wholeNumber(1, 99),
+  maxStockPercentPerOrder: wholeNumber(1, 100),
+  // Up to 30 days.
+  paymentHours: wholeNumber(1, 720),
 });
 
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;
@@ -114,6 +130,9 @@ export function readGeneralSettingsForm(values: FormValues) {
     providerLegalName: values.providerLegalName ?? "",
     providerRuc: values.providerRuc ?? "",
     providerAddress: values.providerAddress ?? "",
+    maxUnitsPerOrder: values.maxUnitsPerOrder ?? "",
+    maxStockPercentPerOrder: values.maxStockPercentPerOrder ?? "",
+    paymentHours: values.paymentHours ?? "",
   };
 }
 
@@ -129,6 +148,9 @@ export function toGeneralSettingsFormValues(stored: GeneralSettings): FormValues
     providerLegalName: stored.providerLegalName,
     providerRuc: stored.providerRuc,
     providerAddress: stored.providerAddress,
+    maxUnitsPerOrder: String(stored.maxUnitsPerOrder),
+    maxStockPercentPerOrder: String(stored.maxStockPercentPerOrder),
+    paymentHours: String(stored.paymentHours),
   };
   for (const network of socialNetworkOrder) {
     const entry = stored.socialMedia[network];
@@ -139,7 +161,7 @@ export function toGeneralSettingsFormValues(stored: GeneralSettings): FormValues
 }
 
 /** The parts of the settings screen, in the order their toasts are named. */
-export const settingsParts = ["logo", "name", "design", "social", "maps", "provider"] as const;
+export const settingsParts = ["logo", "name", "design", "social", "maps", "provider", "orders"] as const;
 export type SettingsPart = (typeof settingsParts)[number];
 
 const partFields: Record<SettingsPart, (keyof GeneralSettings)[]> = {
@@ -149,6 +171,7 @@ const partFields: Record<SettingsPart, (keyof GeneralSettings)[]> = {
   social: ["socialMedia"],
   maps: ["googleMapsApiKey"],
   provider: ["providerLegalName", "providerRuc", "providerAddress"],
+  orders: ["maxUnitsPerOrder", "maxStockPercentPerOrder", "paymentHours"],
 };
 
 /** The columns that belong to the given parts, so that saving writes only what changed. */
@@ -186,6 +209,7 @@ const partToasts: Record<SettingsPart, { title: string; mention: string }> = {
   social: { title: "Redes Sociales Actualizadas", mention: "las redes sociales" },
   maps: { title: "API Key de Google Maps Guardada", mention: "la API Key de Google Maps" },
   provider: { title: "Datos del Proveedor Actualizados", mention: "los datos del proveedor" },
+  orders: { title: "Límites de Pedidos Actualizados", mention: "los límites de pedidos" },
 };
 
 export const noChangesToast: ToastMessage = {

@@ -1,15 +1,6 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  useActionData,
-  useLoaderData,
-  type RouteObject,
-} from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
@@ -17,6 +8,7 @@ import { useTestDatabase } from "~/db/test-database.server";
 import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
 import Password, { action as passwordAction, loader as passwordLoader } from "./password";
 import Profile, { action as profileAction, loader as profileLoader } from "./profile";
+import { renderRoute as renderPage, type RouteModule as Module } from "../../../tests/support/render-route";
 
 // The account screens that e-mail a link, rendered as the server renders them, with and
 // without a mail server: without one (SMTP_URL unset) the link only reaches the outbox, so
@@ -47,46 +39,6 @@ afterEach(async () => {
 async function useMailServer() {
   smtp = await startTestSmtpServer();
   vi.stubEnv("SMTP_URL", smtp.url);
-}
-
-type Module = {
-  Page: (props: never) => React.ReactNode;
-  loader: (args: never) => unknown;
-  action: (args: never) => unknown;
-};
-
-/** Runs the route's loader (and action, for a POST) through React Router and renders the page. */
-async function renderPage(module: Module, request: Request): Promise<{ html: string; toast: string }> {
-  function Screen() {
-    const loaderData = useLoaderData();
-    const actionData = useActionData();
-    const Page = module.Page as unknown as (props: { loaderData: unknown; actionData: unknown }) => React.ReactNode;
-    return <Page loaderData={loaderData} actionData={actionData} />;
-  }
-  const url = new URL(request.url);
-  const routes: RouteObject[] = [
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ shop: { whatsappPhone: "987 654 321" } }),
-      children: [
-        {
-          id: "page",
-          path: url.pathname.slice(1),
-          loader: (args) => module.loader({ ...args, context: { clientIp: "10.7.7.7" } } as never),
-          action: (args) => module.action({ ...args, context: { clientIp: "10.7.7.7" } } as never),
-          Component: Screen,
-        },
-      ],
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`unexpected redirect to ${context.headers.get("Location")}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-  const actionData = context.actionData?.page as { toast?: { title: string; description: string } } | undefined;
-  return { html, toast: actionData?.toast ? `${actionData.toast.title}: ${actionData.toast.description}` : "" };
 }
 
 const passwordPage: Module = { Page: Password as never, loader: passwordLoader as never, action: passwordAction as never };

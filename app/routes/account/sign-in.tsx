@@ -2,11 +2,17 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { registerSchema, signInSchema, toFieldErrors } from "~/domain/account/account";
-import { registerCustomer, signInCustomer } from "~/domain/account/account.server";
+import { signInCustomer } from "~/domain/account/account.server";
+import { REGISTRATION_MAIL_UNAVAILABLE, REGISTRATION_MAIL_UNAVAILABLE_INQUIRY } from "~/domain/account/mail-unavailable";
+import { registerCustomer } from "~/domain/account/registration.server";
 import { getClientIp } from "~/lib/client-ip.server";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { pageTitle } from "~/lib/meta";
+import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
+import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
+import { Icon } from "~/ui/icons/icon";
 import { CheckboxField, Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -30,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab: url.searchParams.get("tab") === "registro" ? "registro" : "ingreso",
     search: url.search,
     notice: isFromProfile ? "Debes iniciar sesión para ver tu perfil." : null,
+    isMailConfigured: isMailServerConfigured(),
   };
 }
 
@@ -47,22 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "register") {
     const parsed = registerSchema.safeParse(form);
     if (!parsed.success) return data({ values, errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
-    const outcome = await registerCustomer(request, clientIp, parsed.data);
+    const outcome = await registerCustomer(clientIp, parsed.data);
     if (!outcome.ok) {
       return data(
         { values, errors: {}, toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const } },
         { status: 400 },
       );
     }
-    return redirectWithToast(
-      redirectTo,
-      {
-        title: "Registro Exitoso",
-        description: "¡Bienvenido a la familia! Tu cuenta está lista para comprar y ver tus pedidos.",
-        duration: 10_000,
-      },
-      { headers: outcome.cookies },
-    );
+    // The same answer for a new address and a registered one: what follows is in the e-mail.
+    const toast: ToastMessage = isMailServerConfigured()
+      ? { title: "Revisa tu Correo", description: "Te enviamos un correo para continuar con tu registro.", duration: 10_000 }
+      : { title: "Registro Recibido", description: "La tienda todavía no puede enviar correos. Lee el aviso de esta página.", duration: 10_000 };
+    return { values, errors: {}, toast, registeredEmail: parsed.data.email };
   }
 
   const parsed = signInSchema.safeParse(form);
@@ -96,6 +99,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     return `/auth${query ? `?${query}` : ""}`;
   };
   const isRegister = loaderData.tab === "registro";
+  const mailNotice = loaderData.isMailConfigured ? null : (
+    <MailUnavailableNotice inquiry={REGISTRATION_MAIL_UNAVAILABLE_INQUIRY}>{REGISTRATION_MAIL_UNAVAILABLE}</MailUnavailableNotice>
+  );
+  const registeredEmail = actionData && "registeredEmail" in actionData ? actionData.registeredEmail : null;
 
   return (
     <section className="mx-auto max-w-md px-4 py-10">
@@ -115,9 +122,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
       </div>
       <div className="mt-6 rounded-2xl border bg-white p-6 shadow-sm">
-        {isRegister ? (
+        {registeredEmail ? (
+          <div className="text-center" role="status" data-testid="registration-answer">
+            <Icon name={mailNotice ? "mail-warning" : "mail-check"} className={`mx-auto size-10 ${mailNotice ? "text-amber-700" : "text-primary-strong"}`} aria-hidden />
+            <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Registro Recibido" : "Revisa tu Correo"}</h2>
+            {mailNotice ? (
+              <div className="mt-4">{mailNotice}</div>
+            ) : (
+              <p className="mt-2 text-muted">
+                {`Te enviamos un correo a ${registeredEmail} con los pasos para continuar: si tu cuenta es nueva, trae el enlace para activarla (vence en 24 horas). Si no lo ves en unos minutos, revisa la carpeta de correo no deseado.`}
+              </p>
+            )}
+          </div>
+        ) : isRegister ? (
           <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="register" />
+            {mailNotice}
             <Field label="Nombre completo" error={errors.fullName} inputProps={{ name: "fullName", autoComplete: "name", required: true, defaultValue: values?.fullName }} />
             <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, defaultValue: values?.email }} />
             <Field label="Teléfono (opcional)" error={errors.phone} inputProps={{ name: "phone", type: "tel", autoComplete: "tel", defaultValue: values?.phone }} />

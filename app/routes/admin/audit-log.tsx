@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { formatLimaDateTime } from "~/domain/complaints/lima-time";
-import { formatAuditSummary, getActionLabel, getEntityLabel } from "~/domain/audit/audit-log";
+import { formatAuditSummary, getActionLabel, getAuthorLabel, getEntityLabel } from "~/domain/audit/audit-log";
 import { type AuditEntryRow, listAuditEntries, listAuditFilterOptions } from "~/domain/audit/audit-log.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
@@ -51,7 +51,7 @@ const columns: Column<Row>[] = [
   {
     key: "usuario",
     header: "Usuario",
-    cell: (row) => row.username ?? <span className="text-muted">Usuario eliminado</span>,
+    cell: (row) => (row.username ? row.username : <span className="text-muted">{getAuthorLabel(row)}</span>),
   },
   { key: "accion", header: "Acción", cell: (row) => getActionLabel(row.action) },
   {
@@ -102,7 +102,7 @@ function EntryCards({ rows }: { rows: Row[] }) {
             {row.entityId ? <span className="font-normal text-muted"> #{shortId(row.entityId)}</span> : null}
           </p>
           <p className="mb-2 text-xs text-muted">
-            {row.when} · {row.username ?? "Usuario eliminado"}
+            {row.when} · {getAuthorLabel(row)}
           </p>
           <SummaryList pairs={row.summary} />
         </li>

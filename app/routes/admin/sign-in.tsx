@@ -2,7 +2,7 @@ import { LockKeyhole } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { adminSignInSchema } from "~/domain/users/admin-sign-in";
-import { withSignInLimit } from "~/domain/account/account.server";
+import { withSignInLimit } from "~/domain/account/sign-in-limit.server";
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -46,6 +46,12 @@ import {
   tooManyOrdersToast,
 } from "~/domain/orders/order";
 import {
+  describeOrderLimitProblem,
+  describeOrderLimitProblems,
+  TOO_MANY_PENDING_ORDERS_MESSAGE,
+  tooManyPendingOrdersToast,
+} from "~/domain/orders/order-limits";
+import {
   getCustomerContact,
   getOrderConfirmation,
   listCheckoutPaymentMethods,
@@ -53,6 +59,7 @@ import {
   submitCheckout,
 } from "~/domain/orders/order.server";
 import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";
 import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
@@ -76,15 +83,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderCode = new URL(request.url).searchParams.get("pedido");
   // A session that cannot be read shows the cart as to a visitor (the root says 'Error de Sesión').
   const [{ user }, cartId] = await Promise.all([getSessionUserOrSignedOut(request), readCartId(request, context)]);
-  const [cart, methods, qrImages, contact, confirmation] = await Promise.all([
+  const [cart, methods, qrImages, contact, confirmation, settings] = await Promise.all([
     getCart(cartId),
     listCheckoutPaymentMethods(),
     listPaymentQrImages(),
     user ? getCustomerContact(user.id) : { name: "", phone: "" },
     orderCode ? getOrderConfirmation(request, orderCode, user?.id ?? null) : null,
+    getShopSettings(),
   ]);
   const paymentMethods = methods.map((method) => ({ ...method, qrImage: qrImages[method.id] ?? null }));
-  return { cart, paymentMethods, contact, confirmation };
+  return { cart, paymentMethods, contact, confirmation, whatsappPhone: settings.contactPhone };
 }
 
 type CartActionData = {
@@ -156,12 +164,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const checkout = { values, fieldErrors: {}, stockProblems: [] };
       // Orders hold their units before any payment: a limit per address keeps one visitor
       // from emptying the shelves with orders nobody will pay.
-      const ordersKey = `orders:ip:${getClientIp(context)}`;
+      const clientIp = getClientIp(context);
+      const ordersKey = `orders:ip:${clientIp}`;
       if (isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
         return reply({ toast: tooManyOrdersToast, checkout }, { status: 429 });
       }
       const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
-      const outcome = await submitCheckout({ cartId, user, form });
+      const outcome = await submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
       switch (outcome.status) {
         case "placed": {
           recordHit(ordersKey, rateRules.placedOrdersPerIp);
@@ -202,6 +211,22 @@ export async function action({ request, context }: Route.ActionArgs) {
               checkout: { ...checkout, stockProblems: outcome.problems.map(describeStockProblem) },
             },
             { status: 409 },
+          );
+        case "over-order-limit":
+          return reply(
+            {
+              toast: describeOrderLimitProblems(outcome.problems),
+              checkout: { ...checkout, stockProblems: outcome.problems.map(describeOrderLimitProblem) },
+            },
+            { status: 409 },
+          );
+        case "too-many-pending-orders":
+          return reply(
+            {
+              toast: tooManyPendingOrdersToast,
+              checkout: { ...checkout, fieldErrors: { customerPhone: TOO_MANY_PENDING_ORDERS_MESSAGE } },
+            },
+            { status: 429 },
           );
       }
     }
@@ -263,7 +288,7 @@ function ActionNotice({ toast }: { toast: ToastMessage | undefined }) {
 }
 
 export default function CartScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { paymentMethods, contact, confirmation } = loaderData;
+  const { paymentMethods, contact, confirmation, whatsappPhone } = loaderData;
   useToastFrom(actionData?.toast);
   const clearFetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER_KEY });
   const isOpeningWhatsApp = useOpenWhatsAppOnce(confirmation?.whatsappUrl);
@@ -313,7 +338,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
           <section aria-label="Productos en tu carrito" className="rounded-2xl border bg-white px-4 shadow-sm sm:px-6">
             <ul className="divide-y">
               {cart.lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} />
+                <CartLineItem key={line.productId} line={line} whatsappPhone={whatsappPhone} />
               ))}
             </ul>
             <div className="flex justify-end border-t py-4">

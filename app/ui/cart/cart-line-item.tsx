@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { CART_PATH, type CartLineView, cartIntents, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
 import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
+import { buildLargeOrderText } from "~/domain/orders/order-limits";
 import { formatMoney } from "~/lib/money";
+import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import { responsiveImage } from "~/domain/media/image";
@@ -31,6 +33,30 @@ function StockNotice({ line }: { line: CartLineView }) {
     return <p className="text-sm text-amber-800">Últimas {line.stock} unidades disponibles</p>;
   }
   return null;
+}
+
+/**
+ * The order limit beside the line, once it matters: plain when the line is at the limit
+ * (why '+' stops there), in red when it holds more than one order may take (the checkout
+ * would refuse it). The quantity stays as typed, so it can go by WhatsApp instead.
+ */
+function OrderCapNotice({ line, whatsappPhone }: { line: CartLineView; whatsappPhone: string }) {
+  const cap = line.maxPerOrder;
+  const isLimiting = cap < Math.min(line.stock, MAX_UNITS_PER_LINE);
+  if (!line.isAvailable || line.quantity > line.stock || !isLimiting || line.quantity < cap) return null;
+  const isOver = line.quantity > cap;
+  return (
+    <p className={isOver ? "text-sm font-semibold text-red-700" : "text-sm text-muted"}>
+      Puedes pedir hasta {describeUnits(cap)} de este producto por pedido. Para cantidades mayores,{" "}
+      <a
+        href={buildWhatsAppUrl(whatsappPhone, buildLargeOrderText(line.title, line.quantity))}
+        className="underline underline-offset-2 hover:text-primary-strong"
+      >
+        escríbenos por WhatsApp
+      </a>
+      .{isOver ? " Ajusta la cantidad para enviar tu pedido." : null}
+    </p>
+  );
 }
 
 function UnitPrice({ line }: { line: CartLineView }) {
@@ -66,7 +92,7 @@ function LineFields({ productId, intent }: { productId: number; intent: string }
  * one fetcher (keyed by product, see FetcherToast for its answers) and the page shows
  * the result at once.
  */
-export function CartLineItem({ line }: { line: CartLineView }) {
+export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; whatsappPhone: string }) {
   const fetcher = useFetcher({ key: getCartLineFetcherKey(line.productId) });
   const isHydrated = useIsHydrated();
   const [draft, setDraft] = useState<string | null>(null);
@@ -121,6 +147,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
         </div>
         <UnitPrice line={line} />
         <StockNotice line={line} />
+        <OrderCapNotice line={line} whatsappPhone={whatsappPhone} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div
             className="inline-flex items-center rounded-full border-2 border-primary-strong bg-white"
@@ -189,7 +216,7 @@ export function CartLineItem({ line }: { line: CartLineView }) {
                 value={line.quantity + 1}
                 variant="ghostPrimary"
                 size="iconMd"
-                disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE)}
+                disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE, line.maxPerOrder)}
                 aria-label={`Agregar una unidad de ${line.title}`}
               >
                 <Icon name="plus" aria-hidden />

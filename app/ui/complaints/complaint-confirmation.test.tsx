@@ -90,7 +90,7 @@ describe("the consumer's confirmation", () => {
     expect(html).toContain(
       "No pudimos enviarte la copia por correo. Imprime o guarda esta página: es la constancia de tu reclamación.",
     );
-    expect(html).not.toContain("Te enviamos una copia");
+    expect(html).not.toContain("Te enviamos a");
     expect(html).toContain("Imprimir o guardar en PDF");
     expect(html).toContain(confirmation.code);
     for (const filed of [
@@ -120,7 +120,9 @@ describe("the consumer's confirmation", () => {
       expect(confirmation.isCopySent).toBe(true);
 
       const html = render(confirmation);
-      expect(html).toContain("Te enviamos una copia a con-correo@example.pe. Guarda tu código para cualquier consulta.");
+      expect(html).toContain(
+        "Te enviamos a con-correo@example.pe un correo con el código y un enlace para ver y recibir la copia completa. Guarda tu código para cualquier consulta.",
+      );
       expect(html).not.toContain(COPY_NOT_SENT_MESSAGE);
       expect(html).toContain("Que me cambien el arnés.");
 

@@ -16,6 +16,32 @@ const PRINT_CSS = `
 }
 `;
 
+/** The filed sheet's sections, read-only, and the print rules that keep only the copy. */
+export function ComplaintCopySheet({ sections }: { sections: ComplaintCopySection[] }) {
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      {sections.length > 0 ? (
+        <div className="mx-auto mt-6 flex max-w-xl flex-col gap-4 text-left" data-testid="complaint-copy">
+          {sections.map((section) => (
+            <section key={section.title} className="complaint-copy-section" aria-label={section.title}>
+              <h3 className="border-b border-primary/25 pb-1 font-bold">{section.title}</h3>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                {section.rows.map((row) => (
+                  <div key={row.label} className="contents">
+                    <dt className="text-muted">{row.label}</dt>
+                    <dd className="font-semibold break-words whitespace-pre-wrap">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * What the consumer sees once the complaint is stored: its code, the answer deadline and
  * what was filed. When the copy could not be e-mailed (no mail server, or it failed) this
@@ -41,7 +67,6 @@ export function ComplaintConfirmation({
       aria-labelledby="reclamo-confirmacion"
       className="rounded-2xl border border-primary/25 bg-white p-6 text-center shadow-sm sm:p-10 print:border-0 print:p-0 print:shadow-none"
     >
-      <style>{PRINT_CSS}</style>
       <Icon name="circle-check-big" className="mx-auto size-14 text-primary-strong print:hidden" aria-hidden />
       <h2 id="reclamo-confirmacion" className="mt-4 text-2xl font-bold">
         Reclamación Enviada
@@ -70,7 +95,7 @@ export function ComplaintConfirmation({
       </dl>
       {isCopySent ? (
         <p className="mt-6 text-sm" data-testid="complaint-copy-notice">
-          {`Te enviamos una copia a ${email}. Guarda tu código para cualquier consulta.`}
+          {`Te enviamos a ${email} un correo con el código y un enlace para ver y recibir la copia completa. Guarda tu código para cualquier consulta.`}
         </p>
       ) : (
         <p
@@ -81,23 +106,7 @@ export function ComplaintConfirmation({
           {COPY_NOT_SENT_MESSAGE}
         </p>
       )}
-      {sections.length > 0 ? (
-        <div className="mx-auto mt-6 flex max-w-xl flex-col gap-4 text-left" data-testid="complaint-copy">
-          {sections.map((section) => (
-            <section key={section.title} className="complaint-copy-section" aria-label={section.title}>
-              <h3 className="border-b border-primary/25 pb-1 font-bold">{section.title}</h3>
-              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                {section.rows.map((row) => (
-                  <div key={row.label} className="contents">
-                    <dt className="text-muted">{row.label}</dt>
-                    <dd className="font-semibold break-words whitespace-pre-wrap">{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ))}
-        </div>
-      ) : null}
+      <ComplaintCopySheet sections={sections} />
       <div className="mt-6 flex flex-wrap justify-center gap-3 print:hidden">
         <Button type="button" variant={isCopySent ? "outline" : "default"} onClick={() => window.print()}>
           <Icon name="printer" aria-hidden /> Imprimir o guardar en PDF

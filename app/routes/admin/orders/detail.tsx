@@ -113,6 +113,12 @@ function StatusActions({ order }: { order: AdminOrder }) {
   );
 }
 
+function describeStatusChangeAuthor(change: AdminOrder["history"][number]): string {
+  if (change.isAutomatic) return " · automático: no se pagó a tiempo";
+  if (change.changedBy) return ` · por ${change.changedBy}`;
+  return change.fromStatus ? "" : " · desde la tienda";
+}
+
 function StatusHistory({ history }: { history: AdminOrder["history"] }) {
   return (
     <ol className="mt-5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4" aria-label="Historial de estados">
@@ -134,7 +140,7 @@ function StatusHistory({ history }: { history: AdminOrder["history"] }) {
           </p>
           <p className="mt-0.5 text-muted">
             {change.date}
-            {change.changedBy ? ` · por ${change.changedBy}` : change.fromStatus ? "" : " · desde la tienda"}
+            {describeStatusChangeAuthor(change)}
           </p>
         </li>
       ))}

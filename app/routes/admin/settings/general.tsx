@@ -119,7 +119,7 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
     <div className="max-w-4xl">
       <AdminPageHeader
         title="Configuración General"
-        description="Logotipo, colores y fuente de la tienda, redes sociales, mapa y datos del proveedor. Al guardar solo se envía lo que cambiaste."
+        description="Logotipo, colores y fuente de la tienda, redes sociales, mapa, datos del proveedor y límites de pedidos. Al guardar solo se envía lo que cambiaste."
       />
       <Form method="post" key={loaderData.version} className="flex flex-col gap-6" noValidate>
         <AdminCard title="Logotipo">
@@ -257,6 +257,66 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
               }}
             />
           </div>
+        </AdminCard>
+
+        <AdminCard title="Pedidos">
+          <p className="mb-4 text-sm text-muted">
+            Un pedido aparta sus unidades desde que se envía, antes del pago. Estos límites evitan que una sola
+            persona agote la tienda con pedidos que no paga: cada pedido puede apartar como máximo el menor de los
+            dos límites de cada producto (al menos 1 unidad si hay stock), contando los pedidos sin pagar que la
+            misma persona hizo en la última hora. Las cantidades mayores se coordinan por WhatsApp.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field
+              label="Máximo de unidades por pedido"
+              error={errors.maxUnitsPerOrder}
+              inputProps={{
+                id: "maxUnitsPerOrder",
+                name: "maxUnitsPerOrder",
+                defaultValue: values.maxUnitsPerOrder,
+                type: "number",
+                inputMode: "numeric",
+                min: 1,
+                max: 99,
+                step: 1,
+                required: true,
+              }}
+            />
+            <Field
+              label="Porcentaje máximo del stock por pedido"
+              error={errors.maxStockPercentPerOrder}
+              inputProps={{
+                id: "maxStockPercentPerOrder",
+                name: "maxStockPercentPerOrder",
+                defaultValue: values.maxStockPercentPerOrder,
+                type: "number",
+                inputMode: "numeric",
+                min: 1,
+                max: 100,
+                step: 1,
+                required: true,
+              }}
+            />
+            <Field
+              label="Horas para pagar"
+              error={errors.paymentHours}
+              inputProps={{
+                id: "paymentHours",
+                name: "paymentHours",
+                defaultValue: values.paymentHours,
+                type: "number",
+                inputMode: "numeric",
+                min: 1,
+                max: 720,
+                step: 1,
+                required: true,
+              }}
+            />
+          </div>
+          <p className="mt-2 text-sm text-muted">
+            Un pedido que sigue Pendiente pasadas esas horas se cancela solo y sus productos vuelven al stock; el
+            historial del pedido lo registra como cancelación automática.
+          </p>
         </AdminCard>
 
         <div className="flex justify-end">
