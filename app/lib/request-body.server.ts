@@ -25,7 +25,7 @@ declare global {
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 /** After refusing a body, what is still read (and dropped) so that the answer reaches the client. */
-const DRAIN = { bytes: 8 * 1024 * 1024, ms: 1_000 };
+const DRAIN = { bytes: 1024 * 1024, ms: 1_000 };
 
 export const BODY_MESSAGES = {
   tooLarge: {
