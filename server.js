@@ -119,7 +119,9 @@ const server = app.listen(config.port, () => {
   console.log(`Patitas Felices listening on ${config.appUrl} (port ${config.port}, ${running.driver})`);
   if (!config.smtpUrl) {
     // The complaints book's copies and answers, and password recovery, reach nobody.
-    console.log(`SMTP_URL is not set: e-mails are written to ${path.join(config.dataDir, "outbox")} and reach nobody. Set SMTP_URL before opening the shop.`);
+    console.log(
+      `SMTP_URL is not set: e-mails are written to ${path.join(config.dataDir, "outbox")} and reach nobody. Set SMTP_URL before opening the shop.`,
+    );
   }
 });
 // A client has 15 s to send its headers and 130 s for the whole request (the slowest

@@ -76,9 +76,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // The server bundle's entry is our Express app, which imports the React Router
     // server build as a virtual module; see server.js and docs/decisions/001.
-    rollupOptions: isSsrBuild
-      ? { input: "./server/app.ts" }
-      : { output: { manualChunks: shellChunks() } },
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: shellChunks() } },
   },
   resolve: {
     alias: [

@@ -8,7 +8,10 @@ import { readConfig, resolveAuthSecret } from "./config.server";
 // existsSync answering "no" for a file that exists is the moment the second one is in.
 vi.mock("node:fs", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs")>();
-  return { ...actual, existsSync: (file: string) => (String(file).endsWith("auth-secret") ? false : actual.existsSync(file)) };
+  return {
+    ...actual,
+    existsSync: (file: string) => (String(file).endsWith("auth-secret") ? false : actual.existsSync(file)),
+  };
 });
 
 test("the instance that comes second keeps the first one's secret, and leaves no file behind", () => {

@@ -18,9 +18,7 @@ test("defaults of the runtime contract", () => {
 
 test("APP_URL follows PORT unless given; empty values count as unset", () => {
   expect(readConfig({ PORT: "4100" }).appUrl).toBe("http://localhost:4100");
-  expect(readConfig({ PORT: "4100", APP_URL: "https://tienda.example.pe/" }).appUrl).toBe(
-    "https://tienda.example.pe",
-  );
+  expect(readConfig({ PORT: "4100", APP_URL: "https://tienda.example.pe/" }).appUrl).toBe("https://tienda.example.pe");
   expect(readConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
 });
 

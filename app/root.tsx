@@ -98,9 +98,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (import.meta.env.DEV && error instanceof Error) {
     return (
       <StatusPage status={500}>
-        <pre className="mt-6 max-w-3xl overflow-auto rounded bg-gray-100 p-4 text-left text-xs">
-          {error.stack}
-        </pre>
+        <pre className="mt-6 max-w-3xl overflow-auto rounded bg-gray-100 p-4 text-left text-xs">{error.stack}</pre>
       </StatusPage>
     );
   }

@@ -5,15 +5,9 @@ export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
     route("nosotros", "routes/store/about.tsx"),
-    route(
-      "productos/:familySlug?/:categorySlug?/:subcategorySlug?",
-      "routes/store/product-list.tsx",
-    ),
+    route("productos/:familySlug?/:categorySlug?/:subcategorySlug?", "routes/store/product-list.tsx"),
     route("producto/:productId", "routes/store/product-detail.tsx"),
-    route(
-      "servicios/:familySlug?/:categorySlug?/:subcategorySlug?",
-      "routes/store/service-list.tsx",
-    ),
+    route("servicios/:familySlug?/:categorySlug?/:subcategorySlug?", "routes/store/service-list.tsx"),
     route("contacto", "routes/store/contact.tsx"),
     route("carrito", "routes/store/cart.tsx"),
     route("faq", "routes/store/faq.tsx"),

@@ -85,12 +85,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const wanted = process.argv[detail + 1];
     const route = result.routes.find((r) => r.route === wanted);
     if (!route) throw new Error(`No route ${wanted}; one of: ${result.routes.map((r) => r.route).join(", ")}`);
-    for (const f of [...route.files].sort((a, b) => gzipped(b) - gzipped(a))) console.log(`${kb(gzipped(f)).toFixed(1).padStart(6)}  ${f}`);
+    for (const f of [...route.files].sort((a, b) => gzipped(b) - gzipped(a)))
+      console.log(`${kb(gzipped(f)).toFixed(1).padStart(6)}  ${f}`);
     process.exit(0);
   }
   console.log(`| route | KB gzipped | KB brotli |\n|---|---|---|`);
-  console.log(`| The entry and its imports (React, React DOM, React Router and the shell, ADR 013) | ${result.runtimeKb} | ${result.runtimeBrotliKb} |`);
-  for (const r of result.routes) console.log(`| ${r.route} | ${r.kb}${r.kb > BUDGET_KB ? " (over)" : ""} | ${r.brotliKb} |`);
+  console.log(
+    `| The entry and its imports (React, React DOM, React Router and the shell, ADR 013) | ${result.runtimeKb} | ${result.runtimeBrotliKb} |`,
+  );
+  for (const r of result.routes)
+    console.log(`| ${r.route} | ${r.kb}${r.kb > BUDGET_KB ? " (over)" : ""} | ${r.brotliKb} |`);
   const over = result.routes.filter((r) => r.kb > BUDGET_KB).length;
   console.log(`\n${over} of ${result.routes.length} routes over the ${BUDGET_KB} KB budget.`);
   const json = process.argv.indexOf("--json");

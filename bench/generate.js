@@ -12,10 +12,36 @@ import { buildIfStale } from "../scripts/build-if-stale.js";
 import { startBenchServer } from "./lib/server.js";
 
 const BRAND_ROOTS = [
-  "Ricocan", "Pro Plan", "Kong", "Mimaskot", "Royal Canin", "Hill's", "Purina", "Whiskas",
-  "Dog Chow", "Cat Chow", "Nutra Nuggets", "Canbo", "Thor", "Super Can", "Vital Can", "Brit",
-  "Taste of the Wild", "Acana", "Orijen", "Felix", "Pedigree", "Chunky", "Mastercat", "Nutrican",
-  "Ñuñu Pet", "Andes Mascotas", "Huellitas", "Miski", "Pachamama Pet", "Inka Dog",
+  "Ricocan",
+  "Pro Plan",
+  "Kong",
+  "Mimaskot",
+  "Royal Canin",
+  "Hill's",
+  "Purina",
+  "Whiskas",
+  "Dog Chow",
+  "Cat Chow",
+  "Nutra Nuggets",
+  "Canbo",
+  "Thor",
+  "Super Can",
+  "Vital Can",
+  "Brit",
+  "Taste of the Wild",
+  "Acana",
+  "Orijen",
+  "Felix",
+  "Pedigree",
+  "Chunky",
+  "Mastercat",
+  "Nutrican",
+  "Ñuñu Pet",
+  "Andes Mascotas",
+  "Huellitas",
+  "Miski",
+  "Pachamama Pet",
+  "Inka Dog",
 ];
 // Words per category name of the seed (both families share most names).
 const KINDS = {
@@ -26,7 +52,20 @@ const KINDS = {
   "Camas y Descanso": ["Cama", "Cojín", "Manta", "Cueva", "Hamaca"],
   "Arena y Limpieza": ["Arena aglomerante", "Arena de sílice", "Arenero", "Pala", "Desodorante"],
 };
-const VARIANTS = ["Adulto", "Cachorro", "Senior", "Light", "Pollo", "Carne", "Salmón", "Cordero", "Clásico", "Premium", "Mini", "Grande"];
+const VARIANTS = [
+  "Adulto",
+  "Cachorro",
+  "Senior",
+  "Light",
+  "Pollo",
+  "Carne",
+  "Salmón",
+  "Cordero",
+  "Clásico",
+  "Premium",
+  "Mini",
+  "Grande",
+];
 const SIZES = ["500 g", "1 kg", "3 kg", "7.5 kg", "15 kg", "S", "M", "L", "XL", "Único"];
 const SEED_IMAGES = [
   "/images/products/croquetas-perro-adulto.webp",
@@ -46,7 +85,12 @@ function random(seed) {
   };
 }
 
-const normalizeForSearch = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+const normalizeForSearch = (text) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 const toSlug = (name) => name.trim().toLowerCase().replace(/\s+/g, "-");
 
 async function openDatabase(dataDir) {
@@ -80,7 +124,11 @@ async function insertRows(db, table, columns, rows, batch = 1000) {
  * Generates the shop into `dataDir` and returns what the benchmarks need to know about it,
  * also kept in `$dataDir/bench.json` so that a second call with the same N reuses it.
  */
-export async function generateShop({ products: count, orders: orderCount = Math.min(5000, Math.ceil(count / 5)), dataDir }) {
+export async function generateShop({
+  products: count,
+  orders: orderCount = Math.min(5000, Math.ceil(count / 5)),
+  dataDir,
+}) {
   const metaFile = path.join(dataDir, "bench.json");
   if (existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, "utf8"));
@@ -171,13 +219,25 @@ export async function generateShop({ products: count, orders: orderCount = Math.
       db,
       "products",
       [
-        "title", "description", "family_id", "category_id", "subcategory_id", "brand_id", "price_cents",
-        "is_offer_active", "offer_price_cents", "stock", "image", "image_alt", "search_text",
+        "title",
+        "description",
+        "family_id",
+        "category_id",
+        "subcategory_id",
+        "brand_id",
+        "price_cents",
+        "is_offer_active",
+        "offer_price_cents",
+        "stock",
+        "image",
+        "image_alt",
+        "search_text",
       ],
       productRows,
     );
     const benchProductId = (await db.query("SELECT max(id) AS id FROM products")).rows[0].id;
-    const productIds = (await db.query("SELECT id, title, price_cents FROM products WHERE id <> $1", [benchProductId])).rows;
+    const productIds = (await db.query("SELECT id, title, price_cents FROM products WHERE id <> $1", [benchProductId]))
+      .rows;
 
     // Orders of the last year, one to four lines each.
     const statuses = ["pendiente", "en_proceso", "entregado", "entregado", "entregado", "cancelado"];
@@ -185,7 +245,10 @@ export async function generateShop({ products: count, orders: orderCount = Math.
     const orderRows = [];
     const lineRows = [];
     for (let i = 0; i < orderCount; i++) {
-      const lines = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => [pick(productIds), 1 + Math.floor(rand() * 3)]);
+      const lines = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => [
+        pick(productIds),
+        1 + Math.floor(rand() * 3),
+      ]);
       const total = lines.reduce((sum, [product, quantity]) => sum + product.price_cents * quantity, 0);
       const createdAt = new Date(Date.now() - Math.floor(rand() * 365 * 86_400_000)).toISOString();
       orderRows.push([
@@ -202,16 +265,40 @@ export async function generateShop({ products: count, orders: orderCount = Math.
         createdAt,
       ]);
       for (const [product, quantity] of lines) {
-        lineRows.push([firstOrderId + i, product.id, product.title, product.price_cents, quantity, product.price_cents * quantity]);
+        lineRows.push([
+          firstOrderId + i,
+          product.id,
+          product.title,
+          product.price_cents,
+          quantity,
+          product.price_cents * quantity,
+        ]);
       }
     }
     await insertRows(
       db,
       "orders",
-      ["id", "code", "customer_name", "customer_email", "customer_phone", "payment_method_id", "payment_method_name", "status", "total_cents", "created_at", "updated_at"],
+      [
+        "id",
+        "code",
+        "customer_name",
+        "customer_email",
+        "customer_phone",
+        "payment_method_id",
+        "payment_method_name",
+        "status",
+        "total_cents",
+        "created_at",
+        "updated_at",
+      ],
       orderRows,
     );
-    await insertRows(db, "order_lines", ["order_id", "product_id", "title", "unit_price_cents", "quantity", "line_total_cents"], lineRows);
+    await insertRows(
+      db,
+      "order_lines",
+      ["order_id", "product_id", "title", "unit_price_cents", "quantity", "line_total_cents"],
+      lineRows,
+    );
     await db.query("SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))");
     await db.query("COMMIT");
     await db.query("ANALYZE");
@@ -237,6 +324,10 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   }
   const dataDir = path.resolve(option("data-dir") ?? path.join(tmpdir(), `patitas-bench-${products}`));
   const started = Date.now();
-  const meta = await generateShop({ products, orders: option("orders") ? Number(option("orders")) : undefined, dataDir });
+  const meta = await generateShop({
+    products,
+    orders: option("orders") ? Number(option("orders")) : undefined,
+    dataDir,
+  });
   console.log(`${dataDir}: ${JSON.stringify(meta)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -81,7 +81,8 @@ export async function runHostile({ products, duration, connections }) {
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       server.sampleRss();
       const measured = [];
-      for (const scenario of [STATIC, HOME]) measured.push(await runScenario(server.url, scenario, { connections, duration }));
+      for (const scenario of [STATIC, HOME])
+        measured.push(await runScenario(server.url, scenario, { connections, duration }));
       const peakRssMb = Math.round(server.sampleRss());
       const attackers = await running.stop();
       const [staticRow, homeRow] = measured;
@@ -93,7 +94,9 @@ export async function runHostile({ products, duration, connections }) {
         peakRssMb,
         attackers,
       });
-      process.stderr.write(`  ${attack.name}: home ${homeRow.requestsPerSecond} req/s (p99 ${homeRow.p99Ms} ms), peak RSS ${peakRssMb} MB\n`);
+      process.stderr.write(
+        `  ${attack.name}: home ${homeRow.requestsPerSecond} req/s (p99 ${homeRow.p99Ms} ms), peak RSS ${peakRssMb} MB\n`,
+      );
     }
     return { products, connections, durationSeconds: duration, serverPeakRssMb: Math.round(server.peakRssMb()), rows };
   } finally {

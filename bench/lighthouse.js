@@ -68,7 +68,16 @@ function startServer(appUrl) {
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   // The HTTPS front's certificate is self-signed.
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--ignore-certificate-errors"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--ignore-certificate-errors",
+  ],
 });
 
 const results = [];
@@ -86,12 +95,17 @@ try {
         // as Lighthouse's own guidance recommends.
         const runsOfPage = [];
         for (let run = 0; run < runs; run++) {
-          const { lhr } = await lighthouse(`${setup.base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+          const { lhr } = await lighthouse(`${setup.base}${page.path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+          });
           runsOfPage.push(lhr);
         }
         runsOfPage.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
         const lhr = runsOfPage[Math.floor(runsOfPage.length / 2)];
-        if (reportDir) writeFileSync(path.join(reportDir, `${setup.id}-${page.name.toLowerCase()}.json`), JSON.stringify(lhr));
+        if (reportDir)
+          writeFileSync(path.join(reportDir, `${setup.id}-${page.name.toLowerCase()}.json`), JSON.stringify(lhr));
         results.push(summarize(lhr, page, setup, runsOfPage));
       }
     } finally {
@@ -137,13 +151,20 @@ function summarize(lhr, page, setup, runsOfPage) {
 
 writeBenchResult("lighthouse.json", results);
 console.log(`Median of ${runs} runs per page (performance of every run in brackets).`);
-console.log("| page | set-up | performance | accessibility | best practices | SEO | first-load JS (KB transferred) | FCP (ms) | LCP (ms) | TBT (ms) | CLS |");
+console.log(
+  "| page | set-up | performance | accessibility | best practices | SEO | first-load JS (KB transferred) | FCP (ms) | LCP (ms) | TBT (ms) | CLS |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
-  console.log(`| ${r.page} | ${r.setup} | ${r.performance} (${r.performanceRuns.join(", ")}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.firstLoadJsKb} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`);
+  console.log(
+    `| ${r.page} | ${r.setup} | ${r.performance} (${r.performanceRuns.join(", ")}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.firstLoadJsKb} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+  );
 }
 for (const r of results) console.log(`${r.page}, ${r.setup}: LCP element ${r.lcpElement.slice(0, 120)}`);
 for (const r of results) {
-  console.log(`${r.page}, ${r.setup} (${r.protocol}): first paint observed at ${r.observedFcpMs} ms; CPU benchmark index ${r.benchmarkIndex}`);
+  console.log(
+    `${r.page}, ${r.setup} (${r.protocol}): first paint observed at ${r.observedFcpMs} ms; CPU benchmark index ${r.benchmarkIndex}`,
+  );
 }
-for (const r of results) if (r.failing.length) console.log(`${r.page}, ${r.setup}: failing binary audits: ${r.failing.join(", ")}`);
+for (const r of results)
+  if (r.failing.length) console.log(`${r.page}, ${r.setup}: failing binary audits: ${r.failing.join(", ")}`);

@@ -61,7 +61,9 @@ export function loadTable(report) {
     "|---|---|---|---|---|---|---|",
   ];
   for (const r of report.rows) {
-    lines.push(`| ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratioToStatic} | ${r.peakRssMb} |`);
+    lines.push(
+      `| ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratioToStatic} | ${r.peakRssMb} |`,
+    );
   }
   lines.push("", `Server peak RSS over the whole run (VmHWM): ${report.serverPeakRssMb} MB.`);
   if (report.memoryLimitMb) lines.push(`Memory limit (cgroup): ${report.memoryLimitMb} MB.`);
@@ -85,6 +87,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = { date: new Date().toISOString(), ...report };
   if (outAt === -1) writeBenchResult(`load-${report.products}.json`, result);
   else writeFileSync(path.resolve(args[outAt + 1]), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`);
+  console.log(
+    `${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`,
+  );
   console.log(loadTable(report));
 }

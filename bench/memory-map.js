@@ -50,12 +50,21 @@ export function classifyMappings(mappings, executablePath) {
   const totals = Object.fromEntries(PARTS.map((part) => [part, 0]));
   mappings.forEach((mapping, index) => {
     const next = mappings[index + 1];
-    const guardAfter = next && next.name === "" && next.perms === "---p" && next.start === mapping.start + BigInt(mapping.bytes) ? next.bytes : 0;
+    const guardAfter =
+      next && next.name === "" && next.perms === "---p" && next.start === mapping.start + BigInt(mapping.bytes)
+        ? next.bytes
+        : 0;
     let part;
     if (mapping.name === executablePath) part = PARTS[0];
     else if (mapping.name === "" && mapping.perms === "rw-p" && guardAfter >= 1024 * MB) part = PARTS[1];
     else if (mapping.name === "[heap]") part = PARTS[2];
-    else if (mapping.name === "" && mapping.perms === "rw-p" && mapping.start % BigInt(ARENA_BYTES) === 0n && mapping.bytes + guardAfter === ARENA_BYTES) part = PARTS[2];
+    else if (
+      mapping.name === "" &&
+      mapping.perms === "rw-p" &&
+      mapping.start % BigInt(ARENA_BYTES) === 0n &&
+      mapping.bytes + guardAfter === ARENA_BYTES
+    )
+      part = PARTS[2];
     else if (mapping.perms.includes("x") && (mapping.name === "" || mapping.name.startsWith("["))) part = PARTS[3];
     else if (mapping.name === "" || mapping.name.startsWith("[")) part = PARTS[4];
     else part = PARTS[5];
@@ -75,14 +84,27 @@ export async function runMemoryMap({ products, duration, memoryCgroup = null }) 
   const server = await startBenchServer({ dataDir, memoryCgroup });
   try {
     const afterStart = readParts(server.pid);
-    const paths = ["/", "/productos/gatos/juguetes", "/productos?q=pelota", `/producto/${Math.ceil(meta.benchProductId / 2)}`];
+    const paths = [
+      "/",
+      "/productos/gatos/juguetes",
+      "/productos?q=pelota",
+      `/producto/${Math.ceil(meta.benchProductId / 2)}`,
+    ];
     await new Promise((resolve, reject) => {
-      autocannon({ url: server.url, connections: 10, duration, requests: paths.map((p) => ({ method: "GET", path: p })) }, (error, result) =>
-        error ? reject(error) : resolve(result),
+      autocannon(
+        { url: server.url, connections: 10, duration, requests: paths.map((p) => ({ method: "GET", path: p })) },
+        (error, result) => (error ? reject(error) : resolve(result)),
       );
     });
     const afterLoad = readParts(server.pid);
-    return { products, durationSeconds: duration, memoryCgroup, afterStart, afterLoad, peakRssMb: Math.round(server.peakRssMb()) };
+    return {
+      products,
+      durationSeconds: duration,
+      memoryCgroup,
+      afterStart,
+      afterLoad,
+      peakRssMb: Math.round(server.peakRssMb()),
+    };
   } finally {
     await server.stop();
   }

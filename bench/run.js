@@ -16,10 +16,15 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quick = process.argv.includes("--quick");
-const resultsDir = quick ? mkdtempSync(path.join(tmpdir(), "patitas-bench-results-")) : path.join(root, "bench/results");
+const resultsDir = quick
+  ? mkdtempSync(path.join(tmpdir(), "patitas-bench-results-"))
+  : path.join(root, "bench/results");
 const steps = [
   ["Load", ["bench/load.js", "--products", quick ? "1000" : "10000", "--duration", quick ? "5" : "15"]],
-  ["Scale curve", ["bench/scale.js", "--sizes", quick ? "100,1000,10000" : "100,1000,10000,100000", "--duration", quick ? "5" : "10"]],
+  [
+    "Scale curve",
+    ["bench/scale.js", "--sizes", quick ? "100,1000,10000" : "100,1000,10000,100000", "--duration", quick ? "5" : "10"],
+  ],
   ["First-load JavaScript", ["bench/first-load-js.js", "--json", path.join(resultsDir, "first-load-js.json")]],
   ["Lighthouse", ["bench/lighthouse.js", "--runs", quick ? "1" : "3"]],
   ["Excel export", ["bench/export.js", "--products", quick ? "1000" : "100000", "--runs", quick ? "1" : "3"]],

@@ -25,7 +25,9 @@ function pageQueries(categoryId) {
       `SELECT count(*) FROM products WHERE ${catalogue}`,
     ],
     // A text search gets its page and its total from one scan (count over the result).
-    search: [`SELECT ${CARD_COLUMNS}, count(*) over () AS total FROM products WHERE ${search} ORDER BY title, id LIMIT 24 OFFSET 0`],
+    search: [
+      `SELECT ${CARD_COLUMNS}, count(*) over () AS total FROM products WHERE ${search} ORDER BY title, id LIMIT 24 OFFSET 0`,
+    ],
   };
 }
 
@@ -47,8 +49,10 @@ async function explain(dataDir) {
         plans[page].push({ sql, plan });
       }
     }
-    const matches = (await db.query(`SELECT count(*)::int AS n FROM products WHERE search_text LIKE '%pelota%'`)).rows[0].n;
-    const inCategory = (await db.query(`SELECT count(*)::int AS n FROM products WHERE category_id = ${rows[0].id}`)).rows[0].n;
+    const matches = (await db.query(`SELECT count(*)::int AS n FROM products WHERE search_text LIKE '%pelota%'`))
+      .rows[0].n;
+    const inCategory = (await db.query(`SELECT count(*)::int AS n FROM products WHERE category_id = ${rows[0].id}`))
+      .rows[0].n;
     return { plans, searchMatches: matches, catalogueProducts: inCategory };
   } finally {
     await db.close();
@@ -65,7 +69,10 @@ export async function runScale({ sizes, duration, connections }) {
     const server = await startBenchServer({ dataDir });
     const point = { products };
     try {
-      for (const [key, pagePath] of [["catalogue", CATALOGUE], ["search", SEARCH]]) {
+      for (const [key, pagePath] of [
+        ["catalogue", CATALOGUE],
+        ["search", SEARCH],
+      ]) {
         const scenario = { name: pagePath, requests: [{ method: "GET", path: pagePath }] };
         await runScenario(server.url, scenario, { connections, duration: 2 });
         point[key] = await runScenario(server.url, scenario, { connections, duration });
@@ -84,7 +91,12 @@ export async function runScale({ sizes, duration, connections }) {
 /** The last line of EXPLAIN ANALYZE ('Execution Time: …') and the scan the plan uses. */
 function planSummary(entry) {
   const time = entry.plan.find((line) => line.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "";
-  const scan = entry.plan.find((line) => /Scan/.test(line))?.trim().replace(/\s+\(cost=.*$/, "").replace(/^->\s+/, "") ?? "";
+  const scan =
+    entry.plan
+      .find((line) => /Scan/.test(line))
+      ?.trim()
+      .replace(/\s+\(cost=.*$/, "")
+      .replace(/^->\s+/, "") ?? "";
   return `${scan}, ${time}`;
 }
 

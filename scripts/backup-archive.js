@@ -123,7 +123,10 @@ class ChunkReader {
 }
 
 function readOctal(header, offset, length) {
-  const text = header.toString("ascii", offset, offset + length).replace(/\0.*$/s, "").trim();
+  const text = header
+    .toString("ascii", offset, offset + length)
+    .replace(/\0.*$/s, "")
+    .trim();
   return text === "" ? 0 : Number.parseInt(text, 8);
 }
 

@@ -93,7 +93,13 @@ async function readPgliteDatabase(dataDir) {
     const migrations = await countAppliedMigrations(query);
     // 'none': the archive is gzipped as a whole.
     const dump = Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer());
-    return { serverVersion, tables, migrations, entry: PGLITE_ENTRY, write: (archive) => archive.addBuffer(PGLITE_ENTRY, dump) };
+    return {
+      serverVersion,
+      tables,
+      migrations,
+      entry: PGLITE_ENTRY,
+      write: (archive) => archive.addBuffer(PGLITE_ENTRY, dump),
+    };
   } finally {
     await db.close();
   }
@@ -130,11 +136,24 @@ async function readPostgresDatabase(databaseUrl, workDir) {
     const { url, env } = splitPassword(databaseUrl);
     await runTool(
       "pg_dump",
-      ["--format=plain", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`],
+      [
+        "--format=plain",
+        "--no-owner",
+        "--no-privileges",
+        `--snapshot=${snapshot}`,
+        `--file=${file}`,
+        `--dbname=${url}`,
+      ],
       env,
     );
     await query("commit");
-    return { serverVersion, tables, migrations, entry: POSTGRES_ENTRY, write: (archive) => archive.addFile(POSTGRES_ENTRY, file) };
+    return {
+      serverVersion,
+      tables,
+      migrations,
+      entry: POSTGRES_ENTRY,
+      write: (archive) => archive.addFile(POSTGRES_ENTRY, file),
+    };
   } finally {
     await client.end();
   }
@@ -184,7 +203,9 @@ async function main(argv) {
   const workDir = await mkdtemp(path.join(tmpdir(), "patitas-backup-"));
   let archive;
   try {
-    console.log(`Backing up the ${driver === "pglite" ? "embedded database in " + config.dataDir : "PostgreSQL database"}…`);
+    console.log(
+      `Backing up the ${driver === "pglite" ? "embedded database in " + config.dataDir : "PostgreSQL database"}…`,
+    );
     const database =
       driver === "pglite"
         ? await readPgliteDatabase(config.dataDir)

@@ -6,14 +6,14 @@
 //
 // Deterministic and idempotent: the same SVG sources always produce the same
 // bytes, and re-running simply overwrites the outputs. Nothing is downloaded.
-import { mkdir, readFile, writeFile, copyFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { mkdir, readFile, writeFile, copyFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ART = path.join(ROOT, 'scripts', 'seed-art');
-const PUBLIC = path.join(ROOT, 'public');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ART = path.join(ROOT, "scripts", "seed-art");
+const PUBLIC = path.join(ROOT, "public");
 
 const SOFT_LIMIT = 25 * 1024; // aim
 const HARD_LIMIT = 60 * 1024; // never exceed
@@ -30,26 +30,44 @@ const LOGO_VARIANTS = [96, 192, 384];
 // flatten: optional background colour (used for the apple-touch-icon, which
 // must not be transparent; the logo's teal squircle blends into it seamlessly).
 const JOBS = [
-  { src: 'croquetas-perro-adulto.svg', out: 'images/products/croquetas-perro-adulto.webp', w: 800, h: 800 },
-  { src: 'snack-dental-perro.svg', out: 'images/products/snack-dental-perro.webp', w: 800, h: 800 },
-  { src: 'raton-catnip.svg', out: 'images/products/raton-catnip.webp', w: 800, h: 800 },
-  { src: 'cama-gato.svg', out: 'images/products/cama-gato.webp', w: 800, h: 800 },
-  { src: 'bano-corte-perro.svg', out: 'images/services/bano-corte-perro.webp', w: 800, h: 600 },
-  { src: 'consulta-veterinaria.svg', out: 'images/services/consulta-veterinaria.webp', w: 800, h: 600 },
-  { src: 'desparasitacion.svg', out: 'images/services/desparasitacion.webp', w: 800, h: 600 },
-  { src: 'gran-inauguracion.svg', out: 'images/promotions/gran-inauguracion.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
-  { src: 'mes-esterilizacion.svg', out: 'images/promotions/mes-esterilizacion.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
-  { src: 'delivery-gratis.svg', out: 'images/promotions/delivery-gratis.webp', w: 1600, h: 600, variants: PROMOTION_VARIANTS },
-  { src: 'logo.svg', out: 'images/logos/logo_defecto.png', w: 512, h: 512, variants: LOGO_VARIANTS },
-  { src: 'historia.svg', out: 'images/about/historia.webp', w: 1200, h: 800 },
-  { src: 'equipo.svg', out: 'images/about/equipo.webp', w: 1200, h: 800 },
-  { src: 'visitanos.svg', out: 'images/home/visitanos.webp', w: 1200, h: 800 },
-  { src: 'og-default.svg', out: 'images/og-default.png', w: 1200, h: 630 },
-  { src: 'logo.svg', out: 'apple-touch-icon.png', w: 180, h: 180, flatten: '#2ea8a8' },
+  { src: "croquetas-perro-adulto.svg", out: "images/products/croquetas-perro-adulto.webp", w: 800, h: 800 },
+  { src: "snack-dental-perro.svg", out: "images/products/snack-dental-perro.webp", w: 800, h: 800 },
+  { src: "raton-catnip.svg", out: "images/products/raton-catnip.webp", w: 800, h: 800 },
+  { src: "cama-gato.svg", out: "images/products/cama-gato.webp", w: 800, h: 800 },
+  { src: "bano-corte-perro.svg", out: "images/services/bano-corte-perro.webp", w: 800, h: 600 },
+  { src: "consulta-veterinaria.svg", out: "images/services/consulta-veterinaria.webp", w: 800, h: 600 },
+  { src: "desparasitacion.svg", out: "images/services/desparasitacion.webp", w: 800, h: 600 },
+  {
+    src: "gran-inauguracion.svg",
+    out: "images/promotions/gran-inauguracion.webp",
+    w: 1600,
+    h: 600,
+    variants: PROMOTION_VARIANTS,
+  },
+  {
+    src: "mes-esterilizacion.svg",
+    out: "images/promotions/mes-esterilizacion.webp",
+    w: 1600,
+    h: 600,
+    variants: PROMOTION_VARIANTS,
+  },
+  {
+    src: "delivery-gratis.svg",
+    out: "images/promotions/delivery-gratis.webp",
+    w: 1600,
+    h: 600,
+    variants: PROMOTION_VARIANTS,
+  },
+  { src: "logo.svg", out: "images/logos/logo_defecto.png", w: 512, h: 512, variants: LOGO_VARIANTS },
+  { src: "historia.svg", out: "images/about/historia.webp", w: 1200, h: 800 },
+  { src: "equipo.svg", out: "images/about/equipo.webp", w: 1200, h: 800 },
+  { src: "visitanos.svg", out: "images/home/visitanos.webp", w: 1200, h: 800 },
+  { src: "og-default.svg", out: "images/og-default.png", w: 1200, h: 630 },
+  { src: "logo.svg", out: "apple-touch-icon.png", w: 180, h: 180, flatten: "#2ea8a8" },
 ];
 
 // Copied verbatim (vector favicon).
-const COPIES = [{ src: 'favicon.svg', out: 'favicon.svg' }];
+const COPIES = [{ src: "favicon.svg", out: "favicon.svg" }];
 
 function viewBoxOf(svg, file) {
   const m = svg.match(/viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"/);
@@ -59,18 +77,18 @@ function viewBoxOf(svg, file) {
 
 async function render(job) {
   const file = path.join(ART, job.src);
-  const svg = await readFile(file, 'utf8');
+  const svg = await readFile(file, "utf8");
   const vb = viewBoxOf(svg, job.src);
   if (Math.abs(vb.w / vb.h - job.w / job.h) > 0.001) {
     throw new Error(`${job.src}: viewBox ${vb.w}x${vb.h} does not match ${job.w}x${job.h}`);
   }
 
-  let img = sharp(Buffer.from(svg), { density: 144 }).resize(job.w, job.h, { fit: 'fill' });
+  let img = sharp(Buffer.from(svg), { density: 144 }).resize(job.w, job.h, { fit: "fill" });
   if (job.flatten) img = img.flatten({ background: job.flatten });
 
   const ext = path.extname(job.out);
-  if (ext === '.webp') img = img.webp({ quality: 78, effort: 6 });
-  else if (ext === '.png') img = img.png({ compressionLevel: 9, palette: true });
+  if (ext === ".webp") img = img.webp({ quality: 78, effort: 6 });
+  else if (ext === ".png") img = img.png({ compressionLevel: 9, palette: true });
   else throw new Error(`${job.out}: unsupported format`);
 
   const buf = await img.toBuffer();
@@ -98,7 +116,7 @@ async function main() {
   let warnings = 0;
   for (const job of JOBS.flatMap(withVariants)) {
     const size = await render(job);
-    const flag = size > SOFT_LIMIT ? '  (over 25 KB target)' : '';
+    const flag = size > SOFT_LIMIT ? "  (over 25 KB target)" : "";
     if (flag) warnings++;
     console.log(`${String(size).padStart(7)} B  public/${job.out}${flag}`);
   }
@@ -109,7 +127,9 @@ async function main() {
     const { size } = await stat(dest);
     console.log(`${String(size).padStart(7)} B  public/${c.out}`);
   }
-  console.log(`Rendered ${JOBS.length} images, copied ${COPIES.length} file(s)${warnings ? `, ${warnings} over the size target` : ''}.`);
+  console.log(
+    `Rendered ${JOBS.length} images, copied ${COPIES.length} file(s)${warnings ? `, ${warnings} over the size target` : ""}.`,
+  );
 }
 
 main().catch((err) => {

@@ -95,7 +95,8 @@ async function verify(manifest, query) {
   if (migrations !== manifest.migrations.applied) {
     problems.push(`migrations: ${migrations} applied, the backup had ${manifest.migrations.applied}`);
   }
-  if (problems.length > 0) throw new Error(`The restored database differs from the backup:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0)
+    throw new Error(`The restored database differs from the backup:\n  ${problems.join("\n  ")}`);
 }
 
 function majorVersion(version) {
@@ -270,7 +271,8 @@ async function main(argv) {
   try {
     await readArchive(file, async (entry) => {
       if (!manifest) {
-        if (entry.name !== MANIFEST_ENTRY) throw new UserError("This file is not a backup of the shop (no manifest.json first).");
+        if (entry.name !== MANIFEST_ENTRY)
+          throw new UserError("This file is not a backup of the shop (no manifest.json first).");
         try {
           manifest = JSON.parse((await readEntryBuffer(entry)).toString("utf8"));
         } catch {

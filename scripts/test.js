@@ -19,7 +19,11 @@ const steps = [
   ["Typecheck: route types", [bin("@react-router/dev/bin.js"), "typegen"]],
   ["Typecheck", [bin("typescript/bin/tsc")]],
   ["Unit, integration and server tests (Vitest)", [bin("vitest/vitest.mjs"), "run"]],
-  ["Load: 200 connections for 60 s on the public pages (Vitest)", [bin("vitest/vitest.mjs"), "run"], { VITEST_LOAD: "1" }],
+  [
+    "Load: 200 connections for 60 s on the public pages (Vitest)",
+    [bin("vitest/vitest.mjs"), "run"],
+    { VITEST_LOAD: "1" },
+  ],
   ["End-to-end tests in Chromium (Playwright)", [bin("@playwright/test/cli.js"), "test"]],
 ];
 

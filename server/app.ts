@@ -118,7 +118,8 @@ async function bodyRuleFor(req: Request): Promise<BodyRule> {
   const upload = UPLOAD_RULES[path];
   if (upload && (await isAdminSession(req.headers))) return upload;
   // A stranger's post to the upload address is still read (bounded) and refused by its route.
-  if (upload === BODY_RULES.imageUpload) return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/octet-stream"] };
+  if (upload === BODY_RULES.imageUpload)
+    return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/octet-stream"] };
   // better-auth's endpoints speak JSON (only the e-mail confirmation link is served; the others
   // answer 404, app/routes/api/auth.ts), bounded like a form.
   if (path.startsWith("/api/auth/")) return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/json"] };

@@ -47,7 +47,10 @@ async function setCookiesFor(appUrl: string): Promise<ParsedCookie[]> {
     body: { email, password: "secreto123", name: "Cookies" },
     returnHeaders: true,
   });
-  const adminHeaders = await signInAdmin(new Request(`${appUrl}/admin`), { username: "admin", password: "clave-admin-1" });
+  const adminHeaders = await signInAdmin(new Request(`${appUrl}/admin`), {
+    username: "admin",
+    password: "clave-admin-1",
+  });
   const request = new Request(`${appUrl}/carrito`);
   const { setCookie: cart } = await ensureCart(request, null);
   const headers = [

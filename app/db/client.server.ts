@@ -114,7 +114,9 @@ export async function openDatabase(options: {
       db,
       driver: "postgres",
       migrate: () =>
-        withMigrationLock((client) => migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder })),
+        withMigrationLock((client) =>
+          migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder }),
+        ),
       withStartupLock: (work) => withMigrationLock(work),
       close: () => pool.end(),
     };

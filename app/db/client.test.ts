@@ -33,7 +33,9 @@ test("a new data directory gets a database that opens, migrates and opens again"
 
     const again = await openDatabase({ dataDir });
     try {
-      const result = (await again.db.execute(sql`select name from brands where slug = 'marca-de-prueba'`)) as unknown as {
+      const result = (await again.db.execute(
+        sql`select name from brands where slug = 'marca-de-prueba'`,
+      )) as unknown as {
         rows: { name: string }[];
       };
       expect(result.rows).toEqual([{ name: "Marca de prueba" }]);

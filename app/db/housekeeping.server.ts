@@ -107,10 +107,7 @@ export async function findReferencedUploads(db: Database): Promise<Set<string>> 
   const hashes = new Set<string>();
   for (const column of IMAGE_REFERENCE_COLUMNS) {
     const text = sql<string>`${column}::text`;
-    const rows = await db
-      .selectDistinct({ text })
-      .from(column.table)
-      .where(like(text, "%/uploads/%"));
+    const rows = await db.selectDistinct({ text }).from(column.table).where(like(text, "%/uploads/%"));
     for (const row of rows) {
       for (const match of row.text.matchAll(UPLOAD_URL)) hashes.add(match[1]!);
     }

@@ -8,7 +8,17 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
 import * as schema from "./schema";
-import { carts, orders, orderStatusChanges, pageContents, products, sessions, signInFailures, users, verifications } from "./schema";
+import {
+  carts,
+  orders,
+  orderStatusChanges,
+  pageContents,
+  products,
+  sessions,
+  signInFailures,
+  users,
+  verifications,
+} from "./schema";
 import { seedDemoShop } from "./seed/seed.server";
 import { useTestDatabase } from "./test-database.server";
 
@@ -54,8 +64,14 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     const recent = await ensureCart(new Request("http://localhost:3000/carrito"), null);
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
     await db.insert(schema.cartLines).values({ cartId: old.cartId, productId: product!.id, quantity: 1 });
-    await db.update(carts).set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays + 1) }).where(eq(carts.id, old.cartId));
-    await db.update(carts).set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays - 1) }).where(eq(carts.id, recent.cartId));
+    await db
+      .update(carts)
+      .set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays + 1) })
+      .where(eq(carts.id, old.cartId));
+    await db
+      .update(carts)
+      .set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays - 1) })
+      .where(eq(carts.id, recent.cartId));
 
     const [user] = await db
       .insert(users)
@@ -71,18 +87,31 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     ]);
 
     await db.insert(signInFailures).values([
-      { account: "admin", ip: "203.0.113.1", failedAt: new Date(NOW.getTime() - (HOUSEKEEPING.signInFailureHours + 1) * 3600_000) },
+      {
+        account: "admin",
+        ip: "203.0.113.1",
+        failedAt: new Date(NOW.getTime() - (HOUSEKEEPING.signInFailureHours + 1) * 3600_000),
+      },
       { account: "admin", ip: "203.0.113.2", failedAt: new Date(NOW.getTime() - 3600_000) },
     ]);
 
     const report = await runHousekeeping(db, { dataDir, now: NOW });
 
     expect(report).toMatchObject({ carts: 1, sessions: 1, verifications: 1, signInFailures: 1 });
-    expect((await db.select({ ip: signInFailures.ip }).from(signInFailures)).map((row) => row.ip)).toEqual(["203.0.113.2"]);
-    const cartIds = (await db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [old.cartId, recent.cartId]))).map((row) => row.id);
+    expect((await db.select({ ip: signInFailures.ip }).from(signInFailures)).map((row) => row.ip)).toEqual([
+      "203.0.113.2",
+    ]);
+    const cartIds = (
+      await db
+        .select({ id: carts.id })
+        .from(carts)
+        .where(inArray(carts.id, [old.cartId, recent.cartId]))
+    ).map((row) => row.id);
     expect(cartIds).toEqual([recent.cartId]);
     expect(await db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, old.cartId))).toEqual([]);
-    expect((await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user!.id))).map((row) => row.id)).toEqual(["s-live"]);
+    expect(
+      (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user!.id))).map((row) => row.id),
+    ).toEqual(["s-live"]);
     expect((await db.select({ id: verifications.id }).from(verifications)).map((row) => row.id)).toEqual(["v-live"]);
   });
 
@@ -101,7 +130,10 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
         customerPhone: phone,
       });
       if (placed.status !== "placed") throw new Error(`not placed: ${placed.status}`);
-      await db.update(orders).set({ createdAt: new Date(NOW.getTime() - hoursBeforeNow * 3600_000) }).where(eq(orders.id, placed.orderId));
+      await db
+        .update(orders)
+        .set({ createdAt: new Date(NOW.getTime() - hoursBeforeNow * 3600_000) })
+        .where(eq(orders.id, placed.orderId));
       return placed.orderId;
     };
     // 'Horas para pagar' is 48 by default.
@@ -155,7 +187,10 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
   test("an image no row names is deleted a day after it was first found unnamed, if a week old; named ones stay", async () => {
     const db = handle().db;
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
-    await db.update(products).set({ image: `/uploads/${hash("a")}-1200.webp` }).where(eq(products.id, product!.id));
+    await db
+      .update(products)
+      .set({ image: `/uploads/${hash("a")}-1200.webp` })
+      .where(eq(products.id, product!.id));
     const [home] = await db.select().from(pageContents).where(eq(pageContents.key, "home"));
     await db
       .update(pageContents)
@@ -189,7 +224,10 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     }
 
     // Saved at last: "d" is named now, and stays however old it gets.
-    await db.update(products).set({ image: `/uploads/${hash("d")}-1200.webp` }).where(eq(products.id, product!.id));
+    await db
+      .update(products)
+      .set({ image: `/uploads/${hash("d")}-1200.webp` })
+      .where(eq(products.id, product!.id));
     await runHousekeeping(db, { dataDir, now: new Date(later.getTime() + 30 * DAY) });
     expect(uploadsLeft().filter((name) => name.startsWith(hash("d")))).toHaveLength(3);
     // ... while "a", replaced by it, is noted first and goes a day later.
@@ -211,12 +249,16 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       // The embedded database's way: rows in the transaction, files after it. Same outcome.
       await runHousekeeping(handle().db, { dataDir, now: NOW, isSingleProcess: true });
       const later = new Date(NOW.getTime() + 25 * 3600_000);
-      expect(await runHousekeeping(handle().db, { dataDir, now: later, isSingleProcess: true })).toMatchObject({ uploadFiles: 0 });
+      expect(await runHousekeeping(handle().db, { dataDir, now: later, isSingleProcess: true })).toMatchObject({
+        uploadFiles: 0,
+      });
     } finally {
       stdout.mockRestore();
     }
     expect(uploadsLeft()).toHaveLength(36);
-    const warning = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === "housekeeping kept unused images");
+    const warning = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === "housekeeping kept unused images");
     expect(warning).toMatchObject({ level: "warn", images: 12, of: 12 });
   });
 
@@ -226,52 +268,132 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     const neverImages = new Set([
       // Users' own pictures (users.image) come from better-auth and are never our uploads; the
       // audit log's summaries may quote an old image URL, but history keeps no file.
-      "users.id", "users.name", "users.email", "users.image", "users.username", "users.displayUsername",
-      "users.role", "users.banReason",
-      "sessions.id", "sessions.token", "sessions.ipAddress", "sessions.userAgent", "sessions.userId",
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.image",
+      "users.username",
+      "users.displayUsername",
+      "users.role",
+      "users.banReason",
+      "sessions.id",
+      "sessions.token",
+      "sessions.ipAddress",
+      "sessions.userAgent",
+      "sessions.userId",
       "sessions.impersonatedBy",
-      "accounts.id", "accounts.accountId", "accounts.providerId", "accounts.userId", "accounts.accessToken",
-      "accounts.refreshToken", "accounts.idToken", "accounts.scope", "accounts.password",
-      "verifications.id", "verifications.identifier", "verifications.value",
-      "customer_profiles.userId", "customer_profiles.fullName", "customer_profiles.phone",
+      "accounts.id",
+      "accounts.accountId",
+      "accounts.providerId",
+      "accounts.userId",
+      "accounts.accessToken",
+      "accounts.refreshToken",
+      "accounts.idToken",
+      "accounts.scope",
+      "accounts.password",
+      "verifications.id",
+      "verifications.identifier",
+      "verifications.value",
+      "customer_profiles.userId",
+      "customer_profiles.fullName",
+      "customer_profiles.phone",
       "customer_profiles.address",
-      "product_families.name", "product_families.slug",
-      "product_categories.name", "product_categories.slug",
-      "product_subcategories.name", "product_subcategories.slug",
-      "brands.name", "brands.slug",
-      "service_families.name", "service_families.slug",
-      "service_categories.name", "service_categories.slug",
-      "service_subcategories.name", "service_subcategories.slug",
-      "products.title", "products.description", "products.imageAlt", "products.searchText",
-      "services.title", "services.description", "services.imageAlt", "services.searchText",
-      "complaints.code", "complaints.fullName", "complaints.documentNumber", "complaints.phone", "complaints.email",
-      "complaints.address", "complaints.guardianFullName", "complaints.guardianDocumentNumber",
-      "complaints.productOrService", "complaints.description", "complaints.request", "complaints.providerLegalName",
-      "complaints.providerRuc", "complaints.providerAddress", "complaints.dueDate", "complaints.answer",
+      "product_families.name",
+      "product_families.slug",
+      "product_categories.name",
+      "product_categories.slug",
+      "product_subcategories.name",
+      "product_subcategories.slug",
+      "brands.name",
+      "brands.slug",
+      "service_families.name",
+      "service_families.slug",
+      "service_categories.name",
+      "service_categories.slug",
+      "service_subcategories.name",
+      "service_subcategories.slug",
+      "products.title",
+      "products.description",
+      "products.imageAlt",
+      "products.searchText",
+      "services.title",
+      "services.description",
+      "services.imageAlt",
+      "services.searchText",
+      "complaints.code",
+      "complaints.fullName",
+      "complaints.documentNumber",
+      "complaints.phone",
+      "complaints.email",
+      "complaints.address",
+      "complaints.guardianFullName",
+      "complaints.guardianDocumentNumber",
+      "complaints.productOrService",
+      "complaints.description",
+      "complaints.request",
+      "complaints.providerLegalName",
+      "complaints.providerRuc",
+      "complaints.providerAddress",
+      "complaints.dueDate",
+      "complaints.answer",
       "complaints.answeredByUserId",
-      "promotions.title", "promotions.description", "promotions.imageAlt", "promotions.link",
+      "promotions.title",
+      "promotions.description",
+      "promotions.imageAlt",
+      "promotions.link",
       "promotions.buttonText",
-      "shop_settings.shopName", "shop_settings.primaryColor", "shop_settings.secondaryColor",
-      "shop_settings.fontFamily", "shop_settings.socialMedia", "shop_settings.googleMapsApiKey",
-      "shop_settings.contactEmail", "shop_settings.contactPhone", "shop_settings.contactAddress",
-      "shop_settings.contactHours", "shop_settings.providerLegalName", "shop_settings.providerRuc",
+      "shop_settings.shopName",
+      "shop_settings.primaryColor",
+      "shop_settings.secondaryColor",
+      "shop_settings.fontFamily",
+      "shop_settings.socialMedia",
+      "shop_settings.googleMapsApiKey",
+      "shop_settings.contactEmail",
+      "shop_settings.contactPhone",
+      "shop_settings.contactAddress",
+      "shop_settings.contactHours",
+      "shop_settings.providerLegalName",
+      "shop_settings.providerRuc",
       "shop_settings.providerAddress",
-      "payment_methods.id", "payment_methods.name", "payment_methods.details", "payment_methods.publishableKey",
+      "payment_methods.id",
+      "payment_methods.name",
+      "payment_methods.details",
+      "payment_methods.publishableKey",
       "payment_methods.priceId",
-      "chatbot_answers.keyword", "chatbot_answers.answer",
-      "contact_messages.fullName", "contact_messages.email", "contact_messages.subject", "contact_messages.message",
-      "audit_log.userId", "audit_log.action", "audit_log.entity", "audit_log.entityId", "audit_log.summary",
-      "carts.id", "carts.userId",
+      "chatbot_answers.keyword",
+      "chatbot_answers.answer",
+      "contact_messages.fullName",
+      "contact_messages.email",
+      "contact_messages.subject",
+      "contact_messages.message",
+      "audit_log.userId",
+      "audit_log.action",
+      "audit_log.entity",
+      "audit_log.entityId",
+      "audit_log.summary",
+      "carts.id",
+      "carts.userId",
       "cart_lines.cartId",
-      "orders.code", "orders.userId", "orders.customerName", "orders.customerEmail", "orders.customerPhone",
-      "orders.customerAddress", "orders.paymentMethodId", "orders.paymentMethodName", "orders.note", "orders.clientIp",
+      "orders.code",
+      "orders.userId",
+      "orders.customerName",
+      "orders.customerEmail",
+      "orders.customerPhone",
+      "orders.customerAddress",
+      "orders.paymentMethodId",
+      "orders.paymentMethodName",
+      "orders.note",
+      "orders.clientIp",
       "order_lines.title",
       "order_status_changes.changedByUserId",
-      "sign_in_failures.account", "sign_in_failures.ip",
+      "sign_in_failures.account",
+      "sign_in_failures.ip",
     ]);
     const keyOf = (column: (typeof IMAGE_REFERENCE_COLUMNS)[number]) =>
       Object.entries(getTableColumns(column.table)).find(([, candidate]) => candidate === column)![0];
-    const imageColumns = new Set(IMAGE_REFERENCE_COLUMNS.map((column) => `${getTableName(column.table)}.${keyOf(column)}`));
+    const imageColumns = new Set(
+      IMAGE_REFERENCE_COLUMNS.map((column) => `${getTableName(column.table)}.${keyOf(column)}`),
+    );
     expect(imageColumns.size).toBe(IMAGE_REFERENCE_COLUMNS.length);
     const unclassified: string[] = [];
     for (const table of Object.values(schema)) {

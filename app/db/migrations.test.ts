@@ -29,9 +29,9 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
   });
 
   test("are recorded once, and running them again changes nothing", async () => {
-    const journal = JSON.parse(
-      readFileSync(`${findProjectRoot()}/app/db/migrations/meta/_journal.json`, "utf8"),
-    ) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(`${findProjectRoot()}/app/db/migrations/meta/_journal.json`, "utf8")) as {
+      entries: unknown[];
+    };
     await handle().migrate();
     const [row] = await query<{ count: string | number }>(
       sql`select count(*) as count from drizzle.__drizzle_migrations`,

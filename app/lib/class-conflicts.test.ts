@@ -19,7 +19,8 @@ function classCorpus(): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       // class-conflicts.ts itself names groups, not classes.
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== "class-conflicts.ts") files.push(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== "class-conflicts.ts")
+        files.push(full);
     }
   })(path.resolve(__dirname, ".."));
   const words = new Set<string>();
@@ -51,7 +52,8 @@ describe("mergeClasses", () => {
       for (const second of corpus) {
         const classes = `${first} ${second}`;
         const expected = twMerge(classes);
-        if (mergeClasses(classes) !== expected) differences.push(`"${classes}" → "${expected}", not "${mergeClasses(classes)}"`);
+        if (mergeClasses(classes) !== expected)
+          differences.push(`"${classes}" → "${expected}", not "${mergeClasses(classes)}"`);
       }
     }
     expect(differences.slice(0, 20)).toEqual([]);
@@ -70,7 +72,9 @@ describe("mergeClasses", () => {
   test("names the classes a later one of the same kind overrides, and nothing else", () => {
     expect(conflictingClasses("h-12 px-7 text-base h-auto min-h-12")).toEqual(["h-12"]);
     // Other states keep their own: the hover colour is not the background.
-    expect(conflictingClasses("bg-primary-strong hover:bg-primary-strong/90 bg-whatsapp")).toEqual(["bg-primary-strong"]);
+    expect(conflictingClasses("bg-primary-strong hover:bg-primary-strong/90 bg-whatsapp")).toEqual([
+      "bg-primary-strong",
+    ]);
     // p-4 then px-2 is no conflict (px-2 wins by Tailwind's own order); px-2 then p-4 is.
     expect(conflictingClasses("p-4 px-2 py-1")).toEqual([]);
     expect(conflictingClasses("px-2 p-4")).toEqual(["px-2"]);

@@ -44,7 +44,10 @@ const RULES: [RegExp, string | null][] = [
   [/^(m[xytrblse]?)-/, null],
   [/^(size|w|h|min-w|min-h|max-w|max-h)-/, null],
   [/^(inset-x|inset-y|inset|top|right|bottom|left|start|end)-/, null],
-  [/^(z|opacity|aspect|order|basis|columns|cursor|pointer-events|appearance|accent|animate|duration|ease|delay|rotate|brightness|backdrop-blur)-/, null],
+  [
+    /^(z|opacity|aspect|order|basis|columns|cursor|pointer-events|appearance|accent|animate|duration|ease|delay|rotate|brightness|backdrop-blur)-/,
+    null,
+  ],
   [/^(gap-x|gap-y|gap)-/, null],
   [/^(grid-cols|grid-rows|col-start|col-end|row-start|row-end)-/, null],
   [/^col-(auto|span-.+)$/, "col-span"],
@@ -99,13 +102,46 @@ const OVERRIDES: Record<string, string[]> = {
   "font-size": ["leading"],
   "line-clamp": ["display", "overflow"],
   flex: ["basis", "grow", "shrink"],
-  "border-w": ["border-w-x", "border-w-y", "border-w-s", "border-w-e", "border-w-t", "border-w-r", "border-w-b", "border-w-l"],
+  "border-w": [
+    "border-w-x",
+    "border-w-y",
+    "border-w-s",
+    "border-w-e",
+    "border-w-t",
+    "border-w-r",
+    "border-w-b",
+    "border-w-l",
+  ],
   "border-w-x": ["border-w-r", "border-w-l"],
   "border-w-y": ["border-w-t", "border-w-b"],
-  "border-color": ["border-color-x", "border-color-y", "border-color-s", "border-color-e", "border-color-t", "border-color-r", "border-color-b", "border-color-l"],
+  "border-color": [
+    "border-color-x",
+    "border-color-y",
+    "border-color-s",
+    "border-color-e",
+    "border-color-t",
+    "border-color-r",
+    "border-color-b",
+    "border-color-l",
+  ],
   "border-color-x": ["border-color-r", "border-color-l"],
   "border-color-y": ["border-color-t", "border-color-b"],
-  rounded: ["rounded-s", "rounded-e", "rounded-t", "rounded-r", "rounded-b", "rounded-l", "rounded-ss", "rounded-se", "rounded-ee", "rounded-es", "rounded-tl", "rounded-tr", "rounded-br", "rounded-bl"],
+  rounded: [
+    "rounded-s",
+    "rounded-e",
+    "rounded-t",
+    "rounded-r",
+    "rounded-b",
+    "rounded-l",
+    "rounded-ss",
+    "rounded-se",
+    "rounded-ee",
+    "rounded-es",
+    "rounded-tl",
+    "rounded-tr",
+    "rounded-br",
+    "rounded-bl",
+  ],
   "rounded-s": ["rounded-ss", "rounded-es"],
   "rounded-e": ["rounded-se", "rounded-ee"],
   "rounded-t": ["rounded-tl", "rounded-tr"],
@@ -115,7 +151,20 @@ const OVERRIDES: Record<string, string[]> = {
 };
 
 // Variants whose order changes their meaning (as tailwind-merge keeps them in place).
-const ORDER_SENSITIVE = new Set(["*", "**", "after", "backdrop", "before", "details-content", "file", "first-letter", "first-line", "marker", "placeholder", "selection"]);
+const ORDER_SENSITIVE = new Set([
+  "*",
+  "**",
+  "after",
+  "backdrop",
+  "before",
+  "details-content",
+  "file",
+  "first-letter",
+  "first-line",
+  "marker",
+  "placeholder",
+  "selection",
+]);
 
 const groups = new Map<string, string | undefined>();
 

@@ -13,7 +13,12 @@ describe("the visitor as rate limits count them", () => {
   test("IPv6 addresses of one /64 are one visitor, however they are written", () => {
     const one = key("2001:db8:1:2::1");
     expect(one).toBe("2001:db8:1:2::/64");
-    for (const same of ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:0db8:0001:0002::ffff", "2001:DB8:1:2:0:0:0:9", "2001:db8:1:2::1%eth0"]) {
+    for (const same of [
+      "2001:db8:1:2:aaaa:bbbb:cccc:dddd",
+      "2001:0db8:0001:0002::ffff",
+      "2001:DB8:1:2:0:0:0:9",
+      "2001:db8:1:2::1%eth0",
+    ]) {
       expect(key(same), same).toBe(one);
     }
     expect(key("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");

@@ -69,7 +69,9 @@ describe("limitConcurrency", () => {
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(refused.headers.get("content-type")).toContain("text/html");
-    expect(await refused.text()).toContain("La tienda está recibiendo muchas visitas. Vuelve a intentarlo en unos segundos.");
+    expect(await refused.text()).toContain(
+      "La tienda está recibiendo muchas visitas. Vuelve a intentarlo en unos segundos.",
+    );
     expect((await Promise.all(served)).map((response) => response.status)).toEqual([200, 200, 200]);
     expect(stats.order).toEqual(["primero", "segundo", "tercero"]);
   });

@@ -12,9 +12,7 @@ export function readFormValues(formData: FormData): FormValues {
   return values;
 }
 
-export type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; errors: FieldErrors; firstMessage: string };
+export type ParseResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors; firstMessage: string };
 
 /** No person types a NUL character, and PostgreSQL's text cannot store one. */
 export const NUL_CHARACTER_MESSAGE = "El texto contiene un carácter no permitido. Escríbelo de nuevo.";

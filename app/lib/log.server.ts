@@ -16,7 +16,6 @@ export function logWarn(message: string, fields: LogFields = {}): void {
 }
 
 export function logError(message: string, error: unknown, fields: LogFields = {}): void {
-  const details =
-    error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
+  const details = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
   writeLine(process.stderr, "error", message, { ...fields, ...details });
 }

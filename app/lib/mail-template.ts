@@ -26,7 +26,9 @@ export function renderMail(brand: MailBrand, content: MailContent): { html: stri
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1d6b6b;color:#ffffff;padding:12px 24px;border-radius:999px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(content.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#5f6368">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(content.action.url)}" style="color:#1d6b6b;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : "";
-  const note = content.note ? `<p style="margin:16px 0 0;font-size:13px;color:#5f6368">${escapeHtml(content.note)}</p>` : "";
+  const note = content.note
+    ? `<p style="margin:16px 0 0;font-size:13px;color:#5f6368">${escapeHtml(content.note)}</p>`
+    : "";
   const html = `<!doctype html>
 <html lang="es"><body style="margin:0;background:#fffaf5;font-family:Arial,Helvetica,sans-serif;color:#2b2b2b">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center" style="padding:24px">

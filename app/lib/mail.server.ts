@@ -43,10 +43,7 @@ function findLinks(text: string): string[] {
  * to $DATA_DIR/outbox and logs its subject and links, so nothing is lost on a
  * machine without mail.
  */
-export async function sendMail(
-  message: MailMessage,
-  log: (line: string) => void = console.log,
-): Promise<MailReceipt> {
+export async function sendMail(message: MailMessage, log: (line: string) => void = console.log): Promise<MailReceipt> {
   const config = readConfig();
   const host = new URL(config.appUrl).hostname;
   const envelope = { from: `"Patitas Felices" <no-reply@${host}>`, ...message };

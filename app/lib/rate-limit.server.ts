@@ -70,5 +70,4 @@ export function takeSubmission(key: string, rule: RateRule): boolean {
   return true;
 }
 
-export const TOO_MANY_ATTEMPTS_MESSAGE =
-  "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.";
+export const TOO_MANY_ATTEMPTS_MESSAGE = "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.";

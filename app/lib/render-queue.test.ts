@@ -23,7 +23,13 @@ function enter(): void {
 
 describe("the render line's health, as /healthz reports it", () => {
   test("an idle shop is serving", () => {
-    expect(readRenderQueueHealth()).toEqual({ active: 0, waiting: 0, oldestWaitMs: 0, oldestActiveMs: 0, isServing: true });
+    expect(readRenderQueueHealth()).toEqual({
+      active: 0,
+      waiting: 0,
+      oldestWaitMs: 0,
+      oldestActiveMs: 0,
+      isServing: true,
+    });
   });
 
   test("eight hung renders and a shopper waiting 15 s mean the shop is not serving pages", () => {

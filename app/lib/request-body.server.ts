@@ -127,7 +127,9 @@ export function readBoundedBodies(ruleFor: (req: Request) => BodyRule | Promise<
         res.locals.body = reading.body;
         next();
       } else if (reading.reason === "too-large") {
-        refuseBody(req, res, () => (rule.tooLarge ? rule.tooLarge(res) : sendPlainPage(res, 413, BODY_MESSAGES.tooLarge)));
+        refuseBody(req, res, () =>
+          rule.tooLarge ? rule.tooLarge(res) : sendPlainPage(res, 413, BODY_MESSAGES.tooLarge),
+        );
       } else if (reading.reason === "too-slow") {
         refuseBody(req, res, () => sendPlainPage(res, 408, BODY_MESSAGES.tooSlow));
       } else {

@@ -30,14 +30,22 @@ const form = "application/x-www-form-urlencoded";
 describe("readBoundedBodies", () => {
   test("a body within the limit reaches the handler whole; a GET has none to read", async () => {
     const { url } = await echoServer();
-    const posted = await fetch(url, { method: "POST", headers: { "Content-Type": form }, body: "a=".padEnd(1_000, "x") });
+    const posted = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": form },
+      body: "a=".padEnd(1_000, "x"),
+    });
     expect(await posted.text()).toBe("recibido 1000");
     expect(await (await fetch(url)).text()).toBe("recibido nada");
   });
 
   test("a declared or streamed body over the limit is refused with 413, and no handler runs", async () => {
     const { url, handled } = await echoServer();
-    const declared = await fetch(url, { method: "POST", headers: { "Content-Type": form }, body: "a=".padEnd(1_001, "x") });
+    const declared = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": form },
+      body: "a=".padEnd(1_001, "x"),
+    });
     expect(declared.status).toBe(413);
     expect(await declared.text()).toContain("Envío demasiado grande");
     const streamed = await fetch(url, {
@@ -72,12 +80,20 @@ describe("readBoundedBodies", () => {
 
   test("a post without an accepted content type is refused with 415", async () => {
     const { url } = await echoServer();
-    for (const headers of [{}, { "Content-Type": "application/json" }, { "Content-Type": "text/plain;charset=UTF-8" }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { "Content-Type": "application/json" },
+      { "Content-Type": "text/plain;charset=UTF-8" },
+    ] as Record<string, string>[]) {
       const response = await fetch(url, { method: "POST", headers, body: "{}" });
       expect(response.status).toBe(415);
       expect(await response.text()).toContain("Envío no admitido");
     }
-    const withParameters = await fetch(url, { method: "POST", headers: { "Content-Type": `${form}; charset=UTF-8` }, body: "a=1" });
+    const withParameters = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": `${form}; charset=UTF-8` },
+      body: "a=1",
+    });
     expect(await withParameters.text()).toBe("recibido 3");
   });
 });

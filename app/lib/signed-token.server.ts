@@ -20,7 +20,11 @@ export function createSignedToken(purpose: string, payload: Record<string, unkno
 }
 
 /** The payload of a token signed for `purpose` and not expired at `now`; null otherwise. */
-export function readSignedToken(purpose: string, token: string, now: Date = new Date()): Record<string, unknown> | null {
+export function readSignedToken(
+  purpose: string,
+  token: string,
+  now: Date = new Date(),
+): Record<string, unknown> | null {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const [body, signature, ...extra] = token.split(".");
   if (!body || !signature || extra.length > 0) return null;

@@ -1,6 +1,10 @@
 /** Lower-cased and without accents: 'Ratón' and 'raton' compare equal. */
 export function normalizeForSearch(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 /** The spec's slug: the lower-cased name with runs of whitespace turned into hyphens. */

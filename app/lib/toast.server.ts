@@ -50,9 +50,7 @@ export async function redirectWithToast(
 }
 
 /** Reads the flashed toast, if any, and the header that clears it. */
-export async function readToast(
-  request: Request,
-): Promise<{ toast: ToastMessage | null; headers: Headers }> {
+export async function readToast(request: Request): Promise<{ toast: ToastMessage | null; headers: Headers }> {
   const headers = new Headers();
   const cookie = getFlashCookie();
   const raw = await cookie.parse(request.headers.get("Cookie"));

@@ -40,7 +40,12 @@ describe("an archive's inflated size, as exceljs's two readers would inflate it"
     const bomb = buffer(
       zipArchive([
         { name: "[Content_Types].xml", text: "<Types/>" },
-        { name: "xl/worksheets/sheet1.xml", bytes: new Uint8Array(64 * MB).fill(0x61), deflate: true, claimedSize: 100 },
+        {
+          name: "xl/worksheets/sheet1.xml",
+          bytes: new Uint8Array(64 * MB).fill(0x61),
+          deflate: true,
+          claimedSize: 100,
+        },
       ]),
     );
     expect(bomb.length).toBeLessThan(MB);

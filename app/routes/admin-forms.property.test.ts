@@ -12,7 +12,15 @@ import { useTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { createContactMessage } from "~/domain/content/contact-message.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
-import { answerOf, asSubmitted, eachFieldWith, expectSaneAnswer, hostileForm, hostileText, propertyRuns } from "../../tests/support/hostile-input";
+import {
+  answerOf,
+  asSubmitted,
+  eachFieldWith,
+  expectSaneAnswer,
+  hostileForm,
+  hostileText,
+  propertyRuns,
+} from "../../tests/support/hostile-input";
 import { action as chatbotAction } from "./admin/chatbot";
 import { action as complaintAction } from "./admin/complaints/detail";
 import { action as homeContentAction } from "./admin/content/home";
@@ -48,7 +56,10 @@ beforeAll(async () => {
   ids.product = String(product!.id);
   const [order] = await handle().db.select({ id: orders.id }).from(orders).limit(1);
   if (order) ids.order = String(order.id);
-  const [customer] = await handle().db.select({ id: users.id }).from(users).where(eq(users.email, "cliente-admin-forms@example.pe"));
+  const [customer] = await handle()
+    .db.select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "cliente-admin-forms@example.pe"));
   ids.customer = customer!.id;
   const [complaint] = await handle().db.select({ id: complaints.id }).from(complaints).limit(1);
   if (complaint) ids.complaint = String(complaint.id);
@@ -70,7 +81,11 @@ beforeAll(async () => {
       request: "Cambio.",
       acceptTerms: true,
     } as never);
-    const [filed] = await handle().db.select({ id: complaints.id }).from(complaints).orderBy(desc(complaints.id)).limit(1);
+    const [filed] = await handle()
+      .db.select({ id: complaints.id })
+      .from(complaints)
+      .orderBy(desc(complaints.id))
+      .limit(1);
     ids.complaint = String(filed!.id);
   }
 });
@@ -136,7 +151,13 @@ const cases: Case[] = [
       imageAlt: "",
     },
   },
-  { name: "service list (delete)", action: serviceListAction, path: () => "/admin/servicios", valid: { id: "999999" }, intents: ["delete"] },
+  {
+    name: "service list (delete)",
+    action: serviceListAction,
+    path: () => "/admin/servicios",
+    valid: { id: "999999" },
+    intents: ["delete"],
+  },
   {
     name: "taxonomies",
     action: taxonomiesAction,
@@ -149,7 +170,17 @@ const cases: Case[] = [
     name: "promotions",
     action: promotionsAction,
     path: () => "/admin/promociones",
-    valid: { title: "Promo", description: "Todo al 10%", image: "", imageAlt: "", link: "/productos", buttonText: "Ver", isActive: "on", id: "", direction: "up" },
+    valid: {
+      title: "Promo",
+      description: "Todo al 10%",
+      image: "",
+      imageAlt: "",
+      link: "/productos",
+      buttonText: "Ver",
+      isActive: "on",
+      id: "",
+      direction: "up",
+    },
     intents: ["save", "delete", "move"],
     storingIntent: "save",
   },
@@ -186,7 +217,12 @@ const cases: Case[] = [
     name: "contact settings",
     action: contactSettingsAction,
     path: () => "/admin/configuracion/contacto",
-    valid: { contactAddress: "Av. Larco 123", contactEmail: "hola@patitas.pe", contactHours: "L-S 9-18", contactPhone: "987654321" },
+    valid: {
+      contactAddress: "Av. Larco 123",
+      contactEmail: "hola@patitas.pe",
+      contactHours: "L-S 9-18",
+      contactPhone: "987654321",
+    },
   },
   {
     name: "about page",
@@ -209,7 +245,15 @@ const cases: Case[] = [
     name: "payments",
     action: paymentsAction,
     path: () => "/admin/configuracion/pagos",
-    valid: { name: "Transferencia BCP", details: "Cuenta 123", isActive: "on", id: "no-existe", "methods.yape.details": "Yape al 987", "methods.yape.isActive": "on", "methods.yape.qrImage": "" },
+    valid: {
+      name: "Transferencia BCP",
+      details: "Cuenta 123",
+      isActive: "on",
+      id: "no-existe",
+      "methods.yape.details": "Yape al 987",
+      "methods.yape.isActive": "on",
+      "methods.yape.qrImage": "",
+    },
     intents: ["add", "delete", "update"],
     storingIntent: "add",
   },
@@ -251,16 +295,34 @@ const cases: Case[] = [
     name: "new user",
     action: userEditorAction,
     path: () => "/admin/usuarios/nuevo",
-    valid: { username: "nuevo_admin", email: "nuevo@patitas.pe", role: "admin", password: "secreto123", confirmPassword: "secreto123" },
+    valid: {
+      username: "nuevo_admin",
+      email: "nuevo@patitas.pe",
+      role: "admin",
+      password: "secreto123",
+      confirmPassword: "secreto123",
+    },
   },
   {
     name: "user edit",
     action: userEditorAction,
     path: () => `/admin/usuarios/editar/${ids.customer}`,
     params: () => ({ userId: ids.customer }),
-    valid: { username: "cliente_uno", email: "cliente-admin-forms@example.pe", role: "user", password: "", confirmPassword: "" },
+    valid: {
+      username: "cliente_uno",
+      email: "cliente-admin-forms@example.pe",
+      role: "user",
+      password: "",
+      confirmPassword: "",
+    },
   },
-  { name: "user list (delete)", action: userListAction, path: () => "/admin/usuarios", valid: { id: "no-existe" }, intents: ["delete"] },
+  {
+    name: "user list (delete)",
+    action: userListAction,
+    path: () => "/admin/usuarios",
+    valid: { id: "no-existe" },
+    intents: ["delete"],
+  },
   {
     name: "own password",
     action: accountAction,
@@ -282,7 +344,13 @@ const cases: Case[] = [
     params: () => ({ complaintId: ids.complaint }),
     valid: { answer: "Le devolvemos el importe." },
   },
-  { name: "messages (read/unread/delete)", action: messagesAction, path: () => "/admin/mensajes", valid: { id: "1" }, intents: ["read", "unread", "delete"] },
+  {
+    name: "messages (read/unread/delete)",
+    action: messagesAction,
+    path: () => "/admin/mensajes",
+    valid: { id: "1" },
+    intents: ["read", "unread", "delete"],
+  },
 ];
 
 function post(testCase: Case, form: FormData) {
@@ -304,7 +372,9 @@ describe.each(cases)("$name under hostile input", (testCase) => {
   });
 
   test("a NUL character in any field is refused, not a failed insert", async () => {
-    const fixed: Record<string, string> = testCase.intents ? { intent: testCase.storingIntent ?? testCase.intents[0]! } : {};
+    const fixed: Record<string, string> = testCase.intents
+      ? { intent: testCase.storingIntent ?? testCase.intents[0]! }
+      : {};
     for (const { field, form } of eachFieldWith(testCase.valid, "Hola\u0000mundo", fixed)) {
       expectSaneAnswer(await post(testCase, form), field);
     }
@@ -325,7 +395,10 @@ describe("ids out of range in URLs and hidden fields", () => {
       [orderAction, { orderId: id }, `/admin/pedidos/${id}`],
       [complaintAction, { complaintId: id }, `/admin/reclamaciones/${id}`],
     ] as const) {
-      const request = requestAs(adminCookie, path, { method: "POST", body: new URLSearchParams({ intent: "status", status: "confirmado", answer: "x" }) });
+      const request = requestAs(adminCookie, path, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "status", status: "confirmado", answer: "x" }),
+      });
       expectSaneAnswer(await answerOf(() => action({ request, params, context: {} } as never)), path);
     }
   });
@@ -334,17 +407,24 @@ describe("ids out of range in URLs and hidden fields", () => {
 test("accepted hostile text is stored byte for byte (escaping is the page's job)", async () => {
   let accepted = 0;
   await fc.assert(
-    fc.asyncProperty(hostileText.filter((text) => text.trim().length > 0 && text.length <= 200 && !text.includes("\u0000")), async (title) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ ...product, title })) form.set(name, value);
-      const answer = await post(cases[0]!, form);
-      expectSaneAnswer(answer, title);
-      if (answer.status === 302) {
-        accepted += 1;
-        const [stored] = await handle().db.select({ title: products.title }).from(products).orderBy(desc(products.id)).limit(1);
-        expect(stored!.title).toBe(asSubmitted(title).trim());
-      }
-    }),
+    fc.asyncProperty(
+      hostileText.filter((text) => text.trim().length > 0 && text.length <= 200 && !text.includes("\u0000")),
+      async (title) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ ...product, title })) form.set(name, value);
+        const answer = await post(cases[0]!, form);
+        expectSaneAnswer(answer, title);
+        if (answer.status === 302) {
+          accepted += 1;
+          const [stored] = await handle()
+            .db.select({ title: products.title })
+            .from(products)
+            .orderBy(desc(products.id))
+            .limit(1);
+          expect(stored!.title).toBe(asSubmitted(title).trim());
+        }
+      },
+    ),
     propertyRuns(25),
   );
   expect(accepted).toBeGreaterThan(10);

@@ -112,9 +112,7 @@ if (routesWithActions.length > 0) {
     test("refuses anonymous visitors and customers and changes nothing", async () => {
       const before = await snapshotDatabase();
       expect(await outcome(() => module.action!(argsFor(route, null, "POST")))).toBe("redirect /admin");
-      expect(await outcome(() => module.action!(argsFor(route, customerCookie, "POST")))).toBe(
-        "redirect /admin",
-      );
+      expect(await outcome(() => module.action!(argsFor(route, customerCookie, "POST")))).toBe("redirect /admin");
       expect(await snapshotDatabase()).toEqual(before);
     });
   });

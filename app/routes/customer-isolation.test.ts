@@ -26,7 +26,11 @@ let b: Customer;
 async function customerWithOrder(email: string, quantity: number): Promise<Customer> {
   const cookie = await signUpCustomer(email);
   const [user] = await handle().db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const [product] = await handle().db.select({ id: products.id }).from(products).where(eq(products.isArchived, false)).limit(1);
+  const [product] = await handle()
+    .db.select({ id: products.id })
+    .from(products)
+    .where(eq(products.isArchived, false))
+    .limit(1);
   await handle().db.update(products).set({ stock: 100 }).where(eq(products.id, product!.id));
   const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), user!.id);
   await addCartLine(cartId, { productId: product!.id, quantity });
@@ -46,7 +50,9 @@ beforeAll(async () => {
   await seedDemoShop(handle().db);
   a = await customerWithOrder("cliente-a@example.pe", 1);
   b = await customerWithOrder("cliente-b@example.pe", 3);
-  await handle().db.insert(customerProfiles).values({ userId: b.id, fullName: "Beatriz B", phone: "912345678", address: "Calle B 2" });
+  await handle()
+    .db.insert(customerProfiles)
+    .values({ userId: b.id, fullName: "Beatriz B", phone: "912345678", address: "Calle B 2" });
 });
 
 /** Every row of every table, as one string: any change anywhere shows. */
@@ -62,21 +68,33 @@ async function fingerprint(): Promise<string> {
   return parts.join("\n");
 }
 
-function run(handler: (args: never) => Promise<unknown>, cookie: string | null, url: string, body?: Record<string, string>) {
+function run(
+  handler: (args: never) => Promise<unknown>,
+  cookie: string | null,
+  url: string,
+  body?: Record<string, string>,
+) {
   const request = requestAs(cookie, url, body ? { method: "POST", body: new URLSearchParams(body) } : undefined);
   return answerOf(() => handler({ request, params: {}, context: {} } as never));
 }
 
 describe("/perfil", () => {
   test("anonymous visitors are sent to sign in and come back to the same tab", async () => {
-    expect(await run(profileLoader, null, "/perfil")).toMatchObject({ status: 302, location: "/auth?redirectTo=%2Fperfil" });
+    expect(await run(profileLoader, null, "/perfil")).toMatchObject({
+      status: 302,
+      location: "/auth?redirectTo=%2Fperfil",
+    });
     expect(await run(profileLoader, null, "/perfil?tab=pedidos")).toMatchObject({
       status: 302,
       location: `/auth?${new URLSearchParams({ redirectTo: "/perfil?tab=pedidos" })}`,
     });
     const before = await fingerprint();
     for (const intent of ["profile", "password", "reorder"]) {
-      const answer = await run(profileAction, null, "/perfil", { intent, fullName: "Intruso", orderId: String(b.order.orderId) });
+      const answer = await run(profileAction, null, "/perfil", {
+        intent,
+        fullName: "Intruso",
+        orderId: String(b.order.orderId),
+      });
       expect(answer).toMatchObject({ status: 302, location: "/auth?redirectTo=%2Fperfil" });
     }
     expect(await fingerprint()).toBe(before);
@@ -84,7 +102,10 @@ describe("/perfil", () => {
 
   test("'Mis Pedidos' lists only the customer's own orders", async () => {
     const answer = await run(profileLoader, a.cookie, "/perfil?tab=pedidos");
-    const { orders, profile } = answer.body as { orders: { code: string; totalCents: number }[]; profile: { email: string } };
+    const { orders, profile } = answer.body as {
+      orders: { code: string; totalCents: number }[];
+      profile: { email: string };
+    };
     expect(profile.email).toBe("cliente-a@example.pe");
     expect(orders.map((order) => order.code)).toEqual([a.order.code]);
     const text = JSON.stringify(answer.body);
@@ -103,7 +124,10 @@ describe("/perfil", () => {
 
   test("'Volver a pedir' with another customer's order id is 'Pedido no encontrado' and changes nothing", async () => {
     const before = await fingerprint();
-    const answer = await run(profileAction, a.cookie, "/perfil", { intent: "reorder", orderId: String(b.order.orderId) });
+    const answer = await run(profileAction, a.cookie, "/perfil", {
+      intent: "reorder",
+      orderId: String(b.order.orderId),
+    });
     expect(answer.status).toBe(404);
     expect(JSON.stringify(answer.body)).toContain("Pedido no encontrado.");
     expect(JSON.stringify(answer.body)).not.toContain(b.order.code);
@@ -126,7 +150,10 @@ describe("/perfil", () => {
     expect(bAfter).toEqual(bBefore);
     const [aAfter] = await handle().db.select().from(customerProfiles).where(eq(customerProfiles.userId, a.id));
     expect(aAfter!.fullName).toBe("Nombre Cambiado");
-    const [bUser] = await handle().db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, b.id));
+    const [bUser] = await handle()
+      .db.select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, b.id));
     expect(bUser!.email).toBe("cliente-b@example.pe");
   });
 

@@ -16,7 +16,14 @@ import { action as signInAction } from "./account/sign-in";
 import { action as passwordAction } from "./account/password";
 import { action as profileAction } from "./account/profile";
 import { action as signOutAction } from "./account/sign-out";
-import { answerOf, asSubmitted, eachFieldWith, expectSaneAnswer, hostileForm, propertyRuns } from "../../tests/support/hostile-input";
+import {
+  answerOf,
+  asSubmitted,
+  eachFieldWith,
+  expectSaneAnswer,
+  hostileForm,
+  propertyRuns,
+} from "../../tests/support/hostile-input";
 
 const { handle } = useTestDatabase();
 let customerCookie: string;
@@ -26,7 +33,11 @@ let calls = 0;
 beforeAll(async () => {
   await seedDemoShop(handle().db);
   customerCookie = await signUpCustomer("propiedades@example.pe");
-  const [product] = await handle().db.select({ id: products.id }).from(products).where(eq(products.isArchived, false)).limit(1);
+  const [product] = await handle()
+    .db.select({ id: products.id })
+    .from(products)
+    .where(eq(products.isArchived, false))
+    .limit(1);
   productId = product!.id;
 });
 
@@ -45,12 +56,19 @@ async function cartWithOneUnit(): Promise<string> {
 function post(action: (args: never) => Promise<unknown>, path: string, form: FormData, cookie: string | null = null) {
   calls += 1;
   const request = requestAs(cookie, path, { method: "POST", body: form });
-  return answerOf(() => action({ request, params: {}, context: { clientIp: `10.7.${calls >> 8}.${calls & 255}` } } as never));
+  return answerOf(() =>
+    action({ request, params: {}, context: { clientIp: `10.7.${calls >> 8}.${calls & 255}` } } as never),
+  );
 }
 
 describe("public forms under hostile input", () => {
   test("contact: refused in Spanish or stored exactly as typed", async () => {
-    const valid = { fullName: "Ana Torres", email: "ana@example.pe", subject: "Consulta", message: "Hola, ¿tienen arena?" };
+    const valid = {
+      fullName: "Ana Torres",
+      email: "ana@example.pe",
+      subject: "Consulta",
+      message: "Hola, ¿tienen arena?",
+    };
     await fc.assert(
       fc.asyncProperty(hostileForm(valid), async ({ form, describe }) => {
         const answer = await post(contactAction, "/contacto", form);
@@ -168,11 +186,22 @@ describe("public forms under hostile input", () => {
   });
 
   test("profile update: refused in Spanish or stored exactly as typed", async () => {
-    const valid = { fullName: "Ana Torres", phone: "987654321", email: "propiedades@example.pe", address: "Av. Larco 123" };
+    const valid = {
+      fullName: "Ana Torres",
+      phone: "987654321",
+      email: "propiedades@example.pe",
+      address: "Av. Larco 123",
+    };
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("profile", "password", "reorder", ""),
-        hostileForm({ ...valid, currentPassword: "secreto123", newPassword: "secreto123", confirmPassword: "secreto123", orderId: "1" }),
+        hostileForm({
+          ...valid,
+          currentPassword: "secreto123",
+          newPassword: "secreto123",
+          confirmPassword: "secreto123",
+          orderId: "1",
+        }),
         async (intent, { form, describe }) => {
           form.set("intent", intent);
           const answer = await post(profileAction, "/perfil", form, customerCookie);
@@ -184,7 +213,10 @@ describe("public forms under hostile input", () => {
               .from(customerProfiles)
               .innerJoin(users, eq(users.id, customerProfiles.userId))
               .where(eq(users.email, "propiedades@example.pe"));
-            if (profile) expect(profile.address, describe()).toBe(asSubmitted(form.getAll("address").at(-1) ?? profile.address).trim());
+            if (profile)
+              expect(profile.address, describe()).toBe(
+                asSubmitted(form.getAll("address").at(-1) ?? profile.address).trim(),
+              );
           }
         },
       ),
@@ -268,7 +300,6 @@ describe("public forms under hostile input", () => {
     for (const { field, form } of eachFieldWith(valid, "Hola\u0000mundo", fixed)) {
       const answer = await post(action, path, form, await cookie());
       expectSaneAnswer(answer, field);
-
     }
   });
 

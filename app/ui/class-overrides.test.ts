@@ -52,7 +52,10 @@ function componentsJoiningClassName(): Map<string, string[]> {
         node.expression.getText() === "cn" &&
         node.arguments.some((argument) => argument.getText() === "className")
       ) {
-        const own = node.arguments.filter((argument) => argument.getText() !== "className").flatMap(stringsIn).flatMap(words);
+        const own = node.arguments
+          .filter((argument) => argument.getText() !== "className")
+          .flatMap(stringsIn)
+          .flatMap(words);
         components.set(name, [...(components.get(name) ?? []), ...own]);
       }
       ts.forEachChild(node, (child) => visit(child, name));
@@ -80,7 +83,10 @@ test("no page passes a component a class of a kind the component already sets", 
         // A field's inputProps={{ className }} goes to its Input.
         const inputProps = attribute("inputProps");
         const inputClassName =
-          inputProps && ts.isJsxExpression(inputProps) && inputProps.expression && ts.isObjectLiteralExpression(inputProps.expression)
+          inputProps &&
+          ts.isJsxExpression(inputProps) &&
+          inputProps.expression &&
+          ts.isObjectLiteralExpression(inputProps.expression)
             ? inputProps.expression.properties.find(
                 (property): property is ts.PropertyAssignment =>
                   ts.isPropertyAssignment(property) && property.name.getText() === "className",
@@ -98,7 +104,9 @@ test("no page passes a component a class of a kind the component already sets", 
           const overridden = own.filter((mine) => conflictingClasses(`${mine} ${added}`).includes(mine));
           if (overridden.length > 0) {
             const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-            conflicts.push(`${path.relative(appDir, file)}:${line} <${node.tagName.getText()}> adds "${added}": ${overridden.join(" ")}`);
+            conflicts.push(
+              `${path.relative(appDir, file)}:${line} <${node.tagName.getText()}> adds "${added}": ${overridden.join(" ")}`,
+            );
           }
         }
       }
@@ -149,7 +157,8 @@ function buttonsInApp() {
 describe("the button's classes", () => {
   test("no variant and size set the same thing twice", () => {
     for (const variant of variants) {
-      for (const size of sizes) expect(conflictingClasses(buttonVariants({ variant, size })), `${variant} ${size}`).toEqual([]);
+      for (const size of sizes)
+        expect(conflictingClasses(buttonVariants({ variant, size })), `${variant} ${size}`).toEqual([]);
     }
   });
 
@@ -164,7 +173,8 @@ describe("the button's classes", () => {
       for (const variant of button.variants.length > 0 ? button.variants : [undefined]) {
         for (const size of button.sizes.length > 0 ? button.sizes : [undefined]) {
           const overridden = conflictingClasses(`${buttonVariants({ variant, size })} ${button.classes}`);
-          if (overridden.length > 0) conflicts.push(`${button.where} (${variant ?? "default"}, ${size ?? "default"}): ${overridden.join(" ")}`);
+          if (overridden.length > 0)
+            conflicts.push(`${button.where} (${variant ?? "default"}, ${size ?? "default"}): ${overridden.join(" ")}`);
         }
       }
     }

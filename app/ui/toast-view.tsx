@@ -1,13 +1,6 @@
 import { useState } from "react";
 import { DEFAULT_TOAST_DURATION, type ToastMessage } from "~/lib/toast";
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "~/ui/primitives/toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/ui/primitives/toast";
 
 export type KeyedToast = ToastMessage & { key: number };
 

@@ -40,7 +40,11 @@ export async function floodPost(port, path, megabytes, framing) {
   const frame = (data) =>
     framing === "length"
       ? data
-      : Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from("\r\n")]);
+      : Buffer.concat([
+          Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`),
+          Buffer.from(data),
+          Buffer.from("\r\n"),
+        ]);
   const chunk = Buffer.alloc(256 * 1024, "A");
   socket.write(frame(prefix));
   for (let sent = 0; sent < total && !socket.destroyed; sent += chunk.length) {

@@ -7,7 +7,12 @@ const FORM = "application/x-www-form-urlencoded";
 function keepCookies(context, headers) {
   for (const [name, value] of Object.entries(headers)) {
     if (name.toLowerCase() !== "set-cookie") continue;
-    const jar = new Map((context.cookie ?? "").split("; ").filter(Boolean).map((pair) => [pair.split("=")[0], pair]));
+    const jar = new Map(
+      (context.cookie ?? "")
+        .split("; ")
+        .filter(Boolean)
+        .map((pair) => [pair.split("=")[0], pair]),
+    );
     for (const header of [value].flat()) {
       const pair = header.split(";")[0];
       jar.set(pair.split("=")[0], pair);
@@ -31,7 +36,12 @@ function post(path, fields, { keepCart = true, ownPhone = false } = {}) {
     setupRequest: (request, context) => ({
       ...request,
       ...(ownPhone
-        ? { body: new URLSearchParams({ ...fields, customerPhone: `9${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}` }).toString() }
+        ? {
+            body: new URLSearchParams({
+              ...fields,
+              customerPhone: `9${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+            }).toString(),
+          }
         : {}),
       headers: {
         ...request.headers,
@@ -48,19 +58,33 @@ export function scenarios({ benchProductId, productPageId }) {
   const add = post("/carrito", { intent: "add", productId: String(benchProductId), quantity: "1" });
   // A cart holds at most 99 units of a product, so the add-to-cart scenario is a new
   // visitor's first add each time (the cart is created with it).
-  const firstAdd = post("/carrito", { intent: "add", productId: String(benchProductId), quantity: "1" }, { keepCart: false });
+  const firstAdd = post(
+    "/carrito",
+    { intent: "add", productId: String(benchProductId), quantity: "1" },
+    { keepCart: false },
+  );
   return [
     { name: "static file (/favicon.svg), the ceiling", requests: [{ method: "GET", path: "/favicon.svg" }] },
     { name: "home (/)", requests: [{ method: "GET", path: "/" }] },
-    { name: "catalogue page (/productos/gatos/juguetes)", requests: [{ method: "GET", path: "/productos/gatos/juguetes" }] },
+    {
+      name: "catalogue page (/productos/gatos/juguetes)",
+      requests: [{ method: "GET", path: "/productos/gatos/juguetes" }],
+    },
     { name: "search (/productos?q=pelota)", requests: [{ method: "GET", path: "/productos?q=pelota" }] },
-    { name: `product page (/producto/${productPageId})`, requests: [{ method: "GET", path: `/producto/${productPageId}` }] },
+    {
+      name: `product page (/producto/${productPageId})`,
+      requests: [{ method: "GET", path: `/producto/${productPageId}` }],
+    },
     { name: "add to cart (POST /carrito)", requests: [firstAdd] },
     {
       name: "order placement (add + checkout)",
       requests: [
         add,
-        post("/carrito", { intent: "checkout", paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: "987 654 321" }, { ownPhone: true }),
+        post(
+          "/carrito",
+          { intent: "checkout", paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: "987 654 321" },
+          { ownPhone: true },
+        ),
       ],
     },
   ];

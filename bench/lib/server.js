@@ -55,7 +55,17 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
   const url = `http://localhost:${port}`;
   // `exec` keeps the pid: the RSS sampling below reads the server itself.
   const [command, args] = memoryCgroup
-    ? ["/bin/sh", ["-c", 'echo $$ > "$1/cgroup.procs" && shift && exec "$@" server.js', "sh", memoryCgroup, process.execPath, ...SERVER_NODE_FLAGS]]
+    ? [
+        "/bin/sh",
+        [
+          "-c",
+          'echo $$ > "$1/cgroup.procs" && shift && exec "$@" server.js',
+          "sh",
+          memoryCgroup,
+          process.execPath,
+          ...SERVER_NODE_FLAGS,
+        ],
+      ]
     : [process.execPath, [...SERVER_NODE_FLAGS, "server.js"]];
   const child = spawn(command, args, {
     cwd: projectRoot,

@@ -207,29 +207,42 @@ test("an unknown address gets the same answer; a made-up link is refused", async
   await expect(page.getByRole("heading", { name: "Error de Sesión de Recuperación" })).toBeVisible();
 });
 
-test("failed sign-ins slow down from the third, and after 5 the account answers 'too many attempts'", async ({ page }) => {
+test("failed sign-ins slow down from the third, and after 5 the account answers 'too many attempts'", async ({
+  page,
+}) => {
   const email = uniqueEmail("limite");
   await registerCustomer(page, email);
   await signOut(page);
   await page.goto("/auth");
   for (let attempt = 1; attempt <= 3; attempt++) {
     await signIn(page, email, `mala-${attempt}`);
-    await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
+    await expect(toast(page, "Error de Inicio de Sesión")).toContainText(
+      "Correo electrónico o contraseña incorrectos.",
+    );
   }
   // A fourth try at once is asked to wait, and checks no password.
   await signIn(page, email, "mala-4");
-  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Espera unos segundos antes de volver a intentarlo.");
-  for (const [attempt, waitMs] of [[4, 1_100], [5, 2_100]] as const) {
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText(
+    "Espera unos segundos antes de volver a intentarlo.",
+  );
+  for (const [attempt, waitMs] of [
+    [4, 1_100],
+    [5, 2_100],
+  ] as const) {
     await page.waitForTimeout(waitMs);
     await signIn(page, email, `mala-${attempt}`);
-    await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Correo electrónico o contraseña incorrectos.");
+    await expect(toast(page, "Error de Inicio de Sesión")).toContainText(
+      "Correo electrónico o contraseña incorrectos.",
+    );
   }
   await signIn(page, email, "secreto123");
   await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Demasiados intentos fallidos");
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("'Mis Pedidos' shows an order placed through the cart, and 'Volver a pedir' refills the cart", async ({ page }) => {
+test("'Mis Pedidos' shows an order placed through the cart, and 'Volver a pedir' refills the cart", async ({
+  page,
+}) => {
   const email = uniqueEmail("pedidos");
   await registerCustomer(page, email, "secreto123", "Julia Rojas");
   await addToCart(page, PRODUCTS.raton.id, 2);

@@ -32,7 +32,10 @@ test("the audit log lists a user's creation with who, what and a summary, filter
 
   // On a phone each entry is a card.
   await page.setViewportSize({ width: 390, height: 844 });
-  const card = page.getByRole("listitem").filter({ hasText: "Creación · Usuario" }).filter({ hasText: `usuario: ${username}` });
+  const card = page
+    .getByRole("listitem")
+    .filter({ hasText: "Creación · Usuario" })
+    .filter({ hasText: `usuario: ${username}` });
   await expect(card).toContainText("admin");
   await screenshot(page, "admin-audit-log-filtered-390");
 });

@@ -33,7 +33,9 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     await signInAsAdmin(page);
     await page.goto("/admin/reclamaciones");
     await expect(page.getByRole("heading", { level: 1, name: "Libro de Reclamaciones" })).toBeVisible();
-    await expect(page.getByText(/no se eliminan: el Libro de Reclamaciones se conserva al menos dos años/)).toBeVisible();
+    await expect(
+      page.getByText(/no se eliminan: el Libro de Reclamaciones se conserva al menos dos años/),
+    ).toBeVisible();
     // The test server has no SMTP_URL: the owner is warned that no answer reaches the consumer by e-mail.
     await expect(page.getByRole("status").filter({ hasText: "Correo no configurado." })).toContainText(
       "las copias y respuestas de las reclamaciones no le llegan al consumidor por correo",
@@ -75,7 +77,9 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     await staleTab.goto(page.url());
 
     const answerBox = page.getByLabel("Respuesta al consumidor");
-    await expect(answerBox).toHaveAccessibleDescription(/no se enviará por correo: entrégala al consumidor por otro medio/);
+    await expect(answerBox).toHaveAccessibleDescription(
+      /no se enviará por correo: entrégala al consumidor por otro medio/,
+    );
     await page.getByRole("button", { name: "Enviar respuesta" }).click();
     await expect(toast(page, "Escribe la respuesta para el consumidor.")).toBeVisible();
     await expect(answerBox).toHaveAccessibleDescription(/Escribe la respuesta para el consumidor\./);
@@ -92,7 +96,9 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     await expect(page.getByText("Esta reclamación ya fue respondida y no se puede modificar.")).toBeVisible();
     await expect(page.getByLabel("Respuesta al consumidor")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Enviar respuesta" })).toHaveCount(0);
-    const providerSection = page.getByRole("region", { name: "4. Observaciones y Acciones Adoptadas por el Proveedor" });
+    const providerSection = page.getByRole("region", {
+      name: "4. Observaciones y Acciones Adoptadas por el Proveedor",
+    });
     expect(await providerSection.getByText("Lamentamos lo ocurrido.").innerText()).toBe(answer);
     await expect(providerSection).toContainText("admin");
     await expect(providerSection).toContainText("No enviada por correo: entrégala al consumidor por otro medio.");

@@ -14,7 +14,13 @@ test("the hub leads to the editors; a new home title shows on / at the next visi
   await page.goto("/admin/gestion-contenido");
   await expect(page.getByRole("heading", { name: "Gestión de Contenido" })).toBeVisible();
   await expect(page.getByText(/simulad/i)).toHaveCount(0);
-  for (const card of ["Página de Inicio", "Página Nosotros", "Página de Productos", "Página de Servicios", "Información de Contacto"]) {
+  for (const card of [
+    "Página de Inicio",
+    "Página Nosotros",
+    "Página de Productos",
+    "Página de Servicios",
+    "Información de Contacto",
+  ]) {
     await expect(page.getByRole("main").getByRole("link", { name: new RegExp(card) })).toBeVisible();
   }
   await screenshot(page, "admin-content-hub");
@@ -22,7 +28,10 @@ test("the hub leads to the editors; a new home title shows on / at the next visi
   await screenshot(page, "admin-content-hub-390");
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  await page.getByRole("main").getByRole("link", { name: /Página de Inicio/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Página de Inicio/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/gestion-contenido\/inicio$/);
   await openHydrated(page, "/admin/gestion-contenido/inicio");
   const heroTitle = page.getByLabel("Título principal");
@@ -56,7 +65,9 @@ test("the hub leads to the editors; a new home title shows on / at the next visi
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(original);
 });
 
-test("about: a value added and moved up shows in that place on /nosotros; removing it restores the page", async ({ page }) => {
+test("about: a value added and moved up shows in that place on /nosotros; removing it restores the page", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   await openHydrated(page, "/admin/configuracion/nosotros");
   const values = page.getByRole("group", { name: /^Valor \d+$/ });
@@ -83,9 +94,13 @@ test("about: a value added and moved up shows in that place on /nosotros; removi
     await expect(page.getByText("Cada mascota tiene su ritmo.")).toBeVisible();
   } finally {
     await openHydrated(page, "/admin/configuracion/nosotros");
-    const index = await page.getByRole("group", { name: /^Valor \d+$/ }).evaluateAll((groups) =>
-      groups.findIndex((group) => (group.querySelector('input[name$=".title"]') as HTMLInputElement | null)?.value === "Paciencia"),
-    );
+    const index = await page
+      .getByRole("group", { name: /^Valor \d+$/ })
+      .evaluateAll((groups) =>
+        groups.findIndex(
+          (group) => (group.querySelector('input[name$=".title"]') as HTMLInputElement | null)?.value === "Paciencia",
+        ),
+      );
     if (index >= 0) {
       await page.getByRole("button", { name: `Quitar valor ${index + 1}` }).click();
       await page.getByRole("button", { name: "Guardar Cambios" }).click();
@@ -93,7 +108,9 @@ test("about: a value added and moved up shows in that place on /nosotros; removi
     }
   }
   await page.goto("/nosotros");
-  await expect(page.getByRole("region", { name: "Nuestros Valores" }).getByRole("heading", { level: 3 })).toHaveCount(before);
+  await expect(page.getByRole("region", { name: "Nuestros Valores" }).getByRole("heading", { level: 3 })).toHaveCount(
+    before,
+  );
   await expect(page.getByText("Paciencia", { exact: true })).toHaveCount(0);
 });
 

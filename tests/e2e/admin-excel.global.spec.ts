@@ -9,9 +9,7 @@ test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
 
-test("the products list's 'Exportar (Excel)' downloads the catalogue as a real workbook", async ({
-  page,
-}) => {
+test("the products list's 'Exportar (Excel)' downloads the catalogue as a real workbook", async ({ page }) => {
   await page.goto("/admin/productos");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar (Excel)" }).click();
@@ -29,9 +27,7 @@ test("the products list's 'Exportar (Excel)' downloads the catalogue as a real w
   expect(titles.filter((title) => title.includes("Croquetas")).length).toBeGreaterThan(0);
 });
 
-test("import: preview with a new product and a refused row, confirm, and find the product", async ({
-  page,
-}) => {
+test("import: preview with a new product and a refused row, confirm, and find the product", async ({ page }) => {
   // Five page loads and two server round trips with a workbook: more than the default budget.
   test.slow();
   const stamp = Date.now();
@@ -68,9 +64,7 @@ test("import: preview with a new product and a refused row, confirm, and find th
   await expect(preview.getByRole("definition").nth(0)).toHaveText("1");
   await expect(preview.getByRole("definition").nth(3)).toHaveText("1");
   const created = preview.getByRole("region", { name: "Filas a crear" });
-  await expect(
-    created.getByRole("row", { name: new RegExp(`2 ${title} Gatos Alimentos S/\\s12\\.50`) }),
-  ).toBeVisible();
+  await expect(created.getByRole("row", { name: new RegExp(`2 ${title} Gatos Alimentos S/\\s12\\.50`) })).toBeVisible();
   const refused = preview.getByRole("region", { name: "Filas con errores" });
   await expect(refused.getByRole("row").filter({ hasText: `Pecera ${stamp}` })).toContainText("3");
   await expect(refused).toContainText('Familia desconocida: "Peces".');

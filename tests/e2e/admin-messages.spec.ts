@@ -36,7 +36,10 @@ test.describe("Mensajes de contacto en la gestión", () => {
     );
     // Unread ones come first: the new message is in the first group.
     const articles = page.getByRole("article");
-    const position = (await articles.evaluateAll((nodes, name) => nodes.findIndex((node) => node.textContent?.includes(name)), subject));
+    const position = await articles.evaluateAll(
+      (nodes, name) => nodes.findIndex((node) => node.textContent?.includes(name)),
+      subject,
+    );
     expect(position).toBeLessThan(unreadBefore);
     await screenshot(page, "admin-messages-desktop");
     await page.setViewportSize(PHONE);
@@ -48,7 +51,9 @@ test.describe("Mensajes de contacto en la gestión", () => {
     await expect(message).not.toContainText("No leído");
     await expect(heading).not.toHaveText(`Mensajes de Contacto (${unreadBefore} sin leer)`);
     await page.reload();
-    await expect(page.getByRole("article", { name: subject }).getByRole("button", { name: "Marcar como no leído" })).toBeVisible();
+    await expect(
+      page.getByRole("article", { name: subject }).getByRole("button", { name: "Marcar como no leído" }),
+    ).toBeVisible();
 
     await page.getByRole("article", { name: subject }).getByRole("button", { name: "Marcar como no leído" }).click();
     await expect(page.getByRole("article", { name: subject })).toContainText("No leído");
@@ -56,7 +61,10 @@ test.describe("Mensajes de contacto en la gestión", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Mensajes de Contacto (${unreadBefore} sin leer)`);
 
     // Erased on request (Ley 29733): after '¿Estás seguro?', the message is gone for good.
-    await page.getByRole("article", { name: subject }).getByRole("button", { name: `Eliminar el mensaje de Pedro Huamán (${email})` }).click();
+    await page
+      .getByRole("article", { name: subject })
+      .getByRole("button", { name: `Eliminar el mensaje de Pedro Huamán (${email})` })
+      .click();
     const dialog = page.getByRole("alertdialog", { name: "¿Estás seguro?" });
     await expect(dialog).toContainText(`Se eliminará permanentemente el mensaje de Pedro Huamán (${email}).`);
     await dialog.getByRole("button", { name: "Sí, eliminar" }).click();
@@ -64,6 +72,8 @@ test.describe("Mensajes de contacto en la gestión", () => {
     await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`Mensajes de Contacto (${unreadBefore} sin leer)`);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(
+      `Mensajes de Contacto (${unreadBefore} sin leer)`,
+    );
   });
 });

@@ -63,19 +63,28 @@ test("an admin moves a customer's order to 'En Proceso' and the customer sees it
   const status = admin.getByRole("region", { name: "Estado" });
   await expect(status).toContainText("Estado actual:Pendiente");
   const line = admin.getByRole("region", { name: "Productos" }).getByRole("row").filter({ hasText: raton.title });
-  await expect(line.getByRole("cell")).toHaveText([new RegExp(raton.title), "2", soles(raton.unitCents), soles(2 * raton.unitCents)]);
+  await expect(line.getByRole("cell")).toHaveText([
+    new RegExp(raton.title),
+    "2",
+    soles(raton.unitCents),
+    soles(2 * raton.unitCents),
+  ]);
   const customer = admin.getByRole("region", { name: "Cliente" });
   await expect(customer.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
   const reply = customer.getByRole("link", { name: "Responder por WhatsApp" });
   await expect(reply).toHaveAttribute("target", "_blank");
   const replyUrl = new URL((await reply.getAttribute("href"))!);
   expect(replyUrl.origin + replyUrl.pathname).toBe("https://wa.me/51934567812");
-  expect(replyUrl.searchParams.get("text")).toMatch(new RegExp(`^Hola Marta Salinas Vega, te escribimos de .+ sobre tu pedido ${code}\\.$`));
+  expect(replyUrl.searchParams.get("text")).toMatch(
+    new RegExp(`^Hola Marta Salinas Vega, te escribimos de .+ sobre tu pedido ${code}\\.$`),
+  );
   // Pendiente can only go forward to En Proceso or be cancelled.
   await expect(status.getByRole("button", { name: "Marcar como Entregado" })).toHaveCount(0);
 
   await status.getByRole("button", { name: "Pasar a En Proceso" }).click();
-  await expect(toast(admin, "Pedido Actualizado")).toContainText(`El pedido ${code} ahora está en estado "En Proceso".`);
+  await expect(toast(admin, "Pedido Actualizado")).toContainText(
+    `El pedido ${code} ahora está en estado "En Proceso".`,
+  );
   await expect(status).toContainText("Estado actual:En Proceso");
   await expect(status.getByRole("button", { name: "Pasar a En Proceso" })).toHaveCount(0);
   await expect(status.getByRole("button", { name: "Marcar como Entregado" })).toBeVisible();

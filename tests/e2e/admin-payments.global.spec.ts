@@ -58,7 +58,10 @@ test("payment methods: add one, give Yape a QR, see both in the cart, delete the
     await openHydrated(page, "/admin/configuracion/pagos");
     const yape = page.locator('[data-payment-method="yape"]');
     await yape.locator('input[type="file"]').setInputFiles(qrPath);
-    await expect(yape.getByRole("img", { name: "Vista previa" })).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}-1280\.webp$/);
+    await expect(yape.getByRole("img", { name: "Vista previa" })).toHaveAttribute(
+      "src",
+      /^\/uploads\/[a-f0-9]{32}-1280\.webp$/,
+    );
     await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(toast(page, "Métodos de Pago Actualizados")).toBeVisible();
 

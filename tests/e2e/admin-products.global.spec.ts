@@ -13,9 +13,7 @@ test.beforeAll(async () => {
   await sharp({ create: { width: 640, height: 480, channels: 3, background: "#f8a78b" } })
     .composite([
       {
-        input: Buffer.from(
-          '<svg width="640" height="480"><circle cx="320" cy="240" r="160" fill="#2ea8a8"/></svg>',
-        ),
+        input: Buffer.from('<svg width="640" height="480"><circle cx="320" cy="240" r="160" fill="#2ea8a8"/></svg>'),
       },
     ])
     .png()
@@ -33,7 +31,9 @@ async function searchAdminList(page: Page, text: string) {
   await expect(page).toHaveURL(/\?q=/);
 }
 
-test("create a product with an uploaded image and an offer, see it in the shop, edit it, delete it", async ({ page }) => {
+test("create a product with an uploaded image and an offer, see it in the shop, edit it, delete it", async ({
+  page,
+}) => {
   test.slow();
   const title = uniqueTitle("Pelota Saltarina");
   await signInAsAdmin(page);
@@ -55,7 +55,10 @@ test("create a product with an uploaded image and an offer, see it in the shop, 
   // makes the top 4 whatever offers the seed or other tests have.
   await page.getByLabel("Precio de Oferta (S/)").fill("8.00");
   await page.locator('[data-image-upload="image"] input[type="file"]').setInputFiles(imagePath);
-  await expect(page.getByRole("img", { name: "Vista previa" })).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}-1280\.webp$/);
+  await expect(page.getByRole("img", { name: "Vista previa" })).toHaveAttribute(
+    "src",
+    /^\/uploads\/[a-f0-9]{32}-1280\.webp$/,
+  );
   const alt = `Pelota turquesa sobre fondo salmón (${title})`;
   await page.getByLabel(/Texto alternativo/).fill(alt);
   await screenshot(page, "admin-product-form");
@@ -137,7 +140,9 @@ test("the category select follows the family, and a validation error keeps what 
   const alert = toast(page, "Error de Validación");
   await expect(alert).toContainText("Título, Familia y Categoría son obligatorios.");
   await expect(page.getByText("Título, Familia y Categoría son obligatorios.").first()).toBeVisible();
-  await expect(page.getByText("El precio de oferta es obligatorio y debe ser mayor a 0 si la oferta está activa.")).toBeVisible();
+  await expect(
+    page.getByText("El precio de oferta es obligatorio y debe ser mayor a 0 si la oferta está activa."),
+  ).toBeVisible();
   await expect(page.getByLabel("Descripción")).toHaveValue("Bocaditos de atún para gatos exigentes.");
   await expect(page.getByLabel("Precio Regular (S/)")).toHaveValue("12.90");
   await expect(page.getByLabel("Stock")).toHaveValue("7");

@@ -17,7 +17,12 @@ test("create a service with a hidden price, show its price, then delete it", asy
   await page.getByLabel("Título *").fill(title);
   await page.getByLabel("Familia de servicio").selectOption({ label: "Salud" });
   const category = page.getByLabel("Categoría", { exact: true });
-  await expect(category.locator("option")).toHaveText(["Selecciona una categoría", "Consultas", "Prevención", "Nutrición"]);
+  await expect(category.locator("option")).toHaveText([
+    "Selecciona una categoría",
+    "Consultas",
+    "Prevención",
+    "Nutrición",
+  ]);
   await category.selectOption({ label: "Prevención" });
   await page.getByLabel("Subcategoría (opcional)").selectOption({ label: "Vacunación" });
   await page.getByLabel("Descripción").fill("Paseos de una hora por el parque con cuidador.");
@@ -70,7 +75,9 @@ test("create a service with a hidden price, show its price, then delete it", asy
   await expect(card).not.toContainText("S/ 35.00");
   await page.goto("/admin/servicios");
   await row.getByRole("button", { name: `Mostrar el precio de ${title}` }).click();
-  await expect(toast(page, "Visibilidad de Precio Actualizada")).toContainText(`El precio de "${title}" se muestra en la web.`);
+  await expect(toast(page, "Visibilidad de Precio Actualizada")).toContainText(
+    `El precio de "${title}" se muestra en la web.`,
+  );
   await expect(row).toContainText("S/ 35.00");
   await expect(row.getByRole("cell").nth(4)).toHaveText("Sí");
 

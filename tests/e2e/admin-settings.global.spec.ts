@@ -69,7 +69,9 @@ test("contact information: validated, shown on /contacto and used by every Whats
     expect(waNumber(await contactLink.getAttribute("href"))).toBe("51987654321");
     const floating = page.getByRole("link", { name: "Escríbenos por WhatsApp" });
     expect(waNumber(await floating.getAttribute("href"))).toBe("51987654321");
-    expect(new URL((await floating.getAttribute("href"))!).searchParams.get("text")).toBe("Hola, quisiera hacer una consulta");
+    expect(new URL((await floating.getAttribute("href"))!).searchParams.get("text")).toBe(
+      "Hola, quisiera hacer una consulta",
+    );
     await screenshot(page, "storefront-contact-after-settings");
 
     // A service inquiry uses the same number.
@@ -95,7 +97,9 @@ test("contact information: validated, shown on /contacto and used by every Whats
     await expect(toast(page, "Información de Contacto Actualizada")).toBeVisible();
   }
   await page.goto("/");
-  expect(waNumber(await page.getByRole("link", { name: "Escríbenos por WhatsApp" }).getAttribute("href"))).toBe("51924810866");
+  expect(waNumber(await page.getByRole("link", { name: "Escríbenos por WhatsApp" }).getAttribute("href"))).toBe(
+    "51924810866",
+  );
 });
 
 async function readTheme(page: Page) {
@@ -123,7 +127,9 @@ test("general settings: only what changed is saved, the colour and font reach th
   await page.getByLabel("Color primario", { exact: true }).fill("#aa3366");
   await page.getByLabel("RUC").fill("2060312847");
   await page.getByRole("button", { name: "Guardar Cambios" }).click();
-  await expect(page.locator("#providerRuc-error")).toHaveText("El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.");
+  await expect(page.locator("#providerRuc-error")).toHaveText(
+    "El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.",
+  );
   await expect(page.getByLabel("Color primario", { exact: true })).toHaveValue("#aa3366");
   await screenshot(page, "admin-settings-general-error");
 

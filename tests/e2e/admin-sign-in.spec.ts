@@ -21,7 +21,15 @@ test("the back office is closed until the administrator signs in at /admin", asy
   const welcome = toast(page, "Inicio de Sesión Exitoso");
   await expect(welcome).toContainText("Bienvenido, Administrador.");
   const sections = page.getByRole("list", { name: "Administrar" });
-  for (const tile of ["Productos", "Servicios", "Usuarios", "Taxonomías", "Promociones", "Chatbot", "Métodos de Pago"]) {
+  for (const tile of [
+    "Productos",
+    "Servicios",
+    "Usuarios",
+    "Taxonomías",
+    "Promociones",
+    "Chatbot",
+    "Métodos de Pago",
+  ]) {
     await expect(sections.getByRole("link", { name: new RegExp(`^${tile}`) })).toBeVisible();
   }
   // The summary's figures are live: the seeded shop has products and active promotions.

@@ -9,7 +9,10 @@ function uniqueUsername(label: string): string {
   return `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
-async function createUserInForm(page: Page, user: { username: string; role: "Administrador" | "Usuario"; password: string }) {
+async function createUserInForm(
+  page: Page,
+  user: { username: string; role: "Administrador" | "Usuario"; password: string },
+) {
   await page.goto("/admin/usuarios/nuevo");
   await page.getByLabel("Nombre de Usuario").fill(user.username);
   await page.getByLabel("Email").fill(`${user.username.toLowerCase()}@example.pe`);
@@ -85,7 +88,9 @@ test("a 'user' account is refused at /admin, and an administrator deletes it", a
 
   await signOutOfBackOffice(page);
   await signInAt(page, username, "clave-cliente-1");
-  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Usuario o contraseña incorrectos.", { timeout: 15_000 });
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Usuario o contraseña incorrectos.", {
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL(/\/admin$/);
 
   await signInAsAdmin(page);
@@ -118,7 +123,9 @@ test("an administrator changes their own password at /admin/cuenta and signs in 
 
   await signOutOfBackOffice(page);
   await signInAt(page, username, "clave-vieja-1");
-  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Usuario o contraseña incorrectos.", { timeout: 15_000 });
+  await expect(toast(page, "Error de Inicio de Sesión")).toContainText("Usuario o contraseña incorrectos.", {
+    timeout: 15_000,
+  });
   await signInAt(page, username, "clave-nueva-1");
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
 });
@@ -127,7 +134,10 @@ async function expectNoSeriousAxeViolation(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
   expect(blocking).toEqual([]);
 }
 
@@ -144,7 +154,9 @@ test("the users, account and audit screens fit a 390 px phone and pass axe", asy
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
     await screenshot(page, name);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolation(page);
   }

@@ -19,9 +19,7 @@ import { readLatestMail, toast } from "./support";
 const { croquetas, snack, raton, cama } = PRODUCTS;
 const whatsappButton = { name: "Enviar Pedido por WhatsApp (Coordinar Pago)" };
 
-test("a guest fills the cart, uses the stepper, removes a line and sends the order by WhatsApp", async ({
-  page,
-}) => {
+test("a guest fills the cart, uses the stepper, removes a line and sends the order by WhatsApp", async ({ page }) => {
   test.slow();
   await addToCart(page, croquetas.id, 2);
   await addToCart(page, raton.id);
@@ -180,9 +178,7 @@ test("the cart keeps a line within the stock and says why", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "Tu Carrito está Vacío" })).toBeVisible();
 });
 
-test("a signed-in customer finds their name filled in and 'Finalizar Pedido' places the order", async ({
-  page,
-}) => {
+test("a signed-in customer finds their name filled in and 'Finalizar Pedido' places the order", async ({ page }) => {
   const email = `cliente-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pe`;
   // Registered through the shop's form at /auth and the e-mailed activation link; the session
   // cookie lands in the page's context.
@@ -198,7 +194,9 @@ test("a signed-in customer finds their name filled in and 'Finalizar Pedido' pla
   });
   expect(signUp.ok()).toBe(true);
   const token = /\/auth\/activar\?token=([\w-]+)/.exec(await readLatestMail(email, "/auth/activar?token="))![1]!;
-  const activated = await page.request.post(`/auth/activar?token=${token}`, { form: { token, password: "secreto123" } });
+  const activated = await page.request.post(`/auth/activar?token=${token}`, {
+    form: { token, password: "secreto123" },
+  });
   expect(activated.ok()).toBe(true);
   expect(new URL(activated.url()).pathname).toBe("/perfil");
   await addToCart(page, snack.id, 2);
@@ -265,7 +263,9 @@ test("two shoppers behind one address racing for its share of a product: exactly
   // The loser's cart is kept as chosen, shows the stock the winner left and the limit per order.
   await expect(quantityInput(loser, cama.title)).toHaveValue(String(wanted));
   await expect(quantityInput(loser, cama.title)).toHaveAttribute("max", String(stock - wanted));
-  await expect(cartLine(loser, cama.title)).toContainText("de este producto por pedido. Para cantidades mayores, escríbenos por WhatsApp.");
+  await expect(cartLine(loser, cama.title)).toContainText(
+    "de este producto por pedido. Para cantidades mayores, escríbenos por WhatsApp.",
+  );
   await screenshotFromTop(loser, "cart-race-refused");
   await Promise.all(shoppers.map((page) => page.close()));
 });

@@ -63,7 +63,9 @@ test.describe("Libro de Reclamaciones", () => {
     await page.getByRole("button", { name: "Enviar Reclamación" }).click();
 
     await expect(page.getByRole("heading", { name: "Reclamación Enviada" })).toBeVisible();
-    await expect(toast(page, "Tu reclamación ha sido registrada. Nos pondremos en contacto contigo pronto.")).toBeVisible();
+    await expect(
+      toast(page, "Tu reclamación ha sido registrada. Nos pondremos en contacto contigo pronto."),
+    ).toBeVisible();
     await expect(page.getByTestId("complaint-code")).toHaveText(/^\d{4}-\d{6}$/);
     const expectedDeadline = formatLongDate(addBusinessDays(getLimaDate(new Date()), 15));
     await expect(page.getByTestId("complaint-due-date")).toHaveText(expectedDeadline);
@@ -139,13 +141,9 @@ test.describe("Libro de Reclamaciones", () => {
     const fullName = page.getByLabel("Nombre completo", { exact: true });
     await expect(fullName).toHaveAccessibleDescription("Ingresa tu nombre completo.");
     await expect(fullName).toBeFocused();
-    await expect(page.getByLabel("Número de documento")).toHaveAccessibleDescription(
-      "Ingresa tu número de documento.",
-    );
+    await expect(page.getByLabel("Número de documento")).toHaveAccessibleDescription("Ingresa tu número de documento.");
     await expect(page.getByLabel("Teléfono")).toHaveAccessibleDescription("Ingresa tu teléfono.");
-    await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription(
-      "Ingresa tu correo electrónico.",
-    );
+    await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription("Ingresa tu correo electrónico.");
     await expect(page.getByLabel("Dirección")).toHaveAccessibleDescription("Ingresa tu dirección.");
     await expect(page.getByLabel("Nombre completo del padre, madre o apoderado")).toHaveAccessibleDescription(
       "Ingresa el nombre completo del padre, madre o apoderado.",
@@ -200,12 +198,8 @@ test.describe("Libro de Reclamaciones without JavaScript", () => {
     await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription(
       "Ingresa un correo electrónico válido, por ejemplo nombre@correo.com.",
     );
-    await expect(page.getByLabel("Número de documento")).toHaveAccessibleDescription(
-      "Ingresa tu número de documento.",
-    );
-    await expect(guardianName).toHaveAccessibleDescription(
-      "Ingresa el nombre completo del padre, madre o apoderado.",
-    );
+    await expect(page.getByLabel("Número de documento")).toHaveAccessibleDescription("Ingresa tu número de documento.");
+    await expect(guardianName).toHaveAccessibleDescription("Ingresa el nombre completo del padre, madre o apoderado.");
     await expect(page.getByLabel(/Acepto los términos y condiciones/)).toHaveAccessibleDescription(
       "Debes aceptar los términos y condiciones.",
     );
@@ -227,9 +221,7 @@ test.describe("Asistente virtual", () => {
     return { panel, log: panel.getByRole("log"), input: panel.getByPlaceholder("Escribe tu mensaje...") };
   }
 
-  test("greets, answers by keyword without caring about accents, and falls back to the default", async ({
-    page,
-  }) => {
+  test("greets, answers by keyword without caring about accents, and falls back to the default", async ({ page }) => {
     await page.goto("/");
     const { panel, log, input } = await openChat(page);
     await expect(log.locator("[data-sender]")).toHaveCount(1);

@@ -38,9 +38,11 @@ test("home shows the seeded hero, the header, the footer and the WhatsApp button
     }
   });
   await page.waitForLoadState("networkidle");
-  const brokenImages = await page.locator("img").evaluateAll((images) =>
-    (images as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
-  );
+  const brokenImages = await page
+    .locator("img")
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
+    );
   expect(brokenImages).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "home-desktop");
@@ -50,7 +52,10 @@ test("the header stays on top while scrolling and leads to /productos", async ({
   await page.goto("/");
   await page.mouse.wheel(0, 2000);
   await expect(page.getByRole("banner")).toBeInViewport();
-  await page.getByRole("navigation", { name: "Principal", exact: true }).getByRole("link", { name: "Productos" }).click();
+  await page
+    .getByRole("navigation", { name: "Principal", exact: true })
+    .getByRole("link", { name: "Productos" })
+    .click();
   await expect(page).toHaveURL(/\/productos$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nuestros Productos");
   await expect(page.getByRole("link", { name: "Perros" })).toBeVisible();

@@ -46,7 +46,9 @@ export async function readLatestMail(to: string, containing?: string): Promise<s
     for (const file of files) {
       const raw = readFileSync(file, "utf8");
       if (raw.includes(`To: ${to}`)) {
-        const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        const bytes = raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
         const mail = Buffer.from(bytes, "latin1").toString("utf8");
         if (!containing || mail.includes(containing)) return mail;
       }
@@ -61,7 +63,12 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pe`;
 }
 
-export async function registerCustomer(page: Page, email: string, password = "secreto123", fullName = "Lucía Paredes Soto"): Promise<void> {
+export async function registerCustomer(
+  page: Page,
+  email: string,
+  password = "secreto123",
+  fullName = "Lucía Paredes Soto",
+): Promise<void> {
   await page.goto("/auth?tab=registro");
   await page.getByLabel("Nombre completo").fill(fullName);
   await page.getByLabel("Correo electrónico").fill(email);

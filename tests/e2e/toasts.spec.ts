@@ -35,7 +35,9 @@ test("swiping a toast to the right dismisses it; one toast at a time", async ({ 
   await expect(error).toBeHidden({ timeout: 2_000 });
 });
 
-test("the toast loads with the shopper's first touch, and shows even when its code cannot be fetched", async ({ page }) => {
+test("the toast loads with the shopper's first touch, and shows even when its code cannot be fetched", async ({
+  page,
+}) => {
   const toastCode: string[] = [];
   page.on("request", (request) => {
     if (/\/assets\/toast-view-[\w-]+\.js$/.test(request.url())) toastCode.push(request.url());

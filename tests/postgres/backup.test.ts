@@ -36,66 +36,83 @@ afterAll(async () => {
   });
 });
 
-test("npm run backup (while the shop runs) and npm run restore round-trip a shop on PostgreSQL", { timeout: 60_000 }, async () => {
-  const dataDir = makeDataDir();
-  const server = await startServer({ DATABASE_URL: sourceUrl, DATA_DIR: dataDir });
-  let adminCookie: string;
-  let imageUrl: string;
-  let image: Buffer;
-  let before: string;
-  const orderCodes: string[] = [];
-  let complaintCode: string;
-  const backupFile = path.join(mkdtempSync(path.join(tmpdir(), "patitas-backup-test-")), "copia.tar.gz");
-  try {
-    orderCodes.push(await placeOrderOverHttp(server.url, [{ productId: 1, quantity: 2 }, { productId: 3, quantity: 1 }]));
-    orderCodes.push(await placeOrderOverHttp(server.url, [{ productId: 4, quantity: 1 }], "Jorge Díaz"));
-    complaintCode = await fileComplaintOverHttp(server.url);
-    adminCookie = await signInAtAdmin(server.url);
-    imageUrl = await uploadImageOverHttp(server.url, adminCookie);
-    image = Buffer.from(await (await fetch(`${server.url}${imageUrl}`)).arrayBuffer());
+test(
+  "npm run backup (while the shop runs) and npm run restore round-trip a shop on PostgreSQL",
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = makeDataDir();
+    const server = await startServer({ DATABASE_URL: sourceUrl, DATA_DIR: dataDir });
+    let adminCookie: string;
+    let imageUrl: string;
+    let image: Buffer;
+    let before: string;
+    const orderCodes: string[] = [];
+    let complaintCode: string;
+    const backupFile = path.join(mkdtempSync(path.join(tmpdir(), "patitas-backup-test-")), "copia.tar.gz");
+    try {
+      orderCodes.push(
+        await placeOrderOverHttp(server.url, [
+          { productId: 1, quantity: 2 },
+          { productId: 3, quantity: 1 },
+        ]),
+      );
+      orderCodes.push(await placeOrderOverHttp(server.url, [{ productId: 4, quantity: 1 }], "Jorge Díaz"));
+      complaintCode = await fileComplaintOverHttp(server.url);
+      adminCookie = await signInAtAdmin(server.url);
+      imageUrl = await uploadImageOverHttp(server.url, adminCookie);
+      image = Buffer.from(await (await fetch(`${server.url}${imageUrl}`)).arrayBuffer());
 
-    before = await withPostgres(sourceUrl, databaseFingerprint);
-    const backup = await runScript("backup.js", ["--out", backupFile], { DATABASE_URL: sourceUrl, DATA_DIR: dataDir });
-    expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toContain("2 orders, 1 complaints");
-    // The shop kept serving during the backup and still takes orders after it.
-    await placeOrderOverHttp(server.url, [{ productId: 2, quantity: 1 }]);
-  } finally {
-    expect(await server.stop()).toBe(0);
-  }
+      before = await withPostgres(sourceUrl, databaseFingerprint);
+      const backup = await runScript("backup.js", ["--out", backupFile], {
+        DATABASE_URL: sourceUrl,
+        DATA_DIR: dataDir,
+      });
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toContain("2 orders, 1 complaints");
+      // The shop kept serving during the backup and still takes orders after it.
+      await placeOrderOverHttp(server.url, [{ productId: 2, quantity: 1 }]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
 
-  const restoredDir = makeDataDir();
-  const restore = await runScript("restore.js", [backupFile], { DATABASE_URL: targetUrl, DATA_DIR: restoredDir });
-  expect(restore.code, restore.output).toBe(0);
-  expect(await withPostgres(targetUrl, databaseFingerprint)).toBe(before);
+    const restoredDir = makeDataDir();
+    const restore = await runScript("restore.js", [backupFile], { DATABASE_URL: targetUrl, DATA_DIR: restoredDir });
+    expect(restore.code, restore.output).toBe(0);
+    expect(await withPostgres(targetUrl, databaseFingerprint)).toBe(before);
 
-  const again = await runScript("restore.js", [backupFile], { DATABASE_URL: targetUrl, DATA_DIR: restoredDir });
-  expect(again.code).toBe(1);
-  expect(again.output).toContain("already has");
+    const again = await runScript("restore.js", [backupFile], { DATABASE_URL: targetUrl, DATA_DIR: restoredDir });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("already has");
 
-  // A PostgreSQL backup is not restored into an embedded database by mistake.
-  const wrongDriver = await runScript("restore.js", [backupFile], { DATA_DIR: makeDataDir() });
-  expect(wrongDriver.code).toBe(1);
-  expect(wrongDriver.output).toContain("set DATABASE_URL");
+    // A PostgreSQL backup is not restored into an embedded database by mistake.
+    const wrongDriver = await runScript("restore.js", [backupFile], { DATA_DIR: makeDataDir() });
+    expect(wrongDriver.code).toBe(1);
+    expect(wrongDriver.output).toContain("set DATABASE_URL");
 
-  const restored = await startServer({
-    DATABASE_URL: targetUrl,
-    DATA_DIR: restoredDir,
-    ADMIN_PASSWORD: "otra-clave-que-no-vale",
-  });
-  try {
-    expect(restored.output()).not.toContain("Seeded the demo shop.");
-    const served = await fetch(`${restored.url}${imageUrl}`);
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
-    const dashboard = await fetch(`${restored.url}/admin/dashboard`, { headers: { Cookie: adminCookie }, redirect: "manual" });
-    expect(dashboard.status).toBe(200);
-    const cookie = await signInAtAdmin(restored.url);
-    const orders = await (await fetch(`${restored.url}/admin/pedidos`, { headers: { Cookie: cookie } })).text();
-    for (const code of orderCodes) expect(orders).toContain(code);
-    const complaints = await (await fetch(`${restored.url}/admin/reclamaciones`, { headers: { Cookie: cookie } })).text();
-    expect(complaints).toContain(complaintCode);
-  } finally {
-    expect(await restored.stop()).toBe(0);
-  }
-});
+    const restored = await startServer({
+      DATABASE_URL: targetUrl,
+      DATA_DIR: restoredDir,
+      ADMIN_PASSWORD: "otra-clave-que-no-vale",
+    });
+    try {
+      expect(restored.output()).not.toContain("Seeded the demo shop.");
+      const served = await fetch(`${restored.url}${imageUrl}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+      const dashboard = await fetch(`${restored.url}/admin/dashboard`, {
+        headers: { Cookie: adminCookie },
+        redirect: "manual",
+      });
+      expect(dashboard.status).toBe(200);
+      const cookie = await signInAtAdmin(restored.url);
+      const orders = await (await fetch(`${restored.url}/admin/pedidos`, { headers: { Cookie: cookie } })).text();
+      for (const code of orderCodes) expect(orders).toContain(code);
+      const complaints = await (
+        await fetch(`${restored.url}/admin/reclamaciones`, { headers: { Cookie: cookie } })
+      ).text();
+      expect(complaints).toContain(complaintCode);
+    } finally {
+      expect(await restored.stop()).toBe(0);
+    }
+  },
+);

@@ -13,7 +13,9 @@ const { handle } = useTestDatabase();
 
 test("while another connection holds the housekeeping's lock (an instance, a backup), a run skips", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-housekeeping-lock-"));
-  const current = (await handle().db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const current = (await handle().db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
   const name = current.rows[0]!.name;
   const other = new pg.Client({
     connectionString: Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString(),

@@ -24,7 +24,10 @@ beforeAll(async () => {
   await signUpCustomer("duena-carrera@example.pe");
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, "duena-carrera@example.pe"));
   admin = user!;
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.title, "Ratón de Juguete con Catnip"));
   productId = product!.id;
 });
 
@@ -54,7 +57,9 @@ async function stock(): Promise<number> {
 
 async function waitUntilBlocked(): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const waiting = (await handle().db.execute(sql`select count(*)::integer as n from pg_locks where not granted`)) as unknown as {
+    const waiting = (await handle().db.execute(
+      sql`select count(*)::integer as n from pg_locks where not granted`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     if (waiting.rows[0]!.n > 0) return;
@@ -72,7 +77,15 @@ test.each(["en_proceso", "cancelado"] as const)(
 
     let expiry: Promise<number> | undefined;
     await db.transaction(async (owner) => {
-      expect(await applyStatusChange(owner, { orderId: order.id, code: order.code, from: "pendiente", to, byUserId: admin.id })).toBe(true);
+      expect(
+        await applyStatusChange(owner, {
+          orderId: order.id,
+          code: order.code,
+          from: "pendiente",
+          to,
+          byUserId: admin.id,
+        }),
+      ).toBe(true);
       expiry = expireUnpaidOrders(db);
       await waitUntilBlocked();
     });
@@ -95,7 +108,13 @@ test("the owner's change is rolled back while the expiry waits: the expiry cance
   let expiry: Promise<number> | undefined;
   await db
     .transaction(async (owner) => {
-      await applyStatusChange(owner, { orderId: order.id, code: order.code, from: "pendiente", to: "en_proceso", byUserId: admin.id });
+      await applyStatusChange(owner, {
+        orderId: order.id,
+        code: order.code,
+        from: "pendiente",
+        to: "en_proceso",
+        byUserId: admin.id,
+      });
       expiry = expireUnpaidOrders(db);
       await waitUntilBlocked();
       throw new Error("the owner's request failed");

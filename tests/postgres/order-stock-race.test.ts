@@ -41,7 +41,9 @@ test("a unit taken after the check but before the update refuses the order and c
     });
     // Wait until the order's transaction is blocked on the product's row lock.
     for (let attempt = 0; attempt < 100; attempt++) {
-      const waiting = (await db.execute(sql`select count(*)::integer as n from pg_locks where not granted`)) as unknown as {
+      const waiting = (await db.execute(
+        sql`select count(*)::integer as n from pg_locks where not granted`,
+      )) as unknown as {
         rows: { n: number }[];
       };
       if (waiting.rows[0]!.n > 0) break;
@@ -66,7 +68,13 @@ test("two checkouts of one cart at once (two tabs, a double post) place one orde
   expect((await addCartLine(cartId, { productId: raton.id, quantity: 3 })).status).toBe("added");
   const ordersBefore = await countOrders();
   const checkout = () =>
-    placeOrder({ cartId, userId: null, paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: "987 654 321" });
+    placeOrder({
+      cartId,
+      userId: null,
+      paymentMethodId: "yape",
+      customerName: "Ana Torres",
+      customerPhone: "987 654 321",
+    });
 
   let outcomes: Awaited<ReturnType<typeof placeOrder>>[] = [];
   await db.transaction(async (other) => {
@@ -74,7 +82,9 @@ test("two checkouts of one cart at once (two tabs, a double post) place one orde
     await other.select().from(products).where(eq(products.id, raton.id)).for("update");
     const pending = Promise.all([checkout(), checkout()]);
     for (let attempt = 0; attempt < 100; attempt++) {
-      const waiting = (await db.execute(sql`select count(*)::integer as n from pg_locks where not granted`)) as unknown as {
+      const waiting = (await db.execute(
+        sql`select count(*)::integer as n from pg_locks where not granted`,
+      )) as unknown as {
         rows: { n: number }[];
       };
       if (waiting.rows[0]!.n >= 2) break;
@@ -84,7 +94,8 @@ test("two checkouts of one cart at once (two tabs, a double post) place one orde
     void pending.then((done) => (outcomes = done));
     pending.catch(() => {});
   });
-  for (let attempt = 0; attempt < 100 && outcomes.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 100 && outcomes.length === 0; attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
   expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["empty-cart", "placed"]);
   expect(await countOrders()).toBe(ordersBefore + 1);

@@ -16,42 +16,56 @@ let second: number;
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const rows = await handle().db.select({ id: products.id }).from(products).where(eq(products.isArchived, false)).limit(2);
+  const rows = await handle()
+    .db.select({ id: products.id })
+    .from(products)
+    .where(eq(products.isArchived, false))
+    .limit(2);
   [first, second] = rows.map((row) => row.id) as [number, number];
 });
 
-test("100 concurrent two-product orders for 10 and 7 units: no oversell, no deadlock", { timeout: 120_000 }, async () => {
-  const { db } = handle();
-  await db.update(products).set({ stock: 1000 }).where(inArray(products.id, [first, second]));
-  const carts: string[] = [];
-  for (let index = 0; index < 100; index++) {
-    const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-    for (const productId of index % 2 === 0 ? [first, second] : [second, first]) {
-      expect((await addCartLine(cartId, { productId, quantity: 1 })).status).toBe("added");
+test(
+  "100 concurrent two-product orders for 10 and 7 units: no oversell, no deadlock",
+  { timeout: 120_000 },
+  async () => {
+    const { db } = handle();
+    await db
+      .update(products)
+      .set({ stock: 1000 })
+      .where(inArray(products.id, [first, second]));
+    const carts: string[] = [];
+    for (let index = 0; index < 100; index++) {
+      const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+      for (const productId of index % 2 === 0 ? [first, second] : [second, first]) {
+        expect((await addCartLine(cartId, { productId, quantity: 1 })).status).toBe("added");
+      }
+      carts.push(cartId);
     }
-    carts.push(cartId);
-  }
-  await db.update(products).set({ stock: 10 }).where(eq(products.id, first));
-  await db.update(products).set({ stock: 7 }).where(eq(products.id, second));
-  const [{ before }] = (await db.select({ before: sql<number>`count(*)::int` }).from(orders)) as [{ before: number }];
+    await db.update(products).set({ stock: 10 }).where(eq(products.id, first));
+    await db.update(products).set({ stock: 7 }).where(eq(products.id, second));
+    const [{ before }] = (await db.select({ before: sql<number>`count(*)::int` }).from(orders)) as [{ before: number }];
 
-  const results = await Promise.all(
-    carts.map((cartId, index) =>
-      placeOrder({
-        cartId,
-        userId: null,
-        paymentMethodId: "yape",
-        customerName: `Cliente ${index}`,
-        // 100 different shoppers: each their own phone.
-        customerPhone: `987654${String(index).padStart(3, "0")}`,
-      }),
-    ),
-  );
+    const results = await Promise.all(
+      carts.map((cartId, index) =>
+        placeOrder({
+          cartId,
+          userId: null,
+          paymentMethodId: "yape",
+          customerName: `Cliente ${index}`,
+          // 100 different shoppers: each their own phone.
+          customerPhone: `987654${String(index).padStart(3, "0")}`,
+        }),
+      ),
+    );
 
-  expect(results.filter((result) => result.status === "placed")).toHaveLength(7);
-  expect(results.every((result) => result.status === "placed" || result.status === "insufficient-stock")).toBe(true);
-  const stock = await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, [first, second]));
-  expect(Object.fromEntries(stock.map((row) => [row.id, row.stock]))).toEqual({ [first]: 3, [second]: 0 });
-  const [{ after }] = (await db.select({ after: sql<number>`count(*)::int` }).from(orders)) as [{ after: number }];
-  expect(after - before).toBe(7);
-});
+    expect(results.filter((result) => result.status === "placed")).toHaveLength(7);
+    expect(results.every((result) => result.status === "placed" || result.status === "insufficient-stock")).toBe(true);
+    const stock = await db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(inArray(products.id, [first, second]));
+    expect(Object.fromEntries(stock.map((row) => [row.id, row.stock]))).toEqual({ [first]: 3, [second]: 0 });
+    const [{ after }] = (await db.select({ after: sql<number>`count(*)::int` }).from(orders)) as [{ after: number }];
+    expect(after - before).toBe(7);
+  },
+);

@@ -16,7 +16,10 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
   const dataDir = makeDataDir();
   const server = await startServer({ DATA_DIR: dataDir });
   const orderCodes = [
-    await placeOrderOverHttp(server.url, [{ productId: 1, quantity: 2 }, { productId: 3, quantity: 1 }]),
+    await placeOrderOverHttp(server.url, [
+      { productId: 1, quantity: 2 },
+      { productId: 3, quantity: 1 },
+    ]),
     await placeOrderOverHttp(server.url, [{ productId: 4, quantity: 1 }], "Jorge Díaz"),
   ];
   const complaintCode = await fileComplaintOverHttp(server.url);
@@ -83,12 +86,17 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
     // The session and the auth secret came back too: the old cookie still opens the back office.
-    const dashboard = await fetch(`${restored.url}/admin/dashboard`, { headers: { Cookie: adminCookie }, redirect: "manual" });
+    const dashboard = await fetch(`${restored.url}/admin/dashboard`, {
+      headers: { Cookie: adminCookie },
+      redirect: "manual",
+    });
     expect(dashboard.status).toBe(200);
     const cookie = await signInAtAdmin(restored.url);
     const orders = await (await fetch(`${restored.url}/admin/pedidos`, { headers: { Cookie: cookie } })).text();
     for (const code of orderCodes) expect(orders).toContain(code);
-    const complaints = await (await fetch(`${restored.url}/admin/reclamaciones`, { headers: { Cookie: cookie } })).text();
+    const complaints = await (
+      await fetch(`${restored.url}/admin/reclamaciones`, { headers: { Cookie: cookie } })
+    ).text();
     expect(complaints).toContain(complaintCode);
   } finally {
     expect(await restored.stop()).toBe(0);

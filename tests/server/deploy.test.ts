@@ -21,9 +21,19 @@ describe("the service unit", () => {
   });
 
   test("systemd reads the three units without a complaint", () => {
-    const result = spawnSync("systemd-analyze", ["verify", "--man=no", deploy("patitas.service"), deploy("patitas-healthcheck.service"), deploy("patitas-healthcheck.timer")], {
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      "systemd-analyze",
+      [
+        "verify",
+        "--man=no",
+        deploy("patitas.service"),
+        deploy("patitas-healthcheck.service"),
+        deploy("patitas-healthcheck.timer"),
+      ],
+      {
+        encoding: "utf8",
+      },
+    );
     // The only thing systemd may miss here is the install path of the script, /srv/patitas.
     const complaints = `${result.stdout}${result.stderr}`
       .split("\n")

@@ -4,7 +4,13 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { floodPost, trickle } from "../../bench/lib/hostile-clients.js";
-import { ADMIN_PASSWORD, makeDataDir, registerAtAuth, type ServerProcess, startServer } from "../support/server-process";
+import {
+  ADMIN_PASSWORD,
+  makeDataDir,
+  registerAtAuth,
+  type ServerProcess,
+  startServer,
+} from "../support/server-process";
 
 let dataDir: string;
 let server: ServerProcess;
@@ -22,7 +28,9 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function rssMegabytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((text) => text.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((text) => text.startsWith("VmRSS:"));
   return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024;
 }
 
@@ -62,7 +70,9 @@ describe("1. one anonymous request must not kill the process", () => {
     let answers: RawAnswer[] = [];
     const peak = await peakRssDuring(async () => {
       answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => floodPost(port, paths[i % paths.length]!, 100, i % 2 === 0 ? "length" : "chunked")),
+        Array.from({ length: 20 }, (_, i) =>
+          floodPost(port, paths[i % paths.length]!, 100, i % 2 === 0 ? "length" : "chunked"),
+        ),
       );
     });
     // Each is refused (413) or, when the client was still sending, cut off after the answer.
@@ -90,7 +100,10 @@ describe("2. slow clients must not close the shop", () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: "ok", renderQueue: { status: "ok", waiting: 0 } });
 
-      const settled: RawAnswer[] | null = await Promise.race([Promise.all(clients.answers), sleep(15_000).then(() => null)]);
+      const settled: RawAnswer[] | null = await Promise.race([
+        Promise.all(clients.answers),
+        sleep(15_000).then(() => null),
+      ]);
       expect(settled, "every trickling post answered within 15 s").not.toBeNull();
       settled!.forEach((answer, i) => {
         expect(answer.status).toBe(i % 2 ? 413 : 408);
@@ -105,7 +118,13 @@ describe("2. slow clients must not close the shop", () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { renderQueue: Record<string, unknown> };
-    expect(Object.keys(body.renderQueue).sort()).toEqual(["active", "oldestActiveMs", "oldestWaitMs", "status", "waiting"]);
+    expect(Object.keys(body.renderQueue).sort()).toEqual([
+      "active",
+      "oldestActiveMs",
+      "oldestWaitMs",
+      "status",
+      "waiting",
+    ]);
   });
 });
 
@@ -147,13 +166,23 @@ function postForm(path: string, fields: Record<string, string>, address: string,
   return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address, Cookie: cookie },
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": address,
+      Cookie: cookie,
+    },
     body: new URLSearchParams(fields),
   });
 }
 
 function cookiesOf(response: Response, jar: string): string {
-  const cookies = new Map(jar.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  const cookies = new Map(
+    jar
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, pair] as const),
+  );
   for (const header of response.headers.getSetCookie()) cookies.set(header.split("=")[0]!, header.split(";")[0]!);
   return [...cookies.values()].join("; ");
 }
@@ -171,7 +200,12 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
       await added.text();
     }
     const checkout = (phone: string) =>
-      postForm("/carrito", { intent: "checkout", paymentMethodId: "yape", customerName: "Hoarder", customerPhone: phone }, address, cookie);
+      postForm(
+        "/carrito",
+        { intent: "checkout", paymentMethodId: "yape", customerName: "Hoarder", customerPhone: phone },
+        address,
+        cookie,
+      );
     const hoard = await checkout("987 000 001");
     expect(hoard.status).not.toBe(302);
     expect(await hoard.text()).toContain("Cantidad máxima por pedido");
@@ -202,7 +236,13 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
 
 describe("5. the smaller findings", () => {
   test("a NUL character in a query answers 400 in Spanish, never 500", async () => {
-    for (const path of ["/productos?q=%00", "/servicios?q=%00", "/admin/productos?q=%00", "/productos/perros?q=a%00b", "/%00"]) {
+    for (const path of [
+      "/productos?q=%00",
+      "/servicios?q=%00",
+      "/admin/productos?q=%00",
+      "/productos/perros?q=a%00b",
+      "/%00",
+    ]) {
       const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
       expect(response.status, path).toBe(400);
       expect(await response.text()).toContain("Dirección no válida");
@@ -210,7 +250,12 @@ describe("5. the smaller findings", () => {
   });
 
   test("a POST without a form's content type answers 415 in Spanish, never 500", async () => {
-    for (const [path, type] of [["/salir", undefined], ["/salir", "application/json"], ["/contacto", "text/plain"], ["/admin", "application/xml"]] as const) {
+    for (const [path, type] of [
+      ["/salir", undefined],
+      ["/salir", "application/json"],
+      ["/contacto", "text/plain"],
+      ["/admin", "application/xml"],
+    ] as const) {
       const response = await fetch(`${server.url}${path}`, {
         method: "POST",
         redirect: "manual",
@@ -235,14 +280,29 @@ describe("5. the smaller findings", () => {
     const register = async (email: string) => {
       const response = await postForm(
         "/auth",
-        { intent: "register", fullName: "Rosa Quispe", email, phone: "", password: "secreto123", confirmPassword: "secreto123", acceptsPrivacy: "on" },
+        {
+          intent: "register",
+          fullName: "Rosa Quispe",
+          email,
+          phone: "",
+          password: "secreto123",
+          confirmPassword: "secreto123",
+          acceptsPrivacy: "on",
+        },
         "192.0.2.31",
       );
       const page = (await response.text())
         .replace(/nonce="[^"]*"/g, "")
         .replace(/[\w.+-]+@(?:example\.pe|localhost)/g, "EMAIL")
         .replace(/"requestId":"[^"]*"/g, "");
-      return { status: response.status, cookies: response.headers.getSetCookie().map((line) => line.split("=")[0]).sort(), page };
+      return {
+        status: response.status,
+        cookies: response.headers
+          .getSetCookie()
+          .map((line) => line.split("=")[0])
+          .sort(),
+        page,
+      };
     };
     await registerAtAuth(server, "clienta@example.pe");
     const fresh = await register("nueva-clienta@example.pe");
@@ -258,13 +318,18 @@ describe("5. the smaller findings", () => {
 
   test("a stranger's recovery requests for the owner's e-mail, from one address or five, do not use up the owner's", async () => {
     const requestRecovery = async (address: string) => {
-      const response = await postForm("/auth/forgot-password", { intent: "request", email: "clienta@example.pe" }, address);
+      const response = await postForm(
+        "/auth/forgot-password",
+        { intent: "request", email: "clienta@example.pe" },
+        address,
+      );
       await response.text();
     };
     for (let i = 0; i < 20; i++) await requestRecovery("192.0.2.41");
     for (let i = 0; i < 5; i++) for (let j = 0; j < 3; j++) await requestRecovery(`192.0.2.${50 + i}`);
     await sleep(300);
-    const recoveryMails = () => server.output().match(/Mail to clienta@example\.pe written to [^\n]*update-password/g)?.length ?? 0;
+    const recoveryMails = () =>
+      server.output().match(/Mail to clienta@example\.pe written to [^\n]*update-password/g)?.length ?? 0;
     const mailsBefore = recoveryMails();
     await requestRecovery("198.51.100.99");
     await sleep(500);

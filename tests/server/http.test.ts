@@ -34,7 +34,9 @@ afterAll(async () => {
 test("the server runs with the Node flags and the malloc setting of npm start", () => {
   const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
   const environment = readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0");
-  expect(commandLine).toEqual(expect.arrayContaining(["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"]));
+  expect(commandLine).toEqual(
+    expect.arrayContaining(["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"]),
+  );
   expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
 });
 
@@ -127,7 +129,11 @@ describe("the back office over HTTP", () => {
       fetch(`${server.url}/admin`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address },
+        headers: {
+          Origin: server.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": address,
+        },
         body: new URLSearchParams({ username: "admin", password }),
       });
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -148,7 +154,6 @@ describe("the back office over HTTP", () => {
     expect(owner.headers.getSetCookie().join(";")).toContain("patitas.session_token=");
   });
 });
-
 
 // better-auth's endpoints skip the shop's own rules (failed sign-ins counted per account,
 // the privacy consent, the main administrator's protection, the audit log), so only the
@@ -179,8 +184,16 @@ describe("better-auth's own endpoints", () => {
       expect(response.status, pathname).toBe(404);
       expect(response.headers.getSetCookie().join(";"), pathname).not.toContain("session_token");
     }
-    for (const pathname of ["/api/auth/get-session", "/api/auth/admin/list-users", "/api/auth/ok", "/api/auth/verify-email/"]) {
-      const response = await fetch(`${server.url}${pathname}`, { headers: { Cookie: adminCookie }, redirect: "manual" });
+    for (const pathname of [
+      "/api/auth/get-session",
+      "/api/auth/admin/list-users",
+      "/api/auth/ok",
+      "/api/auth/verify-email/",
+    ]) {
+      const response = await fetch(`${server.url}${pathname}`, {
+        headers: { Cookie: adminCookie },
+        redirect: "manual",
+      });
       expect(response.status, pathname).toBe(404);
     }
 
@@ -197,9 +210,12 @@ describe("better-auth's own endpoints", () => {
     expect(await users.text()).toContain("directo@example.pe");
 
     // The link of the e-mail-change confirmation still reaches better-auth, which judges the token.
-    const link = await fetch(`${server.url}/api/auth/verify-email?token=no-es-un-token&callbackURL=/auth/email-actualizado`, {
-      redirect: "manual",
-    });
+    const link = await fetch(
+      `${server.url}/api/auth/verify-email?token=no-es-un-token&callbackURL=/auth/email-actualizado`,
+      {
+        redirect: "manual",
+      },
+    );
     expect(link.status).not.toBe(404);
   });
 });
@@ -272,12 +288,20 @@ describe("uploaded images", () => {
       expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(image.headers.get("x-content-type-options")).toBe("nosniff");
     }
-    expect((await sharp(Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer())).metadata()).width).toBe(800);
+    expect((await sharp(Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer())).metadata()).width).toBe(
+      800,
+    );
   });
 
   test("nothing else in the data directory can be reached through /uploads", async () => {
     writeFileSync(path.join(dataDir, "uploads", "notas.txt"), "privado");
-    for (const probe of ["/uploads/notas.txt", "/uploads/../auth-secret", "/uploads/%2e%2e/auth-secret", "/uploads/", `/uploads/${"a".repeat(32)}-320.webp`]) {
+    for (const probe of [
+      "/uploads/notas.txt",
+      "/uploads/../auth-secret",
+      "/uploads/%2e%2e/auth-secret",
+      "/uploads/",
+      `/uploads/${"a".repeat(32)}-320.webp`,
+    ]) {
       const response = await fetch(`${server.url}${probe}`, { redirect: "manual" });
       expect(response.status, probe).toBe(404);
       expect(await response.text(), probe).not.toContain("privado");
@@ -303,11 +327,15 @@ describe("public pages", () => {
     // Raw bytes as sent: fetch() would ask for and undo the compression itself.
     const get = (asset: string, acceptEncoding: string) =>
       new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        const outgoing = httpRequest(`${server.url}${asset}`, { headers: { "Accept-Encoding": acceptEncoding } }, (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-          answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
-        });
+        const outgoing = httpRequest(
+          `${server.url}${asset}`,
+          { headers: { "Accept-Encoding": acceptEncoding } },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+            answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+          },
+        );
         outgoing.on("error", reject);
         outgoing.end();
       });
@@ -341,7 +369,9 @@ describe("public pages", () => {
     const html = await (await fetch(`${server.url}/productos`)).text();
     const scripts = [...html.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(2);
-    const code = (await Promise.all(scripts.map(async (script) => (await fetch(`${server.url}${script}`)).text()))).join("\n");
+    const code = (
+      await Promise.all(scripts.map(async (script) => (await fetch(`${server.url}${script}`)).text()))
+    ).join("\n");
     expect(code).toContain("HydratedRouter");
     expect(code).not.toContain("No routes matched location");
     expect(code).not.toContain("Error handled by React Router default ErrorBoundary");
@@ -350,7 +380,11 @@ describe("public pages", () => {
   test("/healthz checks the database and the render line", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok", database: "ok", renderQueue: { status: "ok", waiting: 0 } });
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+      renderQueue: { status: "ok", waiting: 0 },
+    });
   });
 });
 
@@ -372,7 +406,12 @@ describe("CSRF: every non-GET request from another site is refused", () => {
   /** Every URL of the site map (params filled in), plus better-auth's own endpoints. */
   function stateChangingUrls(): string[] {
     const fromSiteMap = listRoutes()
-      .map((route) => route.path.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "1").replace("/*", "/sign-out"))
+      .map((route) =>
+        route.path
+          .replace(/\/:\w+\?/g, "")
+          .replace(/:\w+/g, "1")
+          .replace("/*", "/sign-out"),
+      )
       .filter((url) => !url.endsWith("/*"));
     return [
       ...new Set([
@@ -396,15 +435,37 @@ describe("CSRF: every non-GET request from another site is refused", () => {
     server = await startServer({ DATA_DIR: dataDir });
     const urls = stateChangingUrls();
     expect(urls.length).toBeGreaterThan(40);
-    expect(urls).toEqual(expect.arrayContaining(["/contacto", "/carrito", "/libro-reclamaciones", "/perfil", "/auth", "/admin/productos/nuevo"]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "/contacto",
+        "/carrito",
+        "/libro-reclamaciones",
+        "/perfil",
+        "/auth",
+        "/admin/productos/nuevo",
+      ]),
+    );
     for (const url of urls) {
       for (const origin of [FOREIGN, "null", "http://localhost.sitio-malicioso.example"]) {
-        for (const [method, cookie] of [["POST", adminCookie], ["POST", ""], ["PUT", adminCookie], ["DELETE", adminCookie], ["PATCH", ""]] as const) {
+        for (const [method, cookie] of [
+          ["POST", adminCookie],
+          ["POST", ""],
+          ["PUT", adminCookie],
+          ["DELETE", adminCookie],
+          ["PATCH", ""],
+        ] as const) {
           const response = await fetch(`${server.url}${url}`, {
             method,
             redirect: "manual",
             headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ intent: "delete", id: "1", title: "Hackeado", email: "x@example.pe", password: "secreto123", name: "X" }),
+            body: new URLSearchParams({
+              intent: "delete",
+              id: "1",
+              title: "Hackeado",
+              email: "x@example.pe",
+              password: "secreto123",
+              name: "X",
+            }),
           });
           expect(response.status, `${method} ${url} from ${origin}`).toBe(403);
           expect(await response.text()).toContain("origen no permitido");
@@ -550,7 +611,9 @@ describe("hostile text typed in the back office is shown as text on the storefro
       imageAlt: PAYLOAD,
     });
     expect(created.status).toBe(302);
-    const list = await (await fetch(`${server.url}/admin/productos?q=${marker}`, { headers: { Cookie: cookie } })).text();
+    const list = await (
+      await fetch(`${server.url}/admin/productos?q=${marker}`, { headers: { Cookie: cookie } })
+    ).text();
     const productId = /\/admin\/productos\/editar\/(\d+)/.exec(list)?.[1];
     expect(productId).toBeDefined();
 
@@ -562,8 +625,16 @@ describe("hostile text typed in the back office is shown as text on the storefro
     });
     expect(contact.status).toBe(302);
 
-    for (const page of [`/producto/${productId}`, `/productos?q=${marker}`, "/contacto", "/", "/admin/productos?q=" + marker]) {
-      const response = await fetch(`${server.url}${page}`, { headers: page.startsWith("/admin") ? { Cookie: cookie } : {} });
+    for (const page of [
+      `/producto/${productId}`,
+      `/productos?q=${marker}`,
+      "/contacto",
+      "/",
+      "/admin/productos?q=" + marker,
+    ]) {
+      const response = await fetch(`${server.url}${page}`, {
+        headers: page.startsWith("/admin") ? { Cookie: cookie } : {},
+      });
       expect(response.status, page).toBe(200);
       const html = await response.text();
       expect(html, page).not.toContain("<script>alert(1)");

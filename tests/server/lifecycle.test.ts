@@ -3,12 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { describe, expect, test } from "vitest";
-import {
-  makeDataDir,
-  runServerExpectingFailure,
-  signInAtAdmin,
-  startServer,
-} from "../support/server-process";
+import { makeDataDir, runServerExpectingFailure, signInAtAdmin, startServer } from "../support/server-process";
 
 async function countRows(dataDir: string, table: string): Promise<number> {
   const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
@@ -104,7 +99,10 @@ describe("the server process", () => {
     expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(true);
     const second = await startServer({ DATA_DIR: dataDir });
     try {
-      const response = await fetch(`${second.url}/admin/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const response = await fetch(`${second.url}/admin/dashboard`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
       expect(response.status).toBe(200);
     } finally {
       await second.stop();

@@ -96,7 +96,11 @@ export function hostileForm(valid: Record<string, string>, fixed: Record<string,
       });
       for (const [name, value] of Object.entries(fixed)) form.set(name, value);
       if (extra !== null) form.append("__proto__", extra);
-      return { form, describe: () => JSON.stringify([...form].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 80) : "<file>"])) };
+      return {
+        form,
+        describe: () =>
+          JSON.stringify([...form].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 80) : "<file>"])),
+      };
     });
 }
 
@@ -136,11 +140,17 @@ function collectStrings(value: unknown, into: string[] = []): string[] {
 export function messagesOf(body: unknown): string[] {
   if (!body || typeof body !== "object") return [];
   const { errors, toast, checkout } = body as { errors?: unknown; toast?: unknown; checkout?: unknown };
-  return collectStrings([errors, toast, (checkout as { fieldErrors?: unknown; stockProblems?: unknown })?.fieldErrors, (checkout as { stockProblems?: unknown })?.stockProblems]);
+  return collectStrings([
+    errors,
+    toast,
+    (checkout as { fieldErrors?: unknown; stockProblems?: unknown })?.fieldErrors,
+    (checkout as { stockProblems?: unknown })?.stockProblems,
+  ]);
 }
 
 // zod's English defaults and other untranslated texts a shopper must never read.
-const ENGLISH = /\b(Invalid|Expected|Required|received|must be|Too (big|small)|String must|Number must|undefined|NaN|Error:)\b/;
+const ENGLISH =
+  /\b(Invalid|Expected|Required|received|must be|Too (big|small)|String must|Number must|undefined|NaN|Error:)\b/;
 
 /**
  * The properties every answer to a hostile form has: never a 5xx; a refusal (4xx) explains

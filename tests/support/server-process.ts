@@ -108,7 +108,9 @@ export async function runServerExpectingFailure(
  * e-mail is written to the outbox and its links are logged), waiting up to 5 s for it.
  */
 export async function readActivationToken(server: Pick<ServerProcess, "output">, email: string): Promise<string> {
-  const pattern = new RegExp(`Mail to ${email.replace(/[.+]/g, "\\$&")} written to .*links: \\S*/auth/activar\\?token=([\\w-]+)`);
+  const pattern = new RegExp(
+    `Mail to ${email.replace(/[.+]/g, "\\$&")} written to .*links: \\S*/auth/activar\\?token=([\\w-]+)`,
+  );
   const deadline = Date.now() + 5000;
   for (;;) {
     const token = pattern.exec(server.output())?.[1];
@@ -123,7 +125,11 @@ export async function readActivationToken(server: Pick<ServerProcess, "output">,
  * e-mails, as a shopper would, and returns the full Set-Cookie lines of the activation's
  * answer (the session among them).
  */
-export async function registerAtAuth(server: Pick<ServerProcess, "url" | "output">, email: string, name = "Cliente"): Promise<string[]> {
+export async function registerAtAuth(
+  server: Pick<ServerProcess, "url" | "output">,
+  email: string,
+  name = "Cliente",
+): Promise<string[]> {
   const post = (pathname: string, fields: Record<string, string>) =>
     fetch(`${server.url}${pathname}`, {
       method: "POST",

@@ -42,7 +42,11 @@ let shoppers = 0;
  * phone, as many shoppers would: the shop takes at most 20 orders an hour from one address,
  * 3 unpaid ones from one guest phone, and a share of each product per shopper.
  */
-export async function placeOrderOverHttp(url: string, lines: OrderLine[], customerName = "Ana Torres"): Promise<string> {
+export async function placeOrderOverHttp(
+  url: string,
+  lines: OrderLine[],
+  customerName = "Ana Torres",
+): Promise<string> {
   // Captured once: visits run concurrently, and each must keep its own address and phone.
   const shopper = ++shoppers;
   const visitor = { "X-Forwarded-For": `198.51.${(shopper >> 8) & 255}.${shopper & 255}` };
@@ -61,7 +65,12 @@ export async function placeOrderOverHttp(url: string, lines: OrderLine[], custom
   const checkout = await formPost(
     url,
     "/carrito",
-    { intent: "checkout", paymentMethodId: "yape", customerName, customerPhone: `9${String(shopper).padStart(8, "0")}` },
+    {
+      intent: "checkout",
+      paymentMethodId: "yape",
+      customerName,
+      customerPhone: `9${String(shopper).padStart(8, "0")}`,
+    },
     { Cookie: cookie, ...visitor },
   );
   const location = checkout.headers.get("location") ?? "";
@@ -96,9 +105,7 @@ export async function fileComplaintOverHttp(url: string, visitorIp = "203.0.113.
     },
     { "X-Forwarded-For": visitorIp },
   );
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith("patitas_complaint="));
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith("patitas_complaint="));
   if (response.status !== 302 || !cookie) throw new Error(`Filing a complaint answered ${response.status}`);
   const signed = decodeURIComponent(cookie.split(";")[0]!.slice("patitas_complaint=".length));
   const payload = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8"));

@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
 const taxonomyColumns = {
@@ -19,9 +11,7 @@ const taxonomyColumns = {
   ...timestamps,
 };
 
-export const productFamilies = pgTable("product_families", taxonomyColumns, (t) => [
-  uniqueIndex().on(t.slug),
-]);
+export const productFamilies = pgTable("product_families", taxonomyColumns, (t) => [uniqueIndex().on(t.slug)]);
 
 export const productCategories = pgTable(
   "product_categories",
@@ -47,9 +37,7 @@ export const productSubcategories = pgTable(
 
 export const brands = pgTable("brands", taxonomyColumns, (t) => [uniqueIndex().on(t.slug)]);
 
-export const serviceFamilies = pgTable("service_families", taxonomyColumns, (t) => [
-  uniqueIndex().on(t.slug),
-]);
+export const serviceFamilies = pgTable("service_families", taxonomyColumns, (t) => [uniqueIndex().on(t.slug)]);
 
 export const serviceCategories = pgTable(
   "service_categories",
@@ -126,10 +114,7 @@ export const products = pgTable(
       .where(sql`${t.isOfferActive} = true AND ${t.isArchived} = false`),
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
-    check(
-      "products_offer_price_positive",
-      sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`,
-    ),
+    check("products_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
   ],
 );
 
@@ -157,9 +142,6 @@ export const services = pgTable(
     index().on(t.subcategoryId),
     index("services_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("services_price_nonnegative", sql`${t.priceCents} >= 0`),
-    check(
-      "services_offer_price_positive",
-      sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`,
-    ),
+    check("services_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
   ],
 );

@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
 export const socialNetworks = ["facebook", "instagram", "tiktok", "twitter"] as const;
@@ -75,7 +66,9 @@ export const paymentMethods = pgTable("payment_methods", {
   id: text().primaryKey(),
   name: text().notNull(),
   details: text().notNull().default(""),
-  kind: text({ enum: ["manual", "stripe"] }).notNull().default("manual"),
+  kind: text({ enum: ["manual", "stripe"] })
+    .notNull()
+    .default("manual"),
   isActive: boolean().notNull().default(true),
   isDefault: boolean().notNull().default(false),
   publishableKey: text().notNull().default(""),

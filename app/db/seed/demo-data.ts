@@ -220,8 +220,7 @@ export const demoChatbotAnswers: { keyword: string; answer: string }[] = [
   {
     keyword: "ubicacion",
     answer:
-      "Estamos en Av. Primavera 1234, Santiago de Surco, Lima. En la página de Contacto " +
-      "encontrarás el mapa.",
+      "Estamos en Av. Primavera 1234, Santiago de Surco, Lima. En la página de Contacto " + "encontrarás el mapa.",
   },
   {
     keyword: "delivery",
@@ -243,9 +242,7 @@ export const demoChatbotAnswers: { keyword: string; answer: string }[] = [
   },
   {
     keyword: "contacto",
-    answer:
-      "Puedes escribirnos por WhatsApp al +51 924 810 866 o al correo " +
-      "contacto@patitasfelices.pe.",
+    answer: "Puedes escribirnos por WhatsApp al +51 924 810 866 o al correo " + "contacto@patitasfelices.pe.",
   },
   { keyword: "gracias", answer: "¡Con gusto! Si tienes otra consulta, aquí estoy. 🐶🐱" },
   { keyword: "adios", answer: "¡Hasta pronto! Saludos a tu mascota. 🐾" },
@@ -299,8 +296,7 @@ export const demoPaymentMethods = [
   {
     id: "transferencia",
     name: "Transferencia Bancaria",
-    details:
-      "BCP Soles: 191-12345678-0-12\nCCI: 002-191-112345678012-55\nTitular: Patitas Felices S.A.C.",
+    details: "BCP Soles: 191-12345678-0-12\nCCI: 002-191-112345678012-55\nTitular: Patitas Felices S.A.C.",
     kind: "manual",
     isActive: true,
   },
@@ -373,15 +369,13 @@ export const demoPageContents: PageContents = {
     teamSection: {
       heading: "Nuestro Equipo",
       content:
-        "Médicos veterinarios, groomers y asesores apasionados por el bienestar animal, " +
-        "listos para ayudarte.",
+        "Médicos veterinarios, groomers y asesores apasionados por el bienestar animal, " + "listos para ayudarte.",
       image: "/images/about/equipo.webp",
     },
   },
   products: {
     mainTitle: "Nuestros Productos",
-    mainDescription:
-      "Alimentos, snacks, juguetes, accesorios y más para perros y gatos, de las mejores marcas.",
+    mainDescription: "Alimentos, snacks, juguetes, accesorios y más para perros y gatos, de las mejores marcas.",
   },
   services: {
     mainTitle: "Nuestros Servicios",

@@ -47,18 +47,16 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
       .returning({ id: shopSettings.id });
     if (inserted.length === 0) return false;
 
-    await tx.insert(paymentMethods).values(
-      demoPaymentMethods.map((method, index) => ({ ...method, isDefault: true, sortOrder: index })),
-    );
+    await tx
+      .insert(paymentMethods)
+      .values(demoPaymentMethods.map((method, index) => ({ ...method, isDefault: true, sortOrder: index })));
     await tx
       .insert(pageContents)
       .values(Object.entries(demoPageContents).map(([key, content]) => ({ key, content }) as never));
     await tx
       .insert(chatbotAnswers)
       .values(demoChatbotAnswers.map((answer, index) => ({ ...answer, sortOrder: index })));
-    await tx
-      .insert(promotions)
-      .values(demoPromotions.map((promotion, index) => ({ ...promotion, sortOrder: index })));
+    await tx.insert(promotions).values(demoPromotions.map((promotion, index) => ({ ...promotion, sortOrder: index })));
 
     const productIds = await seedTaxonomy(tx, demoProductTaxonomy.families, {
       families: productFamilies,

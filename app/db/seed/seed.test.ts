@@ -67,9 +67,7 @@ describe("the demo shop seed", () => {
       "default",
     ]);
 
-    const methods = Object.fromEntries(
-      (await db.select().from(paymentMethods)).map((m) => [m.id, m.isActive]),
-    );
+    const methods = Object.fromEntries((await db.select().from(paymentMethods)).map((m) => [m.id, m.isActive]));
     expect(methods).toEqual({ yape: true, plin: true, transferencia: true, stripe: false });
 
     const pages = (await db.select().from(pageContents)).map((page) => page.key).sort();
@@ -82,7 +80,10 @@ describe("the demo shop seed", () => {
 
   test("runs once: a restart neither duplicates nor restores what the owner changed", async () => {
     const { db } = handle();
-    const [croquetas] = await db.select().from(products).where(sql`${products.title} like 'Croquetas%'`);
+    const [croquetas] = await db
+      .select()
+      .from(products)
+      .where(sql`${products.title} like 'Croquetas%'`);
     await db.update(products).set({ priceCents: 9990 }).where(eq(products.id, croquetas!.id));
     await db.delete(promotions).where(eq(promotions.isActive, false));
 

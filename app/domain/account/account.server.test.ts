@@ -37,7 +37,9 @@ beforeEach(() => {
 
 function readOutbox(): string[] {
   return readdirSync(outbox).map((file) =>
-    readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="),
+    readFileSync(path.join(outbox, file), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "="),
   );
 }
 
@@ -45,10 +47,19 @@ const request = () => new Request("http://localhost:3000/auth", { method: "POST"
 
 /** Registers through the form's command and the e-mailed activation link; returns the session cookie. */
 async function register(email: string, password = "secreto1") {
-  const outcome = await registerCustomer("10.0.0.1", { fullName: "Rosa Mamani Flores", email, phone: "987 654 321", password });
+  const outcome = await registerCustomer("10.0.0.1", {
+    fullName: "Rosa Mamani Flores",
+    email,
+    phone: "987 654 321",
+    password,
+  });
   if (!outcome.ok) throw new Error(outcome.message);
-  const file = readdirSync(outbox).find((name) => readFileSync(path.join(outbox, name), "utf8").includes(`To: ${email}`));
-  const mail = readFileSync(path.join(outbox, file!), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const file = readdirSync(outbox).find((name) =>
+    readFileSync(path.join(outbox, name), "utf8").includes(`To: ${email}`),
+  );
+  const mail = readFileSync(path.join(outbox, file!), "utf8")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
   const token = /\/auth\/activar\?token=([\w-]+)/.exec(mail)![1]!;
   // The activation e-mail is not what the tests below look for in the outbox.
   rmSync(path.join(outbox, file!));
@@ -68,7 +79,12 @@ describe("registration and sign-in", () => {
   });
 
   test("an e-mail already registered answers like a new one and changes nothing", async () => {
-    const outcome = await registerCustomer("10.0.0.1", { fullName: "Otra", email: "rosa@example.pe", phone: "", password: "secreto1" });
+    const outcome = await registerCustomer("10.0.0.1", {
+      fullName: "Otra",
+      email: "rosa@example.pe",
+      phone: "",
+      password: "secreto1",
+    });
     expect(outcome).toEqual({ ok: true });
     const rows = await handle().db.select({ name: users.name }).from(users).where(eq(users.email, "rosa@example.pe"));
     expect(rows).toEqual([{ name: "Rosa Mamani Flores" }]);
@@ -79,7 +95,9 @@ describe("registration and sign-in", () => {
       ok: false,
       message: "Correo electrónico o contraseña incorrectos.",
     });
-    expect((await signInCustomer(request(), "10.0.0.2", { email: "rosa@example.pe", password: "secreto1" })).ok).toBe(true);
+    expect((await signInCustomer(request(), "10.0.0.2", { email: "rosa@example.pe", password: "secreto1" })).ok).toBe(
+      true,
+    );
   });
 
   test("after 5 failed sign-ins from one address even the right password gets 'too many attempts' there, not elsewhere", async () => {
@@ -89,13 +107,21 @@ describe("registration and sign-in", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     for (let i = 0; i < 5; i++) {
       vi.setSystemTime(Date.now() + 3_000);
-      const outcome = await signInCustomer(request(), "10.1.0.1", { email: "limite@example.pe", password: `mala-${i}` });
+      const outcome = await signInCustomer(request(), "10.1.0.1", {
+        email: "limite@example.pe",
+        password: `mala-${i}`,
+      });
       expect(outcome).toEqual({ ok: false, message: "Correo electrónico o contraseña incorrectos." });
     }
     const blocked = await signInCustomer(request(), "10.1.0.1", { email: "LIMITE@example.pe", password: "secreto1" });
-    expect(blocked).toEqual({ ok: false, message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo." });
+    expect(blocked).toEqual({
+      ok: false,
+      message: "Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.",
+    });
     // A guesser cannot lock the account's owner out: from another address the right password works.
-    expect((await signInCustomer(request(), "10.1.0.2", { email: "limite@example.pe", password: "secreto1" })).ok).toBe(true);
+    expect((await signInCustomer(request(), "10.1.0.2", { email: "limite@example.pe", password: "secreto1" })).ok).toBe(
+      true,
+    );
     vi.useRealTimers();
   });
 });
@@ -161,7 +187,9 @@ describe("password recovery", () => {
     });
     // The old session is gone; the new password works.
     await expect(requireUser(requestAs(oldSession, "/perfil"))).rejects.toBeInstanceOf(Response);
-    expect((await signInCustomer(request(), "10.2.0.1", { email: "recupera@example.pe", password: "nueva123" })).ok).toBe(true);
+    expect(
+      (await signInCustomer(request(), "10.2.0.1", { email: "recupera@example.pe", password: "nueva123" })).ok,
+    ).toBe(true);
   });
 
   // Issue 29: the per-address count used to be the only one, so a stranger's five requests
@@ -214,11 +242,19 @@ describe("password recovery", () => {
 describe("the profile", () => {
   test("changing the password needs the current one", async () => {
     const cookie = await register("clave@example.pe", "actual12");
-    const wrong = await changeOwnPassword(requestAs(cookie, "/perfil"), { currentPassword: "equivocada", newPassword: "nueva123" });
+    const wrong = await changeOwnPassword(requestAs(cookie, "/perfil"), {
+      currentPassword: "equivocada",
+      newPassword: "nueva123",
+    });
     expect(wrong).toEqual({ ok: false, message: "La contraseña actual es incorrecta." });
-    const right = await changeOwnPassword(requestAs(cookie, "/perfil"), { currentPassword: "actual12", newPassword: "nueva123" });
+    const right = await changeOwnPassword(requestAs(cookie, "/perfil"), {
+      currentPassword: "actual12",
+      newPassword: "nueva123",
+    });
     expect(right.ok).toBe(true);
-    expect((await signInCustomer(request(), "10.3.0.1", { email: "clave@example.pe", password: "nueva123" })).ok).toBe(true);
+    expect((await signInCustomer(request(), "10.3.0.1", { email: "clave@example.pe", password: "nueva123" })).ok).toBe(
+      true,
+    );
   });
 
   test("saves only what changed; a new e-mail waits for its confirmation link", async () => {
@@ -251,9 +287,23 @@ describe("'Mis Pedidos'", () => {
       .insert(orders)
       .values({ code: "PED-000900", userId: user.id, paymentMethodName: "Yape", totalCents: 4470, status: "entregado" })
       .returning();
-    await db.insert(orderLines).values({ orderId: order!.id, productId: raton!.id, title: raton!.title, unitPriceCents: 1490, quantity: 3, lineTotalCents: 4470 });
-    const [stranger] = await db.insert(users).values({ id: "otro-cliente", name: "Otro", email: "otro@example.pe" }).returning();
-    await db.insert(orders).values({ code: "PED-000901", userId: stranger!.id, paymentMethodName: "Plin", totalCents: 100 });
+    await db
+      .insert(orderLines)
+      .values({
+        orderId: order!.id,
+        productId: raton!.id,
+        title: raton!.title,
+        unitPriceCents: 1490,
+        quantity: 3,
+        lineTotalCents: 4470,
+      });
+    const [stranger] = await db
+      .insert(users)
+      .values({ id: "otro-cliente", name: "Otro", email: "otro@example.pe" })
+      .returning();
+    await db
+      .insert(orders)
+      .values({ code: "PED-000901", userId: stranger!.id, paymentMethodName: "Plin", totalCents: 100 });
 
     const mine = await listCustomerOrders(user.id);
     expect(mine.map((o) => [o.code, o.status, o.lines.map((l) => `${l.quantity} × ${l.title}`)])).toEqual([

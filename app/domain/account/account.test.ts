@@ -37,7 +37,12 @@ describe("registration", () => {
     );
   });
   test("name and a valid e-mail are required, and the privacy notice accepted", () => {
-    const errors = errorsOf(registerSchema, { ...validRegistration, fullName: " ", email: "no-es-correo", acceptsPrivacy: undefined });
+    const errors = errorsOf(registerSchema, {
+      ...validRegistration,
+      fullName: " ",
+      email: "no-es-correo",
+      acceptsPrivacy: undefined,
+    });
     expect(errors.fullName).toBe("Ingresa tu nombre completo.");
     expect(errors.email).toBe("Ingresa un correo electrónico válido.");
     expect(errors.acceptsPrivacy).toBe("Debes aceptar la Política de Privacidad para registrarte.");
@@ -55,18 +60,19 @@ test("sign-in needs an e-mail and a password", () => {
 });
 
 test("changing the password: the spec's two messages", () => {
-  expect(errorsOf(changePasswordSchema, { currentPassword: "x", newPassword: "nueva123", confirmPassword: "otra123" }).confirmPassword).toBe(
-    "Las nuevas contraseñas no coinciden.",
-  );
-  expect(errorsOf(changePasswordSchema, { currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }).newPassword).toBe(
-    "La nueva contraseña debe tener al menos 6 caracteres.",
-  );
+  expect(
+    errorsOf(changePasswordSchema, { currentPassword: "x", newPassword: "nueva123", confirmPassword: "otra123" })
+      .confirmPassword,
+  ).toBe("Las nuevas contraseñas no coinciden.");
+  expect(
+    errorsOf(changePasswordSchema, { currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }).newPassword,
+  ).toBe("La nueva contraseña debe tener al menos 6 caracteres.");
 });
 
 test("resetting the password: the spec's two messages", () => {
-  expect(errorsOf(resetPasswordSchema, { token: "t", password: "nueva123", confirmPassword: "otra123" }).confirmPassword).toBe(
-    "Las contraseñas no coinciden.",
-  );
+  expect(
+    errorsOf(resetPasswordSchema, { token: "t", password: "nueva123", confirmPassword: "otra123" }).confirmPassword,
+  ).toBe("Las contraseñas no coinciden.");
   expect(errorsOf(resetPasswordSchema, { token: "t", password: "abc", confirmPassword: "abc" }).password).toBe(
     "La contraseña debe tener al menos 6 caracteres.",
   );

@@ -23,7 +23,12 @@ export async function listCustomerOrders(userId: string) {
   const lines = await db
     .select({ orderId: orderLines.orderId, title: orderLines.title, quantity: orderLines.quantity })
     .from(orderLines)
-    .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(orderLines.id));
   return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
 }

@@ -4,7 +4,8 @@
  */
 export const RECOVERY_MAIL_UNAVAILABLE =
   "La tienda todavía no tiene configurado el envío de correos, así que el enlace para restablecer tu contraseña no te llegará por ahora.";
-export const RECOVERY_MAIL_UNAVAILABLE_INQUIRY = "Hola, no puedo entrar a mi cuenta y necesito restablecer mi contraseña.";
+export const RECOVERY_MAIL_UNAVAILABLE_INQUIRY =
+  "Hola, no puedo entrar a mi cuenta y necesito restablecer mi contraseña.";
 
 export const REGISTRATION_MAIL_UNAVAILABLE =
   "La tienda todavía no tiene configurado el envío de correos, así que el enlace para activar una cuenta nueva no te llegará por ahora.";

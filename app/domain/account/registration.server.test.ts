@@ -108,8 +108,14 @@ describe("registration", () => {
 
     // The stranger's password opens nothing; the owner's still works.
     const signIn = (password: string) =>
-      signInCustomer(requestAs(null, "/auth", { method: "POST" }), "10.20.0.3", { email: "duena@example.pe", password });
-    expect(await signIn("clave-del-extrano")).toEqual({ ok: false, message: "Correo electrónico o contraseña incorrectos." });
+      signInCustomer(requestAs(null, "/auth", { method: "POST" }), "10.20.0.3", {
+        email: "duena@example.pe",
+        password,
+      });
+    expect(await signIn("clave-del-extrano")).toEqual({
+      ok: false,
+      message: "Correo electrónico o contraseña incorrectos.",
+    });
     expect((await signIn("clave-de-la-duena")).ok).toBe(true);
   });
 
@@ -129,7 +135,9 @@ describe("registration", () => {
     const nextDay = new Date(filedAt.getTime() + 24 * 60 * 60 * 1000 + 1000);
     expect(await readActivationEmail(token, new Date(filedAt.getTime() + 60 * 60 * 1000))).toBe("tarde@example.pe");
     expect(await readActivationEmail(token, nextDay)).toBeNull();
-    expect(await activateCustomer(requestAs(null, "/auth/activar"), token, "secreto1", nextDay)).toEqual({ status: "expired" });
+    expect(await activateCustomer(requestAs(null, "/auth/activar"), token, "secreto1", nextDay)).toEqual({
+      status: "expired",
+    });
     expect(await countUsers("tarde@example.pe")).toBe(0);
   });
 
@@ -137,7 +145,8 @@ describe("registration", () => {
     await registerCustomer("10.20.0.6", form("adivina@example.pe"));
     const token = readActivationToken(readOutbox()[0]!);
     const request = requestAs(null, "/auth/activar", { method: "POST" });
-    for (let i = 0; i < 5; i++) expect(await activateCustomer(request, token, `mala-${i}`)).toEqual({ status: "wrong-password" });
+    for (let i = 0; i < 5; i++)
+      expect(await activateCustomer(request, token, `mala-${i}`)).toEqual({ status: "wrong-password" });
     expect(await activateCustomer(request, token, "secreto1")).toMatchObject({ status: "too-many-attempts" });
     expect(await countUsers("adivina@example.pe")).toBe(0);
   });

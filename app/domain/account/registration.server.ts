@@ -6,7 +6,13 @@ import { pickSetCookies } from "~/auth/set-cookies";
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
-import { isRateLimited, rateRules, recordHit, takeSubmission, TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
+import {
+  isRateLimited,
+  rateRules,
+  recordHit,
+  takeSubmission,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "~/lib/rate-limit.server";
 import { sendShopMail } from "./account-mail.server";
 import { translateAuthError } from "./auth-errors";
 

@@ -20,7 +20,10 @@ let outbox: string;
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "duena@example.pe", password: "clave-de-la-duena" }, () => undefined);
+  await ensureMainAdmin(
+    { username: "admin", email: "duena@example.pe", password: "clave-de-la-duena" },
+    () => undefined,
+  );
 });
 beforeEach(() => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-lockout-"));
@@ -57,7 +60,9 @@ function manualClock(start = new Date("2026-11-25T15:00:00Z")) {
 function readOutbox(): string[] {
   try {
     return readdirSync(outbox).map((file) =>
-      readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="),
+      readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
     );
   } catch {
     return [];
@@ -76,17 +81,29 @@ describe("one address on one account", () => {
     const account = "pareja@example.pe";
     const ip = "10.10.0.1";
     for (let i = 0; i < 3; i++) {
-      expect(await withSignInLimit(account, ip, check.with(`mala-${i}`), clock.now)).toEqual({ ok: false, message: WRONG });
+      expect(await withSignInLimit(account, ip, check.with(`mala-${i}`), clock.now)).toEqual({
+        ok: false,
+        message: WRONG,
+      });
     }
-    expect(await withSignInLimit(account, ip, check.with("mala-3"), clock.now)).toEqual({ ok: false, message: SLOW_DOWN_MESSAGE });
+    expect(await withSignInLimit(account, ip, check.with("mala-3"), clock.now)).toEqual({
+      ok: false,
+      message: SLOW_DOWN_MESSAGE,
+    });
     clock.advance(1_000);
     expect(await withSignInLimit(account, ip, check.with("mala-3"), clock.now)).toEqual({ ok: false, message: WRONG });
     clock.advance(1_000);
-    expect(await withSignInLimit(account, ip, check.with("mala-4"), clock.now)).toEqual({ ok: false, message: SLOW_DOWN_MESSAGE });
+    expect(await withSignInLimit(account, ip, check.with("mala-4"), clock.now)).toEqual({
+      ok: false,
+      message: SLOW_DOWN_MESSAGE,
+    });
     clock.advance(1_000);
     expect(await withSignInLimit(account, ip, check.with("mala-4"), clock.now)).toEqual({ ok: false, message: WRONG });
     clock.advance(60_000);
-    expect(await withSignInLimit(account, ip, check.with("la-buena"), clock.now)).toEqual({ ok: false, message: TOO_MANY });
+    expect(await withSignInLimit(account, ip, check.with("la-buena"), clock.now)).toEqual({
+      ok: false,
+      message: TOO_MANY,
+    });
     // Refused tries check no password and do not count as failures.
     expect(check.checked).toBe(5);
     const rows = await handle().db.select().from(signInFailures).where(eq(signInFailures.account, account));
@@ -114,7 +131,12 @@ describe("strangers cannot lock the owner out", () => {
     let signedIn = 0;
     for (let address = 0; address < 100; address++) {
       for (let attempt = 0; attempt < 5; attempt++) {
-        const outcome = await withSignInLimit("admin", `203.0.${address}.9`, check.with(`adivinanza-${attempt}`), clock.now);
+        const outcome = await withSignInLimit(
+          "admin",
+          `203.0.${address}.9`,
+          check.with(`adivinanza-${attempt}`),
+          clock.now,
+        );
         if (outcome.ok) signedIn++;
         clock.advance(2_100);
       }
@@ -122,18 +144,29 @@ describe("strangers cannot lock the owner out", () => {
     expect(signedIn).toBe(0);
     // Past 50 failures on the account, the addresses that keep failing are slowed to one try a minute.
     expect(check.checked).toBeLessThan(500);
-    expect(await withSignInLimit("admin", "198.51.100.7", check.with("clave-de-la-duena"), clock.now)).toMatchObject({ ok: true });
+    expect(await withSignInLimit("admin", "198.51.100.7", check.with("clave-de-la-duena"), clock.now)).toMatchObject({
+      ok: true,
+    });
     // The last stranger, who failed a moment ago on the besieged account, must wait.
-    expect(await withSignInLimit("admin", "203.0.99.9", check.with("clave-de-la-duena"), clock.now)).toEqual({ ok: false, message: TOO_MANY });
+    expect(await withSignInLimit("admin", "203.0.99.9", check.with("clave-de-la-duena"), clock.now)).toEqual({
+      ok: false,
+      message: TOO_MANY,
+    });
   });
 
   test("past 50 failures on the account, an address that failed may try once a minute; one that did not is not slowed", async () => {
     const clock = manualClock();
     const check = passwordCheck("la-buena");
-    for (let i = 0; i < 50; i++) await withSignInLimit("asedio@example.pe", `10.12.${i}.1`, check.with("mala"), clock.now);
+    for (let i = 0; i < 50; i++)
+      await withSignInLimit("asedio@example.pe", `10.12.${i}.1`, check.with("mala"), clock.now);
     clock.advance(5_000);
-    expect(await withSignInLimit("asedio@example.pe", "10.12.0.1", check.with("la-buena"), clock.now)).toEqual({ ok: false, message: TOO_MANY });
-    expect((await withSignInLimit("asedio@example.pe", "10.12.200.1", check.with("la-buena"), clock.now)).ok).toBe(true);
+    expect(await withSignInLimit("asedio@example.pe", "10.12.0.1", check.with("la-buena"), clock.now)).toEqual({
+      ok: false,
+      message: TOO_MANY,
+    });
+    expect((await withSignInLimit("asedio@example.pe", "10.12.200.1", check.with("la-buena"), clock.now)).ok).toBe(
+      true,
+    );
     clock.advance(60_000);
     expect((await withSignInLimit("asedio@example.pe", "10.12.0.1", check.with("la-buena"), clock.now)).ok).toBe(true);
   });
@@ -141,7 +174,10 @@ describe("strangers cannot lock the owner out", () => {
   test("100 failures from one address in 10 minutes, on any accounts, stop that address only", async () => {
     const check = passwordCheck("la-buena");
     for (let i = 0; i < 100; i++) await withSignInLimit(`cuenta-${i}@example.pe`, "10.13.0.1", check.with("mala"));
-    expect(await withSignInLimit("nueva@example.pe", "10.13.0.1", check.with("la-buena"))).toEqual({ ok: false, message: TOO_MANY });
+    expect(await withSignInLimit("nueva@example.pe", "10.13.0.1", check.with("la-buena"))).toEqual({
+      ok: false,
+      message: TOO_MANY,
+    });
     expect((await withSignInLimit("nueva@example.pe", "10.13.0.2", check.with("la-buena"))).ok).toBe(true);
   });
 });
@@ -160,7 +196,10 @@ describe("the owner is told, and can unlock", () => {
     expect(mails[0]).toContain("Desbloquear mi acceso");
     const token = /\/auth\/desbloquear\/([\w-]+)/.exec(mails[0]!)?.[1];
     expect(token).toBeTruthy();
-    expect(await withSignInLimit("admin", "10.14.0.1", check.with("clave-de-la-duena"), clock.now)).toEqual({ ok: false, message: TOO_MANY });
+    expect(await withSignInLimit("admin", "10.14.0.1", check.with("clave-de-la-duena"), clock.now)).toEqual({
+      ok: false,
+      message: TOO_MANY,
+    });
 
     // Another address locked within the hour sends no second e-mail.
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -51,8 +51,12 @@ async function readCounts(account: string, ip: string, ownId: number, now: Date)
   const since = (ms: number) => new Date(now.getTime() - ms);
   const [onAccount] = await db
     .select({
-      pair: sql<number>`count(*) filter (where ${signInFailures.ip} = ${ip} and ${signInFailures.failedAt} > ${since(SIGN_IN_LIMITS.pairWindowMs)})`.mapWith(Number),
-      pairLast: sql<Date | null>`max(${signInFailures.failedAt}) filter (where ${signInFailures.ip} = ${ip})`.mapWith((value) => (value ? new Date(value) : null)),
+      pair: sql<number>`count(*) filter (where ${signInFailures.ip} = ${ip} and ${signInFailures.failedAt} > ${since(SIGN_IN_LIMITS.pairWindowMs)})`.mapWith(
+        Number,
+      ),
+      pairLast: sql<Date | null>`max(${signInFailures.failedAt}) filter (where ${signInFailures.ip} = ${ip})`.mapWith(
+        (value) => (value ? new Date(value) : null),
+      ),
       account: count(),
     })
     .from(signInFailures)
@@ -73,7 +77,12 @@ async function readCounts(account: string, ip: string, ownId: number, now: Date)
         ne(signInFailures.id, ownId),
       ),
     );
-  return { pair: onAccount?.pair ?? 0, pairLast: onAccount?.pairLast ?? null, account: onAccount?.account ?? 0, ip: fromIp?.ip ?? 0 };
+  return {
+    pair: onAccount?.pair ?? 0,
+    pairLast: onAccount?.pairLast ?? null,
+    account: onAccount?.account ?? 0,
+    ip: fromIp?.ip ?? 0,
+  };
 }
 
 /** Why an attempt is refused before its password is checked, or null to check it. */

@@ -19,14 +19,47 @@ beforeAll(async () => {
   const [admin] = await handle().db.select().from(users).where(eq(users.username, "admin"));
   adminId = admin!.id;
   otherId = "otro-admin-id";
-  await handle().db.insert(users).values({ id: otherId, name: "Otro", email: "otro@example.pe", username: "otro", displayUsername: "Otro", role: "admin" });
+  await handle()
+    .db.insert(users)
+    .values({
+      id: otherId,
+      name: "Otro",
+      email: "otro@example.pe",
+      username: "otro",
+      displayUsername: "Otro",
+      role: "admin",
+    });
   // 60 product entries by the main admin, then 3 by another admin, one with markup in it.
   for (let index = 1; index <= 60; index += 1) {
-    await recordAudit({ userId: adminId, action: "update", entity: "product", entityId: index, summary: { title: `Producto ${index}` } });
+    await recordAudit({
+      userId: adminId,
+      action: "update",
+      entity: "product",
+      entityId: index,
+      summary: { title: `Producto ${index}` },
+    });
   }
-  await recordAudit({ userId: otherId, action: "create", entity: "promotion", entityId: 7, summary: { title: "<script>alert(1)</script>" } });
-  await recordAudit({ userId: otherId, action: "update", entity: "taxonomy:brands", entityId: 3, summary: { name: "Nutri" } });
-  await recordAudit({ userId: otherId, action: "status", entity: "order", entityId: 12, summary: { status: "entregado" } });
+  await recordAudit({
+    userId: otherId,
+    action: "create",
+    entity: "promotion",
+    entityId: 7,
+    summary: { title: "<script>alert(1)</script>" },
+  });
+  await recordAudit({
+    userId: otherId,
+    action: "update",
+    entity: "taxonomy:brands",
+    entityId: 3,
+    summary: { name: "Nutri" },
+  });
+  await recordAudit({
+    userId: otherId,
+    action: "status",
+    entity: "order",
+    entityId: 12,
+    summary: { status: "entregado" },
+  });
 });
 
 test("newest first, 50 per page", async () => {

@@ -33,7 +33,13 @@ test("an unpaid order cancelled by the shop itself reads as automatic, not as a 
 
 test("the summary becomes short key: value pairs, naming keys first", () => {
   expect(
-    formatAuditSummary({ title: "Croquetas <b>", isActive: true, offerPriceCents: null, tags: ["a", 2], nested: { a: 1 } }),
+    formatAuditSummary({
+      title: "Croquetas <b>",
+      isActive: true,
+      offerPriceCents: null,
+      tags: ["a", 2],
+      nested: { a: 1 },
+    }),
   ).toEqual([
     { key: "título", value: "Croquetas <b>" },
     { key: "precio de oferta", value: "—" },
@@ -60,11 +66,17 @@ test("codes, money and yes/no read as the owner says them", () => {
     { key: "precio de oferta", value: "S/\u00a049.90" },
     { key: "stock", value: "12" },
   ]);
-  expect(formatAuditSummary({ title: "Baño", showPrice: false })).toContainEqual({ key: "mostrar precio", value: "No" });
+  expect(formatAuditSummary({ title: "Baño", showPrice: false })).toContainEqual({
+    key: "mostrar precio",
+    value: "No",
+  });
   expect(formatAuditSummary({ moved: "up" })).toEqual([{ key: "movido", value: "hacia arriba" }]);
   expect(formatAuditSummary({ moved: "down" })).toEqual([{ key: "movido", value: "hacia abajo" }]);
   expect(formatAuditSummary({ parts: ["logo", "name", "design", "social", "maps", "provider"] })).toEqual([
-    { key: "secciones", value: "Logotipo, Nombre de la tienda, Diseño, Redes sociales, Mapa de Google, Datos del proveedor" },
+    {
+      key: "secciones",
+      value: "Logotipo, Nombre de la tienda, Diseño, Redes sociales, Mapa de Google, Datos del proveedor",
+    },
   ]);
   expect(formatAuditSummary({ name: "Perros", slug: "perros", parentId: 3, previousParentId: 1 })).toEqual([
     { key: "nombre", value: "Perros" },
@@ -77,27 +89,57 @@ test("codes, money and yes/no read as the owner says them", () => {
 test("nested settings, payment methods and page texts are labelled at every depth", () => {
   expect(
     formatAuditSummary({
-      socialMedia: { facebook: { url: "https://facebook.com/patitas", isActive: true }, tiktok: { url: "", isActive: false } },
+      socialMedia: {
+        facebook: { url: "https://facebook.com/patitas", isActive: true },
+        tiktok: { url: "", isActive: false },
+      },
     }),
   ).toEqual([
     {
       key: "redes sociales",
-      value: "Facebook (dirección: https://facebook.com/patitas, visible: Sí), TikTok (dirección: (vacío), visible: No)",
+      value:
+        "Facebook (dirección: https://facebook.com/patitas, visible: Sí), TikTok (dirección: (vacío), visible: No)",
     },
   ]);
-  expect(formatAuditSummary({ methods: [{ name: "Yape", isActive: false, details: "Al 924" }, { name: "Plin", isActive: true, details: "" }] })).toEqual([
-    { key: "métodos de pago", value: "nombre: Yape, visible: No, detalles: Al 924; nombre: Plin, visible: Sí, detalles: (vacío)" },
+  expect(
+    formatAuditSummary({
+      methods: [
+        { name: "Yape", isActive: false, details: "Al 924" },
+        { name: "Plin", isActive: true, details: "" },
+      ],
+    }),
+  ).toEqual([
+    {
+      key: "métodos de pago",
+      value: "nombre: Yape, visible: No, detalles: Al 924; nombre: Plin, visible: Sí, detalles: (vacío)",
+    },
   ]);
   expect(
-    formatAuditSummary({ valuesSection: { heading: "Valores", values: [{ title: "Amor", icon: "Heart" }, { title: "Cuidado", icon: "ShieldCheck" }] } }),
+    formatAuditSummary({
+      valuesSection: {
+        heading: "Valores",
+        values: [
+          { title: "Amor", icon: "Heart" },
+          { title: "Cuidado", icon: "ShieldCheck" },
+        ],
+      },
+    }),
   ).toEqual([
     {
       key: "sección de valores",
       value: "título de la sección: Valores, valores: título: Amor, ícono: Corazón; título: Cuidado, ícono: Escudo",
     },
   ]);
-  const home = formatAuditSummary({ heroTitle: "Bienvenidos", visitUsLinkText: "Ver dirección", featuredSectionSubtitle: "Ofertas" });
-  expect(home.map((pair) => pair.key)).toEqual(["título principal", "subtítulo de Productos Destacados", "texto del enlace a Contacto"]);
+  const home = formatAuditSummary({
+    heroTitle: "Bienvenidos",
+    visitUsLinkText: "Ver dirección",
+    featuredSectionSubtitle: "Ofertas",
+  });
+  expect(home.map((pair) => pair.key)).toEqual([
+    "título principal",
+    "subtítulo de Productos Destacados",
+    "texto del enlace a Contacto",
+  ]);
 });
 
 // Checked by `tsc`: recordAudit's summary is typed with LabelledAuditSummary.
@@ -106,6 +148,8 @@ test("a summary key without a Spanish label is a type error, at any depth", () =
     title: "Kong",
     socialMedia: { facebook: { url: "https://facebook.com/patitas" } },
   };
+  // The object stays on the line the directive expects its error on.
+  // prettier-ignore
   // @ts-expect-error 'warehouseCode' has no label: the owner would read an identifier.
   const unlabelled: LabelledAuditSummary<{ title: string; warehouseCode: number }> = { title: "Kong", warehouseCode: 3 };
   // @ts-expect-error Nor inside an array of objects.

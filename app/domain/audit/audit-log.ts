@@ -59,9 +59,7 @@ const settingsSectionLabels = { contact: "contacto", about: "nosotros" } satisfi
 
 /** What recordAudit accepts as an entity: each one has its Spanish label. */
 export type AuditEntity =
-  | keyof typeof entityLabels
-  | `taxonomy:${TaxonomyLevelKey}`
-  | `settings:${keyof typeof settingsSectionLabels}`;
+  keyof typeof entityLabels | `taxonomy:${TaxonomyLevelKey}` | `settings:${keyof typeof settingsSectionLabels}`;
 
 // The second part of 'taxonomy:<level>' and 'settings:<section>'.
 const entityPartLabels: Record<string, string> = { ...taxonomyLevelLabels, ...settingsSectionLabels };
@@ -172,9 +170,8 @@ type NamedKeys<T> = keyof {
 export type AuditSummaryKeysOf<T> = T extends readonly (infer Item)[]
   ? AuditSummaryKeysOf<Item>
   : T extends object
-    ?
-        | { [K in NamedKeys<T>]: K | AuditSummaryKeysOf<T[K]> }[NamedKeys<T>]
-        | (string extends keyof T ? (T extends Record<string, infer Value> ? AuditSummaryKeysOf<Value> : never) : never)
+    ? | { [K in NamedKeys<T>]: K | AuditSummaryKeysOf<T[K]> }[NamedKeys<T>]
+      | (string extends keyof T ? (T extends Record<string, infer Value> ? AuditSummaryKeysOf<Value> : never) : never)
     : never;
 
 /**
@@ -257,7 +254,9 @@ function formatValue(key: string, value: unknown): string {
   }
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (Array.isArray(value)) {
-    return value.map((item) => (isRecord(item) ? formatFields(item) : formatValue(key, item))).join(isRecord(value[0]) ? "; " : ", ");
+    return value
+      .map((item) => (isRecord(item) ? formatFields(item) : formatValue(key, item)))
+      .join(isRecord(value[0]) ? "; " : ", ");
   }
   if (isRecord(value)) return formatFields(value);
   return String(value);
@@ -268,7 +267,9 @@ function formatFields(fields: Record<string, unknown>): string {
   return Object.entries(fields)
     .sort(([a], [b]) => compareKeys(a, b))
     .map(([key, value]) =>
-      isRecord(value) ? `${getSummaryKeyLabel(key)} (${formatFields(value)})` : `${getSummaryKeyLabel(key)}: ${formatValue(key, value)}`,
+      isRecord(value)
+        ? `${getSummaryKeyLabel(key)} (${formatFields(value)})`
+        : `${getSummaryKeyLabel(key)}: ${formatValue(key, value)}`,
     )
     .join(", ");
 }

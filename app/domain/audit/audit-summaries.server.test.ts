@@ -9,7 +9,11 @@ import { getProductForEditor, saveProduct } from "~/domain/catalog/product-admin
 import { setServicePriceVisibility } from "~/domain/catalog/service-admin.server";
 import { findTaxonomyLevel } from "~/domain/catalog/taxonomy-admin";
 import { updateTaxonomyItem } from "~/domain/catalog/taxonomy-admin.server";
-import { listChatbotAnswersForAdmin, moveChatbotAnswer, updateChatbotAnswer } from "~/domain/chatbot/chatbot-admin.server";
+import {
+  listChatbotAnswersForAdmin,
+  moveChatbotAnswer,
+  updateChatbotAnswer,
+} from "~/domain/chatbot/chatbot-admin.server";
 import { savePageContent } from "~/domain/content/page-content-admin.server";
 import { listPromotionsForAdmin, movePromotion } from "~/domain/content/promotion-admin.server";
 import { addPaymentMethod, updatePaymentMethods } from "~/domain/settings/payment-methods.server";
@@ -18,7 +22,13 @@ import { getShopSettings } from "~/domain/settings/settings.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { updateUser } from "~/domain/users/user-admin.server";
 import { loader } from "~/routes/admin/audit-log";
-import { getActionLabel, getEntityLabel, UNKNOWN_ACTION_LABEL, UNKNOWN_ENTITY_LABEL, UNKNOWN_KEY_LABEL } from "./audit-log";
+import {
+  getActionLabel,
+  getEntityLabel,
+  UNKNOWN_ACTION_LABEL,
+  UNKNOWN_ENTITY_LABEL,
+  UNKNOWN_KEY_LABEL,
+} from "./audit-log";
 import { recordAudit } from "./audit.server";
 
 // The audit log is read by the shop's owner: every change the back office records must
@@ -54,7 +64,12 @@ async function makeEveryKindOfChange() {
 
   const families = await db.select({ id: productFamilies.id }).from(productFamilies);
   const [category] = await db
-    .select({ id: productCategories.id, name: productCategories.name, icon: productCategories.icon, familyId: productCategories.familyId })
+    .select({
+      id: productCategories.id,
+      name: productCategories.name,
+      icon: productCategories.icon,
+      familyId: productCategories.familyId,
+    })
     .from(productCategories)
     .where(eq(productCategories.familyId, families[0]!.id))
     .limit(1);
@@ -70,7 +85,9 @@ async function makeEveryKindOfChange() {
   expect(await movePromotion(admin.id, secondSlide!.id, "down")).toBe(true);
   const [, secondAnswer] = await listChatbotAnswersForAdmin();
   expect(await moveChatbotAnswer(admin.id, secondAnswer!.id, "up")).toBe(true);
-  expect((await updateChatbotAnswer(admin.id, secondAnswer!.id, { keyword: "saludos", answer: "¡Hola!" })).ok).toBe(true);
+  expect((await updateChatbotAnswer(admin.id, secondAnswer!.id, { keyword: "saludos", answer: "¡Hola!" })).ok).toBe(
+    true,
+  );
 
   const settings = toGeneralSettings(await getShopSettings());
   const parts = await saveGeneralSettings(admin.id, {
@@ -93,12 +110,26 @@ async function makeEveryKindOfChange() {
   ).toBe(true);
 
   await updatePaymentMethods(admin.id, { yape: { isActive: false, details: "Yapea al 924 810 866", qrImage: "" } });
-  expect((await addPaymentMethod(admin.id, { name: "Contra entrega", details: "", isActive: true })).status).toBe("added");
+  expect((await addPaymentMethod(admin.id, { name: "Contra entrega", details: "", isActive: true })).status).toBe(
+    "added",
+  );
   for (const key of ["home", "about", "products"] as const) await savePageContent(admin.id, key, demoPageContents[key]);
 
   // The user editor's summary spreads an untyped object of changes.
-  await db.insert(users).values({ id: "vendedora", name: "Rosa", email: "rosa@example.pe", username: "rosa", displayUsername: "Rosa", role: "user" });
-  expect((await updateUser(admin, "vendedora", { username: "Rosa", email: "rosa@example.pe", role: "admin", password: "" })).status).toBe("saved");
+  await db
+    .insert(users)
+    .values({
+      id: "vendedora",
+      name: "Rosa",
+      email: "rosa@example.pe",
+      username: "rosa",
+      displayUsername: "Rosa",
+      role: "user",
+    });
+  expect(
+    (await updateUser(admin, "vendedora", { username: "Rosa", email: "rosa@example.pe", role: "admin", password: "" }))
+      .status,
+  ).toBe("saved");
 }
 
 test("every kind of change reads in Spanish on /admin/auditoria: no identifier, no English code", async () => {
@@ -111,7 +142,8 @@ test("every kind of change reads in Spanish on /admin/auditoria: no identifier, 
     // Nested keys (settings, payment methods, page texts) are labelled inside the values.
     expect(JSON.stringify(row.summary), row.entity).not.toContain(UNKNOWN_KEY_LABEL);
   }
-  const summaryOf = (entity: string, index = 0) => rows.filter((row) => row.entity === entity).reverse()[index]!.summary;
+  const summaryOf = (entity: string, index = 0) =>
+    rows.filter((row) => row.entity === entity).reverse()[index]!.summary;
 
   expect(summaryOf("product")).toEqual([
     { key: "título", value: expect.any(String) },

@@ -227,10 +227,7 @@ export async function removeCartLine(cartId: string, productId: number): Promise
     .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
     .returning({ productId: cartLines.productId });
   if (!removed) return null;
-  const [product] = await db
-    .select({ title: products.title })
-    .from(products)
-    .where(eq(products.id, productId));
+  const [product] = await db.select({ title: products.title }).from(products).where(eq(products.id, productId));
   return product?.title ?? "";
 }
 

@@ -73,7 +73,9 @@ describe("the cart cookie", () => {
     const { cartId, isNew, setCookie } = await ensureCart(request, null);
     expect(cartId).not.toBe("a-made-up-cart-id-000000");
     expect(isNew).toBe(true);
-    expect(await readCartId(new Request("http://localhost:3000/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toBe(cartId);
+    expect(
+      await readCartId(new Request("http://localhost:3000/", { headers: { Cookie: setCookie.split(";")[0]! } })),
+    ).toBe(cartId);
   });
 
   test("a signed-in shopper's cart carries their account", async () => {

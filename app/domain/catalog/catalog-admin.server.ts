@@ -40,7 +40,10 @@ export async function checkTaxonomyChoice(
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (choice.familyId !== null) {
-    const [family] = await db.select({ id: tree.families.id }).from(tree.families).where(eq(tree.families.id, choice.familyId));
+    const [family] = await db
+      .select({ id: tree.families.id })
+      .from(tree.families)
+      .where(eq(tree.families.id, choice.familyId));
     if (!family) errors.familyId = "La familia elegida ya no existe.";
   }
   if (choice.categoryId !== null) {

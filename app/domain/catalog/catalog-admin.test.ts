@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { centsToInput, INVALID_PRICE_MESSAGE, NEGATIVE_PRICE_MESSAGE, parseAdminListQuery, parseSoles } from "./catalog-admin";
+import {
+  centsToInput,
+  INVALID_PRICE_MESSAGE,
+  NEGATIVE_PRICE_MESSAGE,
+  parseAdminListQuery,
+  parseSoles,
+} from "./catalog-admin";
 
 describe("parseSoles", () => {
   test("turns soles into céntimos without float drift", () => {

@@ -7,8 +7,7 @@ import { isStorableImagePath } from "~/domain/media/image";
 
 export const ADMIN_PAGE_SIZE = 25;
 
-export const OFFER_PRICE_MESSAGE =
-  "El precio de oferta es obligatorio y debe ser mayor a 0 si la oferta está activa.";
+export const OFFER_PRICE_MESSAGE = "El precio de oferta es obligatorio y debe ser mayor a 0 si la oferta está activa.";
 export const NEGATIVE_PRICE_MESSAGE = "El precio no puede ser negativo.";
 export const INVALID_PRICE_MESSAGE = "Escribe el precio en soles, con hasta dos decimales (por ejemplo 12.50).";
 export const INVALID_IMAGE_MESSAGE = "La imagen no es válida. Súbela de nuevo.";

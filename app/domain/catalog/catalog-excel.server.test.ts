@@ -100,8 +100,7 @@ async function preview(
     file: xlsxFile(bytes),
     ...(options.createBrands ? { createBrands: "on" } : {}),
   });
-  if (result instanceof Response || !result.data.preview)
-    throw new Error(`No preview: ${JSON.stringify(result)}`);
+  if (result instanceof Response || !result.data.preview) throw new Error(`No preview: ${JSON.stringify(result)}`);
   return result.data.preview;
 }
 
@@ -154,7 +153,10 @@ describe("export", () => {
     expect(croquetas.getCell(10).value).toBe("Sí");
     expect(croquetas.getCell(11).value).toBe(114.9);
     expect(croquetas.getCell(12).value).toBe("/images/products/croquetas-perro-adulto.webp");
-    const [stored] = await handle().db.select().from(products).where(eq(products.id, Number(croquetas.getCell(1).value)));
+    const [stored] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.id, Number(croquetas.getCell(1).value)));
     expect([croquetas.getCell(9).value, croquetas.getCell(14).value]).toEqual([stored!.stock, stored!.stock]);
   });
 
@@ -200,7 +202,14 @@ describe("export", () => {
       const last = sheet.getRow(sheet.actualRowCount);
       expect([last.getCell(2).value, last.getCell(8).value]).toEqual(["Juguete de prueba 2345", 33.44]);
     } finally {
-      await handle().db.delete(products).where(inArray(products.id, added.map((row) => row.id)));
+      await handle()
+        .db.delete(products)
+        .where(
+          inArray(
+            products.id,
+            added.map((row) => row.id),
+          ),
+        );
     }
   }, 60_000);
 
@@ -238,21 +247,7 @@ describe("import preview", () => {
         "",
       ],
       [null, "Pecera redonda 10 L", "", "Peces", "Acuarios", "", "", 45, 3, "No", null, "", ""],
-      [
-        null,
-        "raton de juguete con catnip",
-        null,
-        "Gatos",
-        "Juguetes",
-        "",
-        "Kong",
-        20,
-        100,
-        "sí",
-        "14.90",
-        "",
-        "",
-      ],
+      [null, "raton de juguete con catnip", null, "Gatos", "Juguetes", "", "Kong", 20, 100, "sí", "14.90", "", ""],
       [null, "Cama para perro", "", "Perros", "Camas y Descanso", "", "", 50, 1, "No", "", "", ""],
       [null, "", "Sin título", "Perros", "Juguetes", "", "", 10, 1, "No", "", "", ""],
       [null, "Pelota saltarina", "", "Perros", "Juguetes", "", "", "doce", 1, "Sí", "", "", ""],
@@ -410,13 +405,23 @@ describe("import preview", () => {
     sheet.addRow([null, "Hueso de Carnaza", "Perros", "Juguetes", 12, { error: "#N/A" }]);
     // exceljs, like other programs that do not calculate, writes the formula without a result.
     sheet.addRow([null, { formula: 'CONCATENAR("Pelota ";"Roja")' }, "Perros", "Juguetes", 12, ""]);
-    sheet.addRow([null, { formula: 'CONCATENAR("Pelota ";"Azul")', result: "Pelota Azul" }, "Perros", "Juguetes", 8, ""]);
+    sheet.addRow([
+      null,
+      { formula: 'CONCATENAR("Pelota ";"Azul")', result: "Pelota Azul" },
+      "Perros",
+      "Juguetes",
+      8,
+      "",
+    ]);
     const previewed = await preview(new Uint8Array(await workbook.xlsx.writeBuffer()));
     expect(previewed.counts).toMatchObject({ create: 1, errors: 2 });
     expect(previewed.creates.map((create) => create.title)).toEqual(["Pelota Azul"]);
     expect(previewed.errors.map((error) => [error.rowNumber, error.messages[0]])).toEqual([
       [2, "Texto alternativo: la celda tiene un error de fórmula (#N/A); escribe el valor."],
-      [3, "Título: la celda tiene una fórmula sin resultado guardado; ábrela y guarda el archivo en Excel, o escribe el valor."],
+      [
+        3,
+        "Título: la celda tiene una fórmula sin resultado guardado; ábrela y guarda el archivo en Excel, o escribe el valor.",
+      ],
     ]);
   });
 
@@ -482,10 +487,7 @@ describe("import confirmation", () => {
     expect(response.headers.get("Location")).toBe("/admin/productos");
     expect(response.headers.get("Set-Cookie")).toContain("patitas_toast");
 
-    const [created] = await handle()
-      .db.select()
-      .from(products)
-      .where(eq(products.title, "Snack para gato's con atún"));
+    const [created] = await handle().db.select().from(products).where(eq(products.title, "Snack para gato's con atún"));
     expect(created).toMatchObject({
       description: "Trocitos de atún.",
       priceCents: 1250,
@@ -495,10 +497,7 @@ describe("import confirmation", () => {
       image: null,
       searchText: "snack para gato's con atun pro plan",
     });
-    const [raton] = await handle()
-      .db.select()
-      .from(products)
-      .where(eq(products.title, "Ratón de Juguete con Catnip"));
+    const [raton] = await handle().db.select().from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
     expect(raton?.priceCents).toBe(2000);
 
     const found = await listProducts({ path: {}, query: "gato's con atun", page: 1 });
@@ -547,10 +546,7 @@ describe("import confirmation", () => {
 
     const [brand] = await handle().db.select().from(brands).where(eq(brands.name, "Huellitas"));
     expect(brand?.slug).toBe("huellitas");
-    const [product] = await handle()
-      .db.select()
-      .from(products)
-      .where(eq(products.title, "Arnés reflectivo Huellitas"));
+    const [product] = await handle().db.select().from(products).where(eq(products.title, "Arnés reflectivo Huellitas"));
     expect(product).toMatchObject({
       brandId: brand!.id,
       priceCents: 3990,
@@ -579,15 +575,9 @@ describe("import confirmation", () => {
     ]);
     const reading = await readSheetRows("products", bytes);
     if (!reading.ok) throw new Error(reading.message);
-    const plan = planImport(
-      "products",
-      reading.rows,
-      reading.present,
-      await loadCatalogSnapshot("products"),
-      {
-        createBrands: true,
-      },
-    );
+    const plan = planImport("products", reading.rows, reading.present, await loadCatalogSnapshot("products"), {
+      createBrands: true,
+    });
     expect(plan.creates).toHaveLength(1);
     expect(plan.updates).toHaveLength(1);
     // The update comes after the brand and the insert: a category deleted meanwhile breaks it.
@@ -624,19 +614,30 @@ describe("import confirmation", () => {
     );
     const reading = await readSheetRows("products", bytes);
     if (!reading.ok) throw new Error(reading.message);
-    const plan = planImport("products", reading.rows, reading.present, await loadCatalogSnapshot("products"), { createBrands: false });
+    const plan = planImport("products", reading.rows, reading.present, await loadCatalogSnapshot("products"), {
+      createBrands: false,
+    });
     expect(plan.updates.map((update) => update.changes)).toEqual([
       [`Precio (${formatMoney(cama!.priceCents)} → ${formatMoney(4990)})`],
       [`Precio (${formatMoney(croquetas!.priceCents)} → ${formatMoney(11990)})`, `Stock (${croquetas!.stock} → 500)`],
     ]);
     // Orders take units of both between the plan and its writing.
-    await handle().db.update(products).set({ stock: cama!.stock - 3 }).where(eq(products.id, cama!.id));
-    await handle().db.update(products).set({ stock: croquetas!.stock - 2 }).where(eq(products.id, croquetas!.id));
+    await handle()
+      .db.update(products)
+      .set({ stock: cama!.stock - 3 })
+      .where(eq(products.id, cama!.id));
+    await handle()
+      .db.update(products)
+      .set({ stock: croquetas!.stock - 2 })
+      .where(eq(products.id, croquetas!.id));
 
     const [admin] = await handle().db.select({ id: users.id }).from(users).limit(1);
     await commitImportPlan(plan, { userId: admin!.id, fileName: "precios.xlsx" });
 
-    const after = await handle().db.select().from(products).where(inArray(products.id, [cama!.id, croquetas!.id]));
+    const after = await handle()
+      .db.select()
+      .from(products)
+      .where(inArray(products.id, [cama!.id, croquetas!.id]));
     const byId = new Map(after.map((row) => [row.id, row]));
     expect(byId.get(cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
     expect(byId.get(croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
@@ -655,7 +656,11 @@ describe("import confirmation", () => {
       if (!found) throw new Error(`no row for ${id}`);
       return found;
     };
-    const stocked = await handle().db.select().from(products).where(eq(products.isArchived, false)).orderBy(products.id);
+    const stocked = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.isArchived, false))
+      .orderBy(products.id);
     const [sold, restocked, clash] = stocked.filter((product) => product.stock >= 2);
     if (!sold || !restocked || !clash) throw new Error("the seeded shop needs three products in stock");
     // The owner edits the file: a new price for one, a new stock for two others.
@@ -664,8 +669,14 @@ describe("import confirmation", () => {
     rowOf(clash.id).getCell(9).value = 0;
     const edited = new Uint8Array(await workbook.xlsx.writeBuffer());
     // Meanwhile orders take units of the first and the third.
-    await handle().db.update(products).set({ stock: sold.stock - 2 }).where(eq(products.id, sold.id));
-    await handle().db.update(products).set({ stock: clash.stock - 1 }).where(eq(products.id, clash.id));
+    await handle()
+      .db.update(products)
+      .set({ stock: sold.stock - 2 })
+      .where(eq(products.id, sold.id));
+    await handle()
+      .db.update(products)
+      .set({ stock: clash.stock - 1 })
+      .where(eq(products.id, clash.id));
 
     const previewed = await preview(edited);
     expect(previewed.counts).toMatchObject({ update: 2, errors: 1 });
@@ -684,13 +695,19 @@ describe("import confirmation", () => {
     ]);
 
     // An order between the preview and the confirmation leaves its units sold as well.
-    await handle().db.update(products).set({ stock: sold.stock - 3 }).where(eq(products.id, sold.id));
+    await handle()
+      .db.update(products)
+      .set({ stock: sold.stock - 3 })
+      .where(eq(products.id, sold.id));
     const done = (await confirm(previewed)) as Response;
     expect(done.status).toBe(302);
     const after = new Map(
-      (await handle().db.select().from(products).where(inArray(products.id, [sold.id, restocked.id, clash.id]))).map(
-        (row) => [row.id, row],
-      ),
+      (
+        await handle()
+          .db.select()
+          .from(products)
+          .where(inArray(products.id, [sold.id, restocked.id, clash.id]))
+      ).map((row) => [row.id, row]),
     );
     expect(after.get(sold.id)).toMatchObject({ priceCents: 19990, stock: sold.stock - 3 });
     expect(after.get(restocked.id)).toMatchObject({ priceCents: restocked.priceCents, stock: restocked.stock + 20 });
@@ -698,7 +715,12 @@ describe("import confirmation", () => {
   });
 
   test("a sale between the preview and the confirmation of a sheet that sets a stock shows the new preview", async () => {
-    const [product] = await handle().db.select().from(products).where(eq(products.isArchived, false)).orderBy(products.id).limit(1);
+    const [product] = await handle()
+      .db.select()
+      .from(products)
+      .where(eq(products.isArchived, false))
+      .orderBy(products.id)
+      .limit(1);
     // A hand-made sheet, without the export's hidden column.
     const bytes = await buildWorkbook(
       ["ID", "Título", "Familia", "Categoría", "Stock"],
@@ -706,11 +728,16 @@ describe("import confirmation", () => {
     );
     const previewed = await preview(bytes);
     expect(previewed.updates[0]?.changes).toEqual([`Stock (${product!.stock} → ${product!.stock + 50})`]);
-    await handle().db.update(products).set({ stock: product!.stock - 1 }).where(eq(products.id, product!.id));
+    await handle()
+      .db.update(products)
+      .set({ stock: product!.stock - 1 })
+      .where(eq(products.id, product!.id));
 
     const result = (await confirm(previewed)) as ActionResult;
     expect(result.init?.status).toBe(409);
-    expect(result.data.preview?.updates[0]?.changes).toEqual([`Stock (${product!.stock - 1} → ${product!.stock + 50})`]);
+    expect(result.data.preview?.updates[0]?.changes).toEqual([
+      `Stock (${product!.stock - 1} → ${product!.stock + 50})`,
+    ]);
     const [unchanged] = await handle().db.select().from(products).where(eq(products.id, product!.id));
     expect(unchanged?.stock).toBe(product!.stock - 1);
   });
@@ -733,10 +760,7 @@ describe("import confirmation", () => {
 
     const done = (await confirm(result.data.preview!)) as Response;
     expect(done.status).toBe(302);
-    const [cepillo] = await handle()
-      .db.select()
-      .from(products)
-      .where(eq(products.title, "Cepillo de Cerdas Suaves"));
+    const [cepillo] = await handle().db.select().from(products).where(eq(products.title, "Cepillo de Cerdas Suaves"));
     expect(cepillo?.priceCents).toBe(1800);
   });
 });

@@ -76,9 +76,7 @@ async function loadTaxonomy(kind: CatalogKind, db: Database): Promise<Omit<Catal
         parentId: tree.subcategories.categoryId,
       })
       .from(tree.subcategories),
-    kind === "products"
-      ? db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands)
-      : [],
+    kind === "products" ? db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands) : [],
   ]);
   return {
     families: families.map((family) => ({ ...family, parentId: null })),
@@ -146,10 +144,7 @@ async function selectItems(
  * id order. A 10,000-product catalogue is a few megabytes: one read serves the import's
  * matching, which then needs no query per row.
  */
-export async function loadCatalogSnapshot(
-  kind: CatalogKind,
-  db: Database = getDb(),
-): Promise<CatalogSnapshot> {
+export async function loadCatalogSnapshot(kind: CatalogKind, db: Database = getDb()): Promise<CatalogSnapshot> {
   const [taxonomy, items] = await Promise.all([loadTaxonomy(kind, db), selectItems(kind, db)]);
   return { ...taxonomy, items };
 }
@@ -170,8 +165,7 @@ export async function exportCatalogWorkbook(
   db: Database = getDb(),
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const taxonomy = await loadTaxonomy(kind, db);
-  const names = (entries: { id: number; name: string }[]) =>
-    new Map(entries.map((entry) => [entry.id, entry.name]));
+  const names = (entries: { id: number; name: string }[]) => new Map(entries.map((entry) => [entry.id, entry.name]));
   const familyNames = names(taxonomy.families);
   const categoryNames = names(taxonomy.categories);
   const subcategoryNames = names(taxonomy.subcategories);
@@ -189,7 +183,7 @@ export async function exportCatalogWorkbook(
     })),
     now,
   );
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const items = await selectItems(kind, db, { afterId, limit: EXPORT_PAGE_SIZE });
     for (const item of items) {
       const cells: Record<ColumnKey, string | number | null> = {
@@ -279,7 +273,8 @@ export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promi
         // The first tab, as the workbook lists its sheets; a sheet the reader could not name
         // keeps exceljs's "Sheet<id>", and the first such one is taken.
         const firstTab = (reader.model as { sheets?: { name?: string }[] } | undefined)?.sheets?.[0]?.name;
-        if (firstTab !== undefined && worksheet.name !== firstTab && worksheet.name !== `Sheet${worksheet.id}`) continue;
+        if (firstTab !== undefined && worksheet.name !== firstTab && worksheet.name !== `Sheet${worksheet.id}`)
+          continue;
         reading = await readWorksheetRows(kind, worksheet);
       }
     } catch {
@@ -306,7 +301,10 @@ export async function readSheetRows(kind: CatalogKind, bytes: Uint8Array): Promi
 }
 
 /** Reads every row (see above), keeping the data rows of a sheet that passes. */
-async function readWorksheetRows(kind: CatalogKind, worksheet: AsyncIterable<Row> | Iterable<Row>): Promise<SheetReading> {
+async function readWorksheetRows(
+  kind: CatalogKind,
+  worksheet: AsyncIterable<Row> | Iterable<Row>,
+): Promise<SheetReading> {
   let positions: Map<ColumnKey, number> | undefined;
   let refusal: SheetReading | undefined;
   let rowsWithValues = 0;
@@ -501,9 +499,7 @@ export async function previewCatalogImport(input: {
 }
 
 export type ConfirmResult =
-  | { status: "done"; outcome: ImportOutcome }
-  | { status: "changed"; preview: ImportPreview }
-  | { status: "expired" };
+  { status: "done"; outcome: ImportOutcome } | { status: "changed"; preview: ImportPreview } | { status: "expired" };
 
 /**
  * Step 2: plans the kept file again and writes it, unless the plan is no longer the one
@@ -550,8 +546,7 @@ const BATCH_SIZE = 500;
 
 function inBatches<T>(items: T[]): T[][] {
   const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_SIZE)
-    batches.push(items.slice(start, start + BATCH_SIZE));
+  for (let start = 0; start < items.length; start += BATCH_SIZE) batches.push(items.slice(start, start + BATCH_SIZE));
   return batches;
 }
 
@@ -604,10 +599,7 @@ function batchUpdate<Field extends string>(
       )})`,
   );
   const names = ["id", ...fields].map((name) => `"${name}"`).join(", ");
-  const set = Object.fromEntries(fields.map((field) => [field, sql.raw(`v."${field}"`)])) as Record<
-    Field,
-    SQL
-  >;
+  const set = Object.fromEntries(fields.map((field) => [field, sql.raw(`v."${field}"`)])) as Record<Field, SQL>;
   return { set, from: sql`(values ${sql.join(tuples, sql`, `)}) as v(${sql.raw(names)})` };
 }
 
@@ -629,7 +621,11 @@ export async function commitImportPlan(
       for (const batch of inBatches(plan.updates)) {
         const { set, from } = batchUpdate(
           { ...productFieldTypes, isStockChanged: "boolean" },
-          batch.map((update) => ({ id: update.id, ...toColumns(update.values), isStockChanged: update.isStockChanged })),
+          batch.map((update) => ({
+            id: update.id,
+            ...toColumns(update.values),
+            isStockChanged: update.isStockChanged,
+          })),
         );
         // The stock is written only where the sheet changes it: a row that changes the price
         // keeps the units that orders took since the preview (or since the file was exported).

@@ -36,8 +36,7 @@ describe("cells", () => {
   });
 
   test("flags: Sí, Si, No, true/false, 1/0", () => {
-    for (const yes of ["Sí", "Si", "SI", "sí", true, 1, "1", "TRUE", "Verdadero"])
-      expect(parseFlag(yes)).toBe(true);
+    for (const yes of ["Sí", "Si", "SI", "sí", true, 1, "1", "TRUE", "Verdadero"]) expect(parseFlag(yes)).toBe(true);
     for (const no of ["No", "NO", false, 0, "0", "false"]) expect(parseFlag(no)).toBe(false);
     expect(parseFlag("quizá")).toBeNull();
   });
@@ -61,10 +60,7 @@ describe("cells", () => {
     ]);
     expect(Object.fromEntries(positions)).toEqual({ title: 1, family: 2, category: 3, offerPrice: 5 });
     expect(missing).toEqual([]);
-    expect(matchHeaders("products", [{ column: 1, text: "Título" }]).missing).toEqual([
-      "Familia",
-      "Categoría",
-    ]);
+    expect(matchHeaders("products", [{ column: 1, text: "Título" }]).missing).toEqual(["Familia", "Categoría"]);
   });
 });
 
@@ -136,7 +132,11 @@ describe("planImport", () => {
 
   test("a formula whose result is an error (as Excel saves a failed lookup) refuses its row", () => {
     const result = plan([
-      { title: { formula: "BUSCARV(A2;Z:Z;2;0)", result: { error: "#REF!" } }, family: "Perros", category: "Alimentos" },
+      {
+        title: { formula: "BUSCARV(A2;Z:Z;2;0)", result: { error: "#REF!" } },
+        family: "Perros",
+        category: "Alimentos",
+      },
     ]);
     expect(result.creates).toEqual([]);
     expect(result.errors[0]?.messages[0]).toBe("Título: la celda tiene un error de fórmula (#REF!); escribe el valor.");
@@ -216,16 +216,41 @@ describe("planImport", () => {
 
   test("an offer price must be below the regular price", () => {
     const result = plan([
-      { id: 1, title: "Croquetas Adulto", family: "Perros", category: "Alimentos", isOfferActive: "Sí", offerPrice: "599,00", price: "59,90" },
-      { id: 2, title: "Arena Aglomerante", family: "Gatos", category: "Arena y Limpieza", isOfferActive: "Sí", offerPrice: 10, price: 10 },
-      { title: "Nuevo en oferta", family: "Perros", category: "Alimentos", isOfferActive: "Sí", offerPrice: "49,90", price: "59,90" },
+      {
+        id: 1,
+        title: "Croquetas Adulto",
+        family: "Perros",
+        category: "Alimentos",
+        isOfferActive: "Sí",
+        offerPrice: "599,00",
+        price: "59,90",
+      },
+      {
+        id: 2,
+        title: "Arena Aglomerante",
+        family: "Gatos",
+        category: "Arena y Limpieza",
+        isOfferActive: "Sí",
+        offerPrice: 10,
+        price: 10,
+      },
+      {
+        title: "Nuevo en oferta",
+        family: "Perros",
+        category: "Alimentos",
+        isOfferActive: "Sí",
+        offerPrice: "49,90",
+        price: "59,90",
+      },
     ]);
     expect(result.errors.map((error) => [error.rowNumber, error.messages])).toEqual([
       [2, ["El precio de oferta debe ser menor que el precio regular."]],
       // An offer equal to the regular price is no offer either.
       [3, ["El precio de oferta debe ser menor que el precio regular."]],
     ]);
-    expect(result.creates.map((create) => [create.values.title, create.values.offerPriceCents])).toEqual([["Nuevo en oferta", 4990]]);
+    expect(result.creates.map((create) => [create.values.title, create.values.offerPriceCents])).toEqual([
+      ["Nuevo en oferta", 4990],
+    ]);
   });
 
   test("a product named twice is refused the second time", () => {
@@ -243,8 +268,7 @@ describe("planImport", () => {
 
   test("brands: known by name or slug, new ones only when asked, one per spelling", () => {
     expect(
-      plan([{ title: "A", family: "Perros", category: "Alimentos", brand: "pro plan" }]).creates[0]?.values
-        .brandId,
+      plan([{ title: "A", family: "Perros", category: "Alimentos", brand: "pro plan" }]).creates[0]?.values.brandId,
     ).toBe(7);
     const rows = [
       { title: "A", family: "Perros", category: "Alimentos", brand: "Huellitas" },
@@ -259,7 +283,13 @@ describe("planImport", () => {
   test("images must be the shop's own paths", () => {
     const result = plan([
       { title: "A", family: "Perros", category: "Alimentos", image: "https://example.com/x.jpg" },
-      { title: "B", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp", imageAlt: "Cama" },
+      {
+        title: "B",
+        family: "Perros",
+        category: "Alimentos",
+        image: "/images/products/cama-gato.webp",
+        imageAlt: "Cama",
+      },
     ]);
     expect(result.errors[0]?.messages[0]).toMatch(/^Imagen inválida/);
     expect(result.creates[0]?.values.image).toBe("/images/products/cama-gato.webp");
@@ -284,12 +314,22 @@ describe("planImport", () => {
   test("as in the editors, a picture needs its alternative text", () => {
     const result = plan([
       { title: "Sin alt", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp" },
-      { title: "Alt vacío", family: "Perros", category: "Alimentos", image: "/images/products/cama-gato.webp", imageAlt: "  " },
+      {
+        title: "Alt vacío",
+        family: "Perros",
+        category: "Alimentos",
+        image: "/images/products/cama-gato.webp",
+        imageAlt: "  ",
+      },
       { title: "Sin imagen", family: "Perros", category: "Alimentos" },
     ]);
     expect(result.errors.map((error) => error.messages)).toEqual([
-      ["Texto alternativo: Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla."],
-      ["Texto alternativo: Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla."],
+      [
+        "Texto alternativo: Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla.",
+      ],
+      [
+        "Texto alternativo: Describe la imagen en el texto alternativo: lo leen los buscadores y los lectores de pantalla.",
+      ],
     ]);
     expect(result.creates.map((create) => create.values.title)).toEqual(["Sin imagen"]);
   });

@@ -41,7 +41,6 @@ export const IMPORT_MESSAGES = {
   expired: "La vista previa ya no está disponible. Vuelve a subir el archivo.",
 } as const;
 
-
 /** What each kind's screens and files are called. */
 export const catalogKinds = {
   products: {
@@ -121,7 +120,13 @@ const columns = {
   stock: { key: "stock", header: "Stock", label: "Stock", width: 9 },
   // The stock when the file was exported, in a hidden column: the import tells a stock the
   // owner left as it was from one they changed, while orders keep taking units (planImport).
-  exportedStock: { key: "exportedStock", header: "Stock al exportar", label: "Stock al exportar", width: 9, hidden: true },
+  exportedStock: {
+    key: "exportedStock",
+    header: "Stock al exportar",
+    label: "Stock al exportar",
+    width: 9,
+    hidden: true,
+  },
   showPrice: {
     key: "showPrice",
     header: "Mostrar precio",
@@ -219,9 +224,7 @@ export function matchHeaders(
     const key = byKey.get(toHeaderKey(header.text));
     if (key && !positions.has(key)) positions.set(key, header.column);
   }
-  const missing = catalogLayouts[kind].required
-    .filter((key) => !positions.has(key))
-    .map((key) => columns[key].header);
+  const missing = catalogLayouts[kind].required.filter((key) => !positions.has(key)).map((key) => columns[key].header);
   return { positions, missing };
 }
 
@@ -511,9 +514,7 @@ export function planImport(
     if (!target && title && isIdValid) {
       const sameTitle = itemsByTitle.get(normalizeForSearch(title)) ?? [];
       if (sameTitle.length > 1) {
-        problem(
-          `Hay ${sameTitle.length} ${noun}s con el título "${title}": indica el ID del que quieres actualizar.`,
-        );
+        problem(`Hay ${sameTitle.length} ${noun}s con el título "${title}": indica el ID del que quieres actualizar.`);
       } else target = sameTitle[0];
     }
     const base: CatalogValues = target ?? DEFAULT_VALUES;
@@ -528,7 +529,9 @@ export function planImport(
       const error = cellError(value);
       if (error) problem(`${columns[key].label}: la celda tiene un error de fórmula (${error}); escribe el valor.`);
       else if (isUncalculatedFormula(value)) {
-        problem(`${columns[key].label}: la celda tiene una fórmula sin resultado guardado; ábrela y guarda el archivo en Excel, o escribe el valor.`);
+        problem(
+          `${columns[key].label}: la celda tiene una fórmula sin resultado guardado; ábrela y guarda el archivo en Excel, o escribe el valor.`,
+        );
       }
     }
     if (!title) problem(titleRequired);
@@ -578,9 +581,7 @@ export function planImport(
     if (has("image")) {
       const image = text("image");
       if (image && !isStorableImagePath(image)) {
-        problem(
-          `Imagen inválida: "${image}". Usa la ruta de una imagen de la tienda (/uploads/… o /images/…).`,
-        );
+        problem(`Imagen inválida: "${image}". Usa la ruta de una imagen de la tienda (/uploads/… o /images/…).`);
       } else if (image && isUploadedImage(image) && options.isUploadPresent && !options.isUploadPresent(image)) {
         problem(`Imagen no encontrada: "${image}" ya no está en la tienda. Súbela de nuevo desde el editor.`);
       } else values.image = image || null;
@@ -606,8 +607,7 @@ export function planImport(
       if (!name && isProduct) problem("La categoría es obligatoria.");
       else if (name && !category && !isFamilyExplained) {
         if (values.familyId === null) problem(`Indica la familia de la categoría "${name}".`);
-        else if (categories.find(name))
-          problem(`Categoría "${name}" no pertenece a la familia "${familyName}".`);
+        else if (categories.find(name)) problem(`Categoría "${name}" no pertenece a la familia "${familyName}".`);
         else problem(`Categoría desconocida: "${name}".`);
       }
     } else if (values.familyId !== base.familyId) {
@@ -617,8 +617,7 @@ export function planImport(
     const isCategoryExplained = values.categoryId === null && (isProduct || text("category") !== "");
     if (has("subcategory")) {
       const name = text("subcategory");
-      const subcategory =
-        name && values.categoryId !== null ? subcategories.find(name, values.categoryId) : undefined;
+      const subcategory = name && values.categoryId !== null ? subcategories.find(name, values.categoryId) : undefined;
       values.subcategoryId = subcategory?.id ?? null;
       if (name && !subcategory && !isCategoryExplained) {
         if (values.categoryId === null) problem(`Indica la categoría de la subcategoría "${name}".`);
@@ -636,9 +635,7 @@ export function planImport(
       values.brandId = brand?.id ?? null;
       values.brandName = brand?.name ?? (name || null);
       if (name && !brand && !options.createBrands) {
-        problem(
-          `Marca desconocida: "${name}". Marca la casilla "Crear las marcas que no existan" para crearla.`,
-        );
+        problem(`Marca desconocida: "${name}". Marca la casilla "Crear las marcas que no existan" para crearla.`);
       }
     }
 
@@ -646,7 +643,12 @@ export function planImport(
     if (!values.isOfferActive) values.offerPriceCents = null;
     else if (isOfferPriceValid && !(values.offerPriceCents !== null && values.offerPriceCents > 0)) {
       problem(OFFER_PRICE_MESSAGE);
-    } else if (isPriceValid && values.priceCents > 0 && values.offerPriceCents !== null && values.offerPriceCents >= values.priceCents) {
+    } else if (
+      isPriceValid &&
+      values.priceCents > 0 &&
+      values.offerPriceCents !== null &&
+      values.offerPriceCents >= values.priceCents
+    ) {
       problem(OFFER_NOT_LOWER_MESSAGE);
     }
     if (!isProduct && isPriceValid && values.showPrice && !values.isOfferActive && values.priceCents <= 0) {
@@ -655,8 +657,7 @@ export function planImport(
 
     const claim = target ? `id:${target.id}` : `title:${normalizeForSearch(title)}`;
     const earlierRow = claimedBy.get(claim);
-    if (messages.length === 0 && earlierRow !== undefined)
-      problem(`Este ${noun} ya aparece en la fila ${earlierRow}.`);
+    if (messages.length === 0 && earlierRow !== undefined) problem(`Este ${noun} ya aparece en la fila ${earlierRow}.`);
 
     if (messages.length > 0) {
       plan.errors.push({ rowNumber: row.rowNumber, title: title || "(sin título)", messages });
@@ -678,12 +679,12 @@ export function planImport(
       .filter(([key]) => values[key] !== current[key])
       .map(([key, label]) => {
         if (key === "stock") return `${label} (${current.stock} → ${values.stock})`;
-        if (key === "priceCents") return `${label} (${formatMoney(current.priceCents)} → ${formatMoney(values.priceCents)})`;
+        if (key === "priceCents")
+          return `${label} (${formatMoney(current.priceCents)} → ${formatMoney(values.priceCents)})`;
         return label;
       });
     const isStockChanged = isProduct && values.stock !== current.stock;
-    if (changes.length === 0)
-      plan.unchanged.push({ rowNumber: row.rowNumber, id: target.id, title: values.title });
+    if (changes.length === 0) plan.unchanged.push({ rowNumber: row.rowNumber, id: target.id, title: values.title });
     else plan.updates.push({ rowNumber: row.rowNumber, id: target.id, values, changes, isStockChanged });
   }
   plan.newBrands = [...newBrands.values()];
@@ -766,7 +767,6 @@ export function describeImportOutcome(outcome: ImportOutcome): string {
   if (outcome.skipped > 0) {
     parts.push(`${plural(outcome.skipped, "fila con errores omitida", "filas con errores omitidas")}.`);
   }
-  if (outcome.brandsCreated > 0)
-    parts.push(`${plural(outcome.brandsCreated, "marca nueva", "marcas nuevas")}.`);
+  if (outcome.brandsCreated > 0) parts.push(`${plural(outcome.brandsCreated, "marca nueva", "marcas nuevas")}.`);
   return parts.join(" ");
 }

@@ -47,7 +47,9 @@ describe("the product drill-down", () => {
 
   test("an unknown slug at any level is not found", async () => {
     expect(await resolveTaxonomyPath(productTree, { familySlug: "aves" })).toBeNull();
-    expect(await resolveTaxonomyPath(productTree, { familySlug: "perros", categorySlug: "arena-y-limpieza" })).toBeNull();
+    expect(
+      await resolveTaxonomyPath(productTree, { familySlug: "perros", categorySlug: "arena-y-limpieza" }),
+    ).toBeNull();
     expect(
       await resolveTaxonomyPath(productTree, { familySlug: "perros", categorySlug: "alimentos", subcategorySlug: "x" }),
     ).toBeNull();

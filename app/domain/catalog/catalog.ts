@@ -21,9 +21,7 @@ export function buildCatalogPath(base: "/productos" | "/servicios", path: Taxono
 
 /** The levels of a path from the top, e.g. [Perros, Alimentos]. */
 export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
-  return [path.family, path.category, path.subcategory].filter(
-    (level): level is TaxonomyLevel => level !== undefined,
-  );
+  return [path.family, path.category, path.subcategory].filter((level): level is TaxonomyLevel => level !== undefined);
 }
 
 /** Breadcrumbs from the base ('Productos' -> /productos) down to the path's last level. */

@@ -31,18 +31,10 @@ export async function listFeaturedOffers(): Promise<FeaturedProduct[]> {
       offerPriceCents: products.offerPriceCents,
     })
     .from(products)
-    .where(
-      and(
-        eq(products.isArchived, false),
-        eq(products.isOfferActive, true),
-        gt(products.offerPriceCents, 0),
-      ),
-    )
+    .where(and(eq(products.isArchived, false), eq(products.isOfferActive, true), gt(products.offerPriceCents, 0)))
     .orderBy(
       desc(sql`${products.stock} > 0`),
-      desc(
-        sql`(${products.priceCents} - ${products.offerPriceCents})::float8 / greatest(${products.priceCents}, 1)`,
-      ),
+      desc(sql`(${products.priceCents} - ${products.offerPriceCents})::float8 / greatest(${products.priceCents}, 1)`),
       desc(products.id),
     )
     .limit(MAX_FEATURED_OFFERS);

@@ -1,15 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import {
-  auditLog,
-  brands,
-  cartLines,
-  orderLines,
-  productCategories,
-  productFamilies,
-  products,
-} from "~/db/schema";
+import { auditLog, brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { useTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
@@ -45,7 +37,11 @@ beforeAll(async () => {
     .innerJoin(productFamilies, eq(productFamilies.id, productCategories.familyId));
   const find = (family: string, name: string) => categories.find((c) => c.family === family && c.name === name)!.id;
   const [perrosFamily] = await db.select().from(productFamilies).where(eq(productFamilies.name, "Perros"));
-  perros = { familyId: perrosFamily!.id, alimentosId: find("Perros", "Alimentos"), juguetesId: find("Perros", "Juguetes") };
+  perros = {
+    familyId: perrosFamily!.id,
+    alimentosId: find("Perros", "Alimentos"),
+    juguetesId: find("Perros", "Juguetes"),
+  };
   gatosAlimentosId = find("Gatos", "Alimentos");
   const [kong] = await db.select().from(brands).where(eq(brands.name, "Kong"));
   kongId = kong!.id;
@@ -77,7 +73,10 @@ async function callEditor(fields: Fields, productId?: number) {
   return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
 }
 
-type Failure = { data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } }; init: { status: number } };
+type Failure = {
+  data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } };
+  init: { status: number };
+};
 
 async function expectFailure(fields: Fields, field: string, message: string, productId?: number) {
   const result = (await callEditor(fields, productId)) as Failure;
@@ -93,7 +92,9 @@ async function readRedirect(response: unknown) {
   expect(response).toBeInstanceOf(Response);
   const redirect = response as Response;
   const setCookie = redirect.headers.get("Set-Cookie") ?? "";
-  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  const { toast } = await readToast(
+    new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }),
+  );
   return { status: redirect.status, location: redirect.headers.get("Location"), toast };
 }
 
@@ -123,8 +124,16 @@ describe("product editor validation (section 5)", () => {
   });
 
   test("an offer price must be below the regular price", async () => {
-    await expectFailure(validFields({ price: "59.90", isOfferActive: "on", offerPrice: "599.00" }), "offerPrice", OFFER_NOT_LOWER_MESSAGE);
-    await expectFailure(validFields({ price: "59.90", isOfferActive: "on", offerPrice: "59.90" }), "offerPrice", OFFER_NOT_LOWER_MESSAGE);
+    await expectFailure(
+      validFields({ price: "59.90", isOfferActive: "on", offerPrice: "599.00" }),
+      "offerPrice",
+      OFFER_NOT_LOWER_MESSAGE,
+    );
+    await expectFailure(
+      validFields({ price: "59.90", isOfferActive: "on", offerPrice: "59.90" }),
+      "offerPrice",
+      OFFER_NOT_LOWER_MESSAGE,
+    );
   });
 
   test("a negative price is refused in Spanish", async () => {
@@ -201,7 +210,11 @@ describe("creating and updating products", () => {
 
   test("an unknown id sends the editor back to the list with 'Producto no encontrado.'", async () => {
     const thrown = await catchThrown(() =>
-      editorLoader({ request: requestAs(cookie, "/admin/productos/editar/999999"), params: { productId: "999999" }, context: {} } as never),
+      editorLoader({
+        request: requestAs(cookie, "/admin/productos/editar/999999"),
+        params: { productId: "999999" },
+        context: {},
+      } as never),
     );
     expect(await readRedirect(thrown)).toMatchObject({
       location: "/admin/productos",
@@ -217,7 +230,11 @@ describe("creating and updating products", () => {
 describe("stock sold while the editor is open", () => {
   async function openEditor(productId: number): Promise<Fields> {
     const request = requestAs(cookie, `/admin/productos/editar/${productId}`);
-    const loaded = (await editorLoader({ request, params: { productId: String(productId) }, context: {} } as never)) as {
+    const loaded = (await editorLoader({
+      request,
+      params: { productId: String(productId) },
+      context: {},
+    } as never)) as {
       values: Fields;
     };
     return loaded.values;
@@ -226,7 +243,13 @@ describe("stock sold while the editor is open", () => {
   async function sell(productId: number, quantity: number) {
     const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
     expect((await addCartLine(cartId, { productId, quantity })).status).toBe("added");
-    const placed = await placeOrder({ cartId, userId: null, paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: "987654321" });
+    const placed = await placeOrder({
+      cartId,
+      userId: null,
+      paymentMethodId: "yape",
+      customerName: "Ana Torres",
+      customerPhone: "987654321",
+    });
     expect(placed.status).toBe("placed");
   }
 
@@ -278,11 +301,19 @@ describe("stock sold while the editor is open", () => {
 describe("a post to the products' list without the delete button's intent", () => {
   test("deletes nothing and says so", async () => {
     const [product] = await handle().db.select().from(products).where(eq(products.isArchived, false)).limit(1);
-    const request = requestAs(cookie, "/admin/productos", { method: "POST", body: new URLSearchParams({ id: String(product!.id) }) });
+    const request = requestAs(cookie, "/admin/productos", {
+      method: "POST",
+      body: new URLSearchParams({ id: String(product!.id) }),
+    });
     const answer = (await listAction({ request, params: {}, context: {} } as never)) as Response;
     expect(answer.status).toBe(302);
-    const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }));
-    expect(toast).toMatchObject({ title: "Error", description: "No se reconoció la acción: recarga la página e inténtalo de nuevo." });
+    const { toast } = await readToast(
+      new Request("http://localhost/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }),
+    );
+    expect(toast).toMatchObject({
+      title: "Error",
+      description: "No se reconoció la acción: recarga la página e inténtalo de nuevo.",
+    });
     const [still] = await handle().db.select().from(products).where(eq(products.id, product!.id));
     expect(still).toMatchObject({ id: product!.id, isArchived: false });
   });
@@ -331,7 +362,10 @@ describe("deleting products", () => {
     expect(await findProduct("Producto con pedidos")).toMatchObject({ isArchived: true });
     expect(await handle().db.select().from(orderLines).where(eq(orderLines.productId, product.id))).toHaveLength(1);
     expect(await handle().db.select().from(cartLines).where(eq(cartLines.cartId, otherCart))).toEqual([]);
-    const audits = await handle().db.select().from(auditLog).where(eq(auditLog.entityId, String(product.id)));
+    const audits = await handle()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(product.id)));
     expect(audits.map((entry) => entry.action)).toContain("archive");
   });
 

@@ -136,7 +136,11 @@ export async function saveProduct(
       if (!existing) return { status: "not-found" } as const;
       if (stockShown != null && existing.stock !== stockShown) {
         if (input.stock !== stockShown) {
-          return { status: "invalid", errors: { stock: stockChangedMessage(existing.stock) }, stockNow: existing.stock } as const;
+          return {
+            status: "invalid",
+            errors: { stock: stockChangedMessage(existing.stock) },
+            stockNow: existing.stock,
+          } as const;
         }
         stock = existing.stock;
       }
@@ -159,11 +163,7 @@ export async function saveProduct(
     const [saved] =
       id === undefined
         ? await tx.insert(products).values(values).returning({ id: products.id })
-        : await tx
-            .update(products)
-            .set(values)
-            .where(eq(products.id, id))
-            .returning({ id: products.id });
+        : await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
     const savedId = saved!.id;
     await recordAudit(
       {
@@ -185,9 +185,7 @@ export async function saveProduct(
 }
 
 export type RemoveProductResult =
-  | { status: "deleted"; title: string }
-  | { status: "archived"; title: string }
-  | { status: "not-found" };
+  { status: "deleted"; title: string } | { status: "archived"; title: string } | { status: "not-found" };
 
 /**
  * Deletes a product, or archives it when an order line names it: deleting would break

@@ -53,7 +53,12 @@ function readStock(raw: string | undefined): number | "invalid" | "too-high" {
  * on. Whether the category belongs to the family is the server's check (it needs the db).
  */
 export const productFormSchema = z
-  .object({ ...rawCatalogFields, brandId: z.string().optional(), stock: z.string().optional(), stockShown: z.string().optional() })
+  .object({
+    ...rawCatalogFields,
+    brandId: z.string().optional(),
+    stock: z.string().optional(),
+    stockShown: z.string().optional(),
+  })
   .transform((raw, ctx): ProductForm => {
     const addIssue = (message: string, field: string) => ctx.addIssue({ code: "custom", message, path: [field] });
     const title = (raw.title ?? "").trim();
@@ -70,7 +75,12 @@ export const productFormSchema = z
     const isOfferActive = isChecked(raw.isOfferActive);
     const price = parseSoles(raw.price);
     if ("error" in price) addIssue(price.error, "price");
-    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue, "cents" in price ? price.cents : null);
+    const offerPriceCents = readOfferPrice(
+      isOfferActive,
+      raw.offerPrice,
+      addIssue,
+      "cents" in price ? price.cents : null,
+    );
     const stock = readStock(raw.stock);
     if (stock === "invalid") addIssue(STOCK_MESSAGE, "stock");
     if (stock === "too-high") addIssue(STOCK_TOO_HIGH_MESSAGE, "stock");

@@ -68,7 +68,13 @@ export async function listProducts(options: {
   // own (products_category_loose_listing_idx): walking the category's would read all of it
   // to find the usual none (55 ms for a category of 18,000 among 100,000 products).
   const [items, total] = await Promise.all([
-    db.select(cardColumns).from(products).where(where).orderBy(...order).limit(PRODUCTS_PER_PAGE).offset(offset),
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(PRODUCTS_PER_PAGE)
+      .offset(offset),
     countProducts(where),
   ]);
   return { items, total, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE)) };
@@ -80,10 +86,7 @@ async function countProducts(where: SQL | undefined): Promise<number> {
 }
 
 export async function listBrands(): Promise<{ id: number; name: string; slug: string }[]> {
-  return getDb()
-    .select({ id: brands.id, name: brands.name, slug: brands.slug })
-    .from(brands)
-    .orderBy(asc(brands.name));
+  return getDb().select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).orderBy(asc(brands.name));
 }
 
 /** A live product with the names and slugs of its levels and brand, or null. */
@@ -92,7 +95,12 @@ export async function getProductDetail(id: number) {
     .select({
       ...cardColumns,
       updatedAt: products.updatedAt,
-      family: { id: productFamilies.id, name: productFamilies.name, slug: productFamilies.slug, icon: productFamilies.icon },
+      family: {
+        id: productFamilies.id,
+        name: productFamilies.name,
+        slug: productFamilies.slug,
+        icon: productFamilies.icon,
+      },
       category: {
         id: productCategories.id,
         name: productCategories.name,

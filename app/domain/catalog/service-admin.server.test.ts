@@ -63,7 +63,10 @@ async function callEditor(fields: Fields, serviceId?: number) {
   return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
 }
 
-type Failure = { data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } }; init: { status: number } };
+type Failure = {
+  data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } };
+  init: { status: number };
+};
 
 async function expectFailure(fields: Fields, field: string, message: string) {
   const result = (await callEditor(fields)) as Failure;
@@ -77,7 +80,9 @@ async function readRedirect(response: unknown) {
   expect(response).toBeInstanceOf(Response);
   const redirect = response as Response;
   const setCookie = redirect.headers.get("Set-Cookie") ?? "";
-  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  const { toast } = await readToast(
+    new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }),
+  );
   return { location: redirect.headers.get("Location"), toast };
 }
 
@@ -122,9 +127,16 @@ describe("saving and deleting services", () => {
     const created = await readRedirect(await callEditor(validFields({ isOfferActive: "on", offerPrice: "20" })));
     expect(created).toMatchObject({ location: "/admin/servicios", toast: { title: "Servicio Añadido" } });
     const service = (await findService("Corte de Uñas"))!;
-    expect(service).toMatchObject({ priceCents: 2500, showPrice: true, offerPriceCents: 2000, searchText: "corte de unas" });
+    expect(service).toMatchObject({
+      priceCents: 2500,
+      showPrice: true,
+      offerPriceCents: 2000,
+      searchText: "corte de unas",
+    });
 
-    const updated = await readRedirect(await callEditor(validFields({ title: "Corte de Uñas Premium", offerPrice: "20" }), service.id));
+    const updated = await readRedirect(
+      await callEditor(validFields({ title: "Corte de Uñas Premium", offerPrice: "20" }), service.id),
+    );
     expect(updated.toast).toMatchObject({ title: "Servicio Actualizado" });
     expect(await findService("Corte de Uñas Premium")).toMatchObject({
       id: service.id,
@@ -137,7 +149,11 @@ describe("saving and deleting services", () => {
   test("an unknown id goes back to the list with 'Servicio no encontrado.'", async () => {
     let thrown: unknown;
     try {
-      await editorLoader({ request: requestAs(cookie, "/admin/servicios/editar/424242"), params: { serviceId: "424242" }, context: {} } as never);
+      await editorLoader({
+        request: requestAs(cookie, "/admin/servicios/editar/424242"),
+        params: { serviceId: "424242" },
+        context: {},
+      } as never);
     } catch (error) {
       thrown = error;
     }
@@ -156,7 +172,10 @@ describe("saving and deleting services", () => {
     const answer = await readRedirect(await listAction({ request, params: {}, context: {} } as never));
     expect(answer.toast).toMatchObject({ title: "Servicio Eliminado" });
     expect(await findService("Corte de Uñas Premium")).toBeUndefined();
-    const audits = await handle().db.select().from(auditLog).where(eq(auditLog.entityId, String(service.id)));
+    const audits = await handle()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(service.id)));
     expect(audits.map((entry) => entry.action)).toEqual(expect.arrayContaining(["create", "update", "delete"]));
   });
 });
@@ -191,9 +210,15 @@ describe("showing or hiding a price from the list", () => {
     expect(shown.toast).toMatchObject({ description: 'El precio de "Baño Medicado" se muestra en la web.' });
     const stored = (await findService("Baño Medicado"))!;
     expect(stored).toMatchObject({ showPrice: true, priceCents: 4500 });
-    const audits = await handle().db.select().from(auditLog).where(eq(auditLog.entityId, String(service!.id)));
+    const audits = await handle()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(service!.id)));
     expect(audits.map((entry) => entry.summary)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ showPrice: false }), expect.objectContaining({ showPrice: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ showPrice: false }),
+        expect.objectContaining({ showPrice: true }),
+      ]),
     );
   });
 
@@ -213,7 +238,11 @@ describe("showing or hiding a price from the list", () => {
 
   test("an unknown service is 'Servicio no encontrado.'", async () => {
     const answer = await setVisibility(424242, "off");
-    expect(answer.toast).toMatchObject({ title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
+    expect(answer.toast).toMatchObject({
+      title: "Error",
+      description: "Servicio no encontrado.",
+      variant: "destructive",
+    });
   });
 });
 

@@ -46,7 +46,10 @@ export async function listAdminServices(query: AdminListQuery<ServiceSortKey>) {
     .from(services)
     .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .where(where)
-    .orderBy(sql`${sortColumns[query.sort]} ${order}`, query.direction === "desc" ? desc(services.id) : asc(services.id))
+    .orderBy(
+      sql`${sortColumns[query.sort]} ${order}`,
+      query.direction === "desc" ? desc(services.id) : asc(services.id),
+    )
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   return { rows, total, page, pageCount };
@@ -81,9 +84,7 @@ export async function getServiceForEditor(id: number): Promise<(ServiceInput & {
 }
 
 export type SaveServiceResult =
-  | { status: "saved"; id: number; title: string }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "not-found" };
+  { status: "saved"; id: number; title: string } | { status: "invalid"; errors: FieldErrors } | { status: "not-found" };
 
 /** Creates (no `id`) or updates a service; the levels must hang from one another. */
 export async function saveService(admin: Admin, input: ServiceInput, id?: number): Promise<SaveServiceResult> {
@@ -127,10 +128,7 @@ export async function saveService(admin: Admin, input: ServiceInput, id?: number
 /** Services are never part of an order, so deleting one removes it for good. */
 export async function removeService(admin: Admin, id: number): Promise<{ title: string } | null> {
   return getDb().transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(services)
-      .where(eq(services.id, id))
-      .returning({ title: services.title });
+    const [deleted] = await tx.delete(services).where(eq(services.id, id)).returning({ title: services.title });
     if (!deleted) return null;
     await recordAudit(
       { userId: admin.id, action: "delete", entity: "service", entityId: id, summary: { title: deleted.title } },
@@ -161,7 +159,13 @@ export async function setServicePriceVisibility(
     }
     await tx.update(services).set({ showPrice }).where(eq(services.id, id));
     await recordAudit(
-      { userId: admin.id, action: "update", entity: "service", entityId: id, summary: { title: service.title, showPrice } },
+      {
+        userId: admin.id,
+        action: "update",
+        entity: "service",
+        entityId: id,
+        summary: { title: service.title, showPrice },
+      },
       tx,
     );
     return { status: "updated", title: service.title } as const;

@@ -55,7 +55,11 @@ export const serviceFormSchema = z
       addIssue("Elige una opción de la lista.", field);
       return null;
     };
-    const ids = { familyId: readId("familyId"), categoryId: readId("categoryId"), subcategoryId: readId("subcategoryId") };
+    const ids = {
+      familyId: readId("familyId"),
+      categoryId: readId("categoryId"),
+      subcategoryId: readId("subcategoryId"),
+    };
     if (ids.categoryId !== null && ids.familyId === null) {
       addIssue("Elige primero la familia del servicio.", "familyId");
     }
@@ -64,8 +68,14 @@ export const serviceFormSchema = z
     const isOfferActive = isChecked(raw.isOfferActive);
     const price = parseSoles(raw.price);
     if ("error" in price) addIssue(price.error, "price");
-    else if (lacksShownPrice({ showPrice, isOfferActive, priceCents: price.cents })) addIssue(SERVICE_PRICE_MESSAGE, "price");
-    const offerPriceCents = readOfferPrice(isOfferActive, raw.offerPrice, addIssue, "cents" in price ? price.cents : null);
+    else if (lacksShownPrice({ showPrice, isOfferActive, priceCents: price.cents }))
+      addIssue(SERVICE_PRICE_MESSAGE, "price");
+    const offerPriceCents = readOfferPrice(
+      isOfferActive,
+      raw.offerPrice,
+      addIssue,
+      "cents" in price ? price.cents : null,
+    );
     const image = readImage(raw.image, addIssue);
 
     return {

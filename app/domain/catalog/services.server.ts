@@ -21,7 +21,9 @@ export async function listServices(options: {
   else if (path.category) conditions.push(eq(services.categoryId, path.category.id));
   else if (path.family) conditions.push(eq(services.familyId, path.family.id));
   if (options.isDirectOnly && !path.subcategory) {
-    conditions.push(isNull(path.category ? services.subcategoryId : path.family ? services.categoryId : services.familyId));
+    conditions.push(
+      isNull(path.category ? services.subcategoryId : path.family ? services.categoryId : services.familyId),
+    );
   }
   const needle = options.query ? normalizeForSearch(options.query) : "";
   if (needle) conditions.push(like(services.searchText, toContainsPattern(needle)));

@@ -54,12 +54,7 @@ export async function resolveTaxonomyPath(
   const [category] = await db
     .select(levelColumns(tree.categories))
     .from(tree.categories)
-    .where(
-      and(
-        eq(tree.categories.familyId, family.id),
-        eq(tree.categories.slug, slugs.categorySlug.toLowerCase()),
-      ),
-    );
+    .where(and(eq(tree.categories.familyId, family.id), eq(tree.categories.slug, slugs.categorySlug.toLowerCase())));
   if (!category) return null;
   path.category = category;
   if (!slugs.subcategorySlug) return path;
@@ -112,11 +107,7 @@ export async function findProductCategoryPath(idOrSlug: string): Promise<Taxonom
     .select({ category: levelColumns(productCategories), family: levelColumns(productFamilies) })
     .from(productCategories)
     .innerJoin(productFamilies, eq(productFamilies.id, productCategories.familyId))
-    .where(
-      byId
-        ? eq(productCategories.id, Number(idOrSlug))
-        : eq(productCategories.slug, idOrSlug.toLowerCase()),
-    )
+    .where(byId ? eq(productCategories.id, Number(idOrSlug)) : eq(productCategories.slug, idOrSlug.toLowerCase()))
     .limit(2);
   return rows.length === 1 ? { family: rows[0]!.family, category: rows[0]!.category } : null;
 }

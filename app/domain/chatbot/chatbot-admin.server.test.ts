@@ -75,7 +75,10 @@ describe("adding", () => {
   ])("'La palabra clave y la respuesta no pueden estar vacías.' ($field empty)", async ({ keyword, answer, field }) => {
     const failure = expectFailure(await post({ intent: "add", keyword, answer }));
     expect(failure.errors[field]).toBe("La palabra clave y la respuesta no pueden estar vacías.");
-    expect(failure.toast).toMatchObject({ title: "Error", description: "La palabra clave y la respuesta no pueden estar vacías." });
+    expect(failure.toast).toMatchObject({
+      title: "Error",
+      description: "La palabra clave y la respuesta no pueden estar vacías.",
+    });
     expect(failure.values).toMatchObject({ keyword, answer });
   });
 

@@ -44,9 +44,7 @@ export const chatbotAnswersSchema = z.object({
   answers: z.array(z.object({ keyword: z.string(), answer: z.string() })),
 });
 
-const storedHistorySchema = z.array(
-  z.object({ sender: z.enum(["user", "bot"]), text: z.string().min(1) }),
-);
+const storedHistorySchema = z.array(z.object({ sender: z.enum(["user", "bot"]), text: z.string().min(1) }));
 
 /** The history saved in the browser, or [] when it is missing or unreadable. */
 export function parseStoredHistory(raw: string | null): ChatMessage[] {

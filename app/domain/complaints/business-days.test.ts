@@ -60,10 +60,11 @@ describe("Peru's national holidays", () => {
         .map((holiday) => holiday.date);
       expect(dates).toEqual([shiftDays(easter, -3), shiftDays(easter, -2)]);
     }
-    expect(listPeruHolidays(2027).slice(1, 3).map((holiday) => holiday.date)).toEqual([
-      "2027-03-25",
-      "2027-03-26",
-    ]);
+    expect(
+      listPeruHolidays(2027)
+        .slice(1, 3)
+        .map((holiday) => holiday.date),
+    ).toEqual(["2027-03-25", "2027-03-26"]);
   });
 
   test("Día del Campesino and the public sector's days off are not national holidays", () => {

@@ -162,7 +162,12 @@ describe("the complaints list", () => {
     });
     // 23 March to 10 April is twelve business days: Jueves and Viernes Santo do not count.
     expect(second!.deadline).toMatchObject({ daysLeft: -12, label: "Vencida hace 12 días hábiles" });
-    expect(third!.deadline).toMatchObject({ daysLeft: 3, isOverdue: false, tone: "urgent", label: "Quedan 3 días hábiles" });
+    expect(third!.deadline).toMatchObject({
+      daysLeft: 3,
+      isOverdue: false,
+      tone: "urgent",
+      label: "Quedan 3 días hábiles",
+    });
     expect(list.rows[3]!.deadline).toMatchObject({ daysLeft: 10, tone: "on-time" });
     expect(list.rows[5]).toMatchObject({ status: "respondido", deadline: null, answeredAt: "20/01/2026" });
   });
@@ -201,7 +206,11 @@ function loadDetail(id: number) {
 }
 
 function loadList(search = "") {
-  return listLoader({ request: requestAs(adminCookie, `/admin/reclamaciones${search}`), params: {}, context: {} } as never);
+  return listLoader({
+    request: requestAs(adminCookie, `/admin/reclamaciones${search}`),
+    params: {},
+    context: {},
+  } as never);
 }
 
 describe("answering a complaint", () => {
@@ -211,7 +220,10 @@ describe("answering a complaint", () => {
       fullName: "Rosa Mamani",
       description: "Pedí un arnés <talla M> y llegó talla S.",
     });
-    const response = await answerRequest(complaint.id, "  Lamentamos lo ocurrido.\nLe enviaremos la talla M sin costo.  ");
+    const response = await answerRequest(
+      complaint.id,
+      "  Lamentamos lo ocurrido.\nLe enviaremos la talla M sin costo.  ",
+    );
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).headers.get("Location")).toBe(`/admin/reclamaciones/${complaint.id}`);
     // The outbox reaches nobody: the owner must not believe the legal answer was delivered.
@@ -279,7 +291,10 @@ describe("answering a complaint", () => {
     const smtp = await startTestSmtpServer();
     vi.stubEnv("SMTP_URL", smtp.url);
     try {
-      expect(await loadDetail(complaint.id)).toMatchObject({ isMailConfigured: true, complaint: { isAnswerEmailed: null } });
+      expect(await loadDetail(complaint.id)).toMatchObject({
+        isMailConfigured: true,
+        complaint: { isAnswerEmailed: null },
+      });
       const response = (await answerRequest(complaint.id, "Le cambiaremos el producto.")) as Response;
       expect(await readFlashedToast(response)).toEqual({
         title: "Respuesta Enviada",
@@ -294,7 +309,10 @@ describe("answering a complaint", () => {
       expect(smtp.received[0]).toContain("To: con-correo@example.pe");
       expect(decodeQuotedPrintable(smtp.received[0]!)).toContain("Le cambiaremos el producto.");
       expect(readOutbox().filter((mail) => mail.includes("Subject: Respuesta"))).toEqual([]);
-      expect(await loadDetail(complaint.id)).toMatchObject({ isMailConfigured: true, complaint: { isAnswerEmailed: true } });
+      expect(await loadDetail(complaint.id)).toMatchObject({
+        isMailConfigured: true,
+        complaint: { isAnswerEmailed: true },
+      });
       expect(await loadList(`?q=${complaint.code}`)).toMatchObject({
         isMailConfigured: true,
         rows: [{ code: complaint.code, isAnswerEmailed: true }],
@@ -315,7 +333,9 @@ describe("answering a complaint", () => {
       expect(result.data.errors.answer).toBe(EMPTY_ANSWER_MESSAGE);
       expect(result.data.toast).toMatchObject({ title: "Error de Validación", description: EMPTY_ANSWER_MESSAGE });
     }
-    const tooLong = (await answerRequest(complaint.id, "x".repeat(5001))) as { data: { errors: Record<string, string> } };
+    const tooLong = (await answerRequest(complaint.id, "x".repeat(5001))) as {
+      data: { errors: Record<string, string> };
+    };
     expect(tooLong.data.errors.answer).toBe("Usa como máximo 5000 caracteres.");
     expect(await readStored(complaint.id)).toMatchObject({ status: "pendiente", answer: null, answeredAt: null });
     expect(readOutbox().filter((mail) => mail.includes("Subject: Respuesta"))).toEqual([]);

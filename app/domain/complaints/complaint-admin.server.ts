@@ -13,12 +13,7 @@ import {
   documentTypeLabels,
   RESPONSE_BUSINESS_DAYS,
 } from "./complaint";
-import {
-  COMPLAINT_PAGE_SIZE,
-  type ComplaintListQuery,
-  type Deadline,
-  describeDeadline,
-} from "./complaint-admin";
+import { COMPLAINT_PAGE_SIZE, type ComplaintListQuery, type Deadline, describeDeadline } from "./complaint-admin";
 import { formatLimaDateTime, formatLongDate, getLimaDate, SHOP_TIME_ZONE } from "./lima-time";
 
 type Admin = { id: string };
@@ -259,10 +254,7 @@ export async function answerComplaint(
     return updated;
   });
   if (!answered) {
-    const [existing] = await getDb()
-      .select({ id: complaints.id })
-      .from(complaints)
-      .where(eq(complaints.id, id));
+    const [existing] = await getDb().select({ id: complaints.id }).from(complaints).where(eq(complaints.id, id));
     return { status: existing ? "already-answered" : "not-found" };
   }
   const { shopName } = await getShopSettings();
@@ -274,4 +266,3 @@ export async function answerComplaint(
     .where(eq(complaints.id, answered.id));
   return { status: "answered", code: answered.code, email: answered.email, mail: outcome };
 }
-

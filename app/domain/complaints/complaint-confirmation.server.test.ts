@@ -53,7 +53,8 @@ async function fileAndKeepCookie(now: Date): Promise<{ cookie: string; code: str
 }
 
 const open = (cookie: string, now: Date) => readComplaintConfirmation(requestAs(cookie, "/libro-reclamaciones"), now);
-const shownValues = (sections: { rows: { value: string }[] }[]) => sections.flatMap((section) => section.rows.map((row) => row.value));
+const shownValues = (sections: { rows: { value: string }[] }[]) =>
+  sections.flatMap((section) => section.rows.map((row) => row.value));
 
 describe("the complaint confirmation cookie", () => {
   test("shows the filing within 10 minutes by the server's clock, and nothing to a replay after that", async () => {
@@ -79,13 +80,15 @@ describe("the complaint confirmation cookie", () => {
     const filedAt = new Date();
     const { code } = await fileAndKeepCookie(filedAt);
     const oldFormat = createCookie("patitas_complaint", { secrets: [resolveAuthSecret(readConfig())] });
-    const cookie = (await oldFormat.serialize({
-      code,
-      filedAt: filedAt.toISOString(),
-      dueDate: "2026-12-16",
-      email: "lucia@example.pe",
-      isCopySent: false,
-    })).split(";")[0]!;
+    const cookie = (
+      await oldFormat.serialize({
+        code,
+        filedAt: filedAt.toISOString(),
+        dueDate: "2026-12-16",
+        email: "lucia@example.pe",
+        isCopySent: false,
+      })
+    ).split(";")[0]!;
     expect((await open(cookie, filedAt)).confirmation).toBeNull();
   });
 });

@@ -127,8 +127,7 @@ export const complaintFormSchema = z
 export type ComplaintInput = z.output<typeof complaintFormSchema>;
 
 export type ComplaintParseResult =
-  | { success: true; data: ComplaintInput }
-  | { success: false; errors: ComplaintErrors };
+  { success: true; data: ComplaintInput } | { success: false; errors: ComplaintErrors };
 
 /** Validates the form; on failure, the first Spanish message of each field. */
 export function parseComplaintForm(values: ComplaintFormValues): ComplaintParseResult {

@@ -111,7 +111,10 @@ describe("fileComplaint", () => {
   test("e-mails the address typed a notice with the code, the dates and the provider, and none of the sender's text", async () => {
     const now = new Date("2026-03-23T16:00:00Z");
     await fileComplaint(
-      buildInput({ fullName: "Gana un premio en http://estafa.example", description: "Llama al 999 <sin> demora: gana tu premio." }),
+      buildInput({
+        fullName: "Gana un premio en http://estafa.example",
+        description: "Llama al 999 <sin> demora: gana tu premio.",
+      }),
       { now, log },
     );
 
@@ -132,7 +135,16 @@ describe("fileComplaint", () => {
     ]) {
       expect(mail).toContain(expected);
     }
-    for (const typed of ["estafa.example", "premio", "71234567", "Calle Las Flores", "Carmen Quispe Rojas", "987654321", "Baño y corte", "Una disculpa"]) {
+    for (const typed of [
+      "estafa.example",
+      "premio",
+      "71234567",
+      "Calle Las Flores",
+      "Carmen Quispe Rojas",
+      "987654321",
+      "Baño y corte",
+      "Una disculpa",
+    ]) {
       expect(mail).not.toContain(typed);
     }
     expect(logs.join("\n")).toContain("lucia@example.pe");
@@ -141,7 +153,9 @@ describe("fileComplaint", () => {
     const token = /copia\?token=([\w.-]+)/.exec(mail)![1]!;
     const copy = await readComplaintCopy(token, now);
     expect(copy).toMatchObject({ code: "2026-000002", email: "lucia@example.pe" });
-    expect(copy!.sections.flatMap((section) => section.rows.map((row) => row.value))).toContain("Llama al 999 <sin> demora: gana tu premio.");
+    expect(copy!.sections.flatMap((section) => section.rows.map((row) => row.value))).toContain(
+      "Llama al 999 <sin> demora: gana tu premio.",
+    );
     expect(await sendFullComplaintCopy(token, { now, log })).toEqual({ status: "not-sent", email: "lucia@example.pe" });
     const full = readOutbox().find((message) => message !== mail)!;
     expect(full).toContain("To: lucia@example.pe");
@@ -165,7 +179,9 @@ describe("fileComplaint", () => {
     const { complaint } = await fileComplaint(buildInput(), { now, log });
     const token = /copia\?token=([\w.-]+)/.exec(readOutbox()[0]!)![1]!;
     const [body, signature] = token.split(".");
-    const otherId = Buffer.from(JSON.stringify({ complaintId: complaint.id - 1, exp: now.getTime() + 1e9 })).toString("base64url");
+    const otherId = Buffer.from(JSON.stringify({ complaintId: complaint.id - 1, exp: now.getTime() + 1e9 })).toString(
+      "base64url",
+    );
     for (const forged of [`${otherId}.${signature}`, `${body}.${signature!.slice(1)}A`, "", "x.y"]) {
       expect(await readComplaintCopy(forged, now)).toBeNull();
       expect(await sendFullComplaintCopy(forged, { now, log })).toEqual({ status: "expired" });
@@ -208,9 +224,7 @@ describe("fileComplaint", () => {
 
   test("filings at the same instant get consecutive codes, none shared or skipped", async () => {
     const now = new Date("2027-02-01T15:00:00Z");
-    const filed = await Promise.all(
-      Array.from({ length: 6 }, () => fileComplaint(buildInput(), { now, log })),
-    );
+    const filed = await Promise.all(Array.from({ length: 6 }, () => fileComplaint(buildInput(), { now, log })));
     expect(filed.map((result) => result.complaint.code).sort()).toEqual([
       "2027-000002",
       "2027-000003",

@@ -1,8 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  complaintTypes as storedComplaintTypes,
-  documentTypes as storedDocumentTypes,
-} from "~/db/schema/complaints";
+import { complaintTypes as storedComplaintTypes, documentTypes as storedDocumentTypes } from "~/db/schema/complaints";
 import {
   type ComplaintFormValues,
   complaintTypes,

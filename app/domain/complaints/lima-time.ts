@@ -18,9 +18,7 @@ const limaDateTime = new Intl.DateTimeFormat("es-PE", {
 
 /** The calendar date ('YYYY-MM-DD') in Lima at `instant`. */
 export function getLimaDate(instant: Date): string {
-  const parts = Object.fromEntries(
-    limaDateParts.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
+  const parts = Object.fromEntries(limaDateParts.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

@@ -6,11 +6,7 @@ import { useTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as messagesAction } from "~/routes/admin/messages";
-import {
-  CONTACT_MESSAGE_PAGE_SIZE,
-  listContactMessages,
-  setContactMessageRead,
-} from "./contact-message-admin.server";
+import { CONTACT_MESSAGE_PAGE_SIZE, listContactMessages, setContactMessageRead } from "./contact-message-admin.server";
 
 const { handle } = useTestDatabase();
 let adminCookie: string;
@@ -49,7 +45,13 @@ function postIntent(intent: string, id: number | string) {
 
 describe("the contact inbox", () => {
   test("is empty at first", async () => {
-    expect(await listContactMessages(1)).toMatchObject({ messages: [], total: 0, unreadCount: 0, page: 1, pageCount: 1 });
+    expect(await listContactMessages(1)).toMatchObject({
+      messages: [],
+      total: 0,
+      unreadCount: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   test("lists unread messages first, newest first within each group, with the unread count", async () => {
@@ -101,7 +103,10 @@ describe("the contact inbox", () => {
       ["delete", 999_999],
       ["read", "abc"],
     ] as const) {
-      const result = (await postIntent(intent, id)) as { data: { toast: { description: string } }; init: { status: number } };
+      const result = (await postIntent(intent, id)) as {
+        data: { toast: { description: string } };
+        init: { status: number };
+      };
       expect(result.init.status).toBeGreaterThanOrEqual(400);
       expect(result.data.toast.description).toBe("Mensaje no encontrado.");
     }

@@ -64,7 +64,10 @@ export async function setContactMessageRead(id: number, isRead: boolean): Promis
  */
 export async function deleteContactMessage(adminId: string, id: number): Promise<boolean> {
   return getDb().transaction(async (tx) => {
-    const deleted = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+    const deleted = await tx
+      .delete(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .returning({ id: contactMessages.id });
     if (deleted.length === 0) return false;
     await recordAudit({ userId: adminId, action: "delete", entity: "contact-message", entityId: id }, tx);
     return true;

@@ -52,8 +52,7 @@ export function buildFaqEntries(shop: { address: string }): FaqEntry[] {
     {
       question: "¿Dónde está ubicada la tienda?",
       answer: address
-        ? `Nos encontramos en ${address}. En la página de Contacto encontrarás el mapa y ` +
-          "el enlace para llegar."
+        ? `Nos encontramos en ${address}. En la página de Contacto encontrarás el mapa y ` + "el enlace para llegar."
         : "En la página de Contacto encontrarás nuestra dirección y el mapa para llegar.",
     },
   ];

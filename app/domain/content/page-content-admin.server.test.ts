@@ -22,7 +22,10 @@ beforeAll(async () => {
   cookie = await signInAdminCookie("admin", "clave-admin-1");
 });
 
-type Refusal = { data: { errors: Record<string, string>; values: Record<string, string>; toast: { description?: string } }; init: ResponseInit | null };
+type Refusal = {
+  data: { errors: Record<string, string>; values: Record<string, string>; toast: { description?: string } };
+  init: ResponseInit | null;
+};
 type Action = (args: never) => Promise<unknown>;
 
 async function post(run: Action, path: string, fields: Record<string, string>) {
@@ -36,7 +39,9 @@ async function load<T>(run: (args: never) => Promise<T>, path: string): Promise<
 
 async function flashedToast(result: Response | Refusal) {
   expect(result).toBeInstanceOf(Response);
-  const next = new Request("http://localhost:3000/", { headers: { Cookie: toCookieHeader((result as Response).headers) } });
+  const next = new Request("http://localhost:3000/", {
+    headers: { Cookie: toCookieHeader((result as Response).headers) },
+  });
   return (await readToast(next)).toast;
 }
 
@@ -54,13 +59,21 @@ describe("home editor", () => {
     );
     expect(toast?.title).toBe("Contenido Actualizado");
     const home = await getPageContent("home");
-    expect(home).toMatchObject({ heroTitle: "¡Hola, Surco!", visitUsImage: values.visitUsImage, aboutCardTitle: values.aboutCardTitle });
+    expect(home).toMatchObject({
+      heroTitle: "¡Hola, Surco!",
+      visitUsImage: values.visitUsImage,
+      aboutCardTitle: values.aboutCardTitle,
+    });
   });
 
   test("an empty hero title is refused and what was typed comes back", async () => {
     const { values } = await load(homeLoader, "/admin/gestion-contenido/inicio");
     const data = refusal(
-      await post(homeAction, "/admin/gestion-contenido/inicio", { ...values, heroTitle: " ", heroSubtitle: "Nuevo subtítulo" }),
+      await post(homeAction, "/admin/gestion-contenido/inicio", {
+        ...values,
+        heroTitle: " ",
+        heroSubtitle: "Nuevo subtítulo",
+      }),
     );
     expect(data.errors.heroTitle).toBe("El título principal es obligatorio.");
     expect(data.values.heroSubtitle).toBe("Nuevo subtítulo");
@@ -78,7 +91,10 @@ describe("home editor", () => {
 describe("products and services page editors", () => {
   test("each stores its own title and description", async () => {
     await flashedToast(
-      await post(productsAction, "/admin/gestion-contenido/productos", { mainTitle: "Tienda", mainDescription: "Todo para tu mascota." }),
+      await post(productsAction, "/admin/gestion-contenido/productos", {
+        mainTitle: "Tienda",
+        mainDescription: "Todo para tu mascota.",
+      }),
     );
     await flashedToast(
       await post(servicesAction, "/admin/gestion-contenido/servicios", { mainTitle: "Cuidados", mainDescription: "" }),
@@ -88,7 +104,9 @@ describe("products and services page editors", () => {
   });
 
   test("the main title is required", async () => {
-    const data = refusal(await post(servicesAction, "/admin/gestion-contenido/servicios", { mainTitle: "", mainDescription: "x" }));
+    const data = refusal(
+      await post(servicesAction, "/admin/gestion-contenido/servicios", { mainTitle: "", mainDescription: "x" }),
+    );
     expect(data.errors.mainTitle).toBe("El título principal es obligatorio.");
   });
 });
@@ -96,7 +114,9 @@ describe("products and services page editors", () => {
 describe("about editor", () => {
   test("values are stored in the order of their indices, and the storefront reads them", async () => {
     const { values } = await load(aboutLoader, "/admin/configuracion/nosotros");
-    const fields = Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("valuesSection.values.")));
+    const fields = Object.fromEntries(
+      Object.entries(values).filter(([name]) => !name.startsWith("valuesSection.values.")),
+    );
     const toast = await flashedToast(
       await post(aboutAction, "/admin/configuracion/nosotros", {
         ...fields,
@@ -145,7 +165,9 @@ describe("about editor", () => {
 
   test("the page title and main content are required", async () => {
     const { values } = await load(aboutLoader, "/admin/configuracion/nosotros");
-    const data = refusal(await post(aboutAction, "/admin/configuracion/nosotros", { ...values, title: "", content: " " }));
+    const data = refusal(
+      await post(aboutAction, "/admin/configuracion/nosotros", { ...values, title: "", content: " " }),
+    );
     expect(data.errors).toMatchObject({
       title: "El título de la página es obligatorio.",
       content: "El contenido principal es obligatorio.",

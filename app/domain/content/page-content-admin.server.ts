@@ -34,13 +34,20 @@ export async function getEditablePageContent<K extends PageKey>(key: K): Promise
  * Stores a page's texts (parsed by the storefront's own schema first, so a stored row
  * always renders) with its audit entry. The storefront reads them on its next request.
  */
-export async function savePageContent<K extends PageKey>(adminId: string, key: K, content: PageContents[K]): Promise<void> {
+export async function savePageContent<K extends PageKey>(
+  adminId: string,
+  key: K,
+  content: PageContents[K],
+): Promise<void> {
   const parsed: PageContents[PageKey] = pageContentSchemas[key].parse(content);
   await getDb().transaction(async (tx) => {
     await tx
       .insert(pageContents)
       .values({ key, content: parsed })
       .onConflictDoUpdate({ target: pageContents.key, set: { content: parsed, updatedAt: new Date() } });
-    await recordAudit({ userId: adminId, action: "update", entity: "page-content", entityId: key, summary: parsed }, tx);
+    await recordAudit(
+      { userId: adminId, action: "update", entity: "page-content", entityId: key, summary: parsed },
+      tx,
+    );
   });
 }

@@ -12,9 +12,7 @@ export const homePageSchema = z.object({
   // Added after the first release: the defaults let rows stored before still parse.
   featuredSectionSubtitle: z.string().default("¡Aprovecha nuestras mejores ofertas!"),
   aboutCardTitle: z.string().default("Sobre Nosotros"),
-  aboutCardText: z
-    .string()
-    .default("Conoce nuestra historia y el amor por los animales que nos mueve cada día."),
+  aboutCardText: z.string().default("Conoce nuestra historia y el amor por los animales que nos mueve cada día."),
   productsCardTitle: z.string().default("Productos Premium"),
   productsCardText: z
     .string()
@@ -34,9 +32,7 @@ export const aboutPageSchema = z.object({
   historyImage: z.string(),
   valuesSection: z.object({
     heading: z.string(),
-    values: z.array(
-      z.object({ title: z.string(), description: z.string(), icon: z.enum(valueIcons) }),
-    ),
+    values: z.array(z.object({ title: z.string(), description: z.string(), icon: z.enum(valueIcons) })),
   }),
   teamSection: z.object({ heading: z.string(), content: z.string(), image: z.string() }),
 });

@@ -13,10 +13,7 @@ describe("listActivePromotions", () => {
     await seedDemoShop(db);
 
     const seeded = await listActivePromotions();
-    expect(seeded.map((promotion) => promotion.title)).toEqual([
-      "¡Gran Inauguración!",
-      "Mes de la Esterilización",
-    ]);
+    expect(seeded.map((promotion) => promotion.title)).toEqual(["¡Gran Inauguración!", "Mes de la Esterilización"]);
     expect(seeded[1]).toMatchObject({ link: "/servicios", buttonText: "Agendar Cita" });
 
     // The owner reorders, switches the free-delivery promotion on and another one off.

@@ -8,9 +8,7 @@ type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
 /** The shop's name from the root loader's settings, as the page title shows it. */
 export function readShopName(matches: readonly MatchLike[]): string {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { shop?: { name?: string } }
-    | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { shop?: { name?: string } } | undefined;
   return root?.shop?.name ?? DEFAULT_SHOP_NAME;
 }
 
@@ -120,9 +118,7 @@ export type SitemapEntry = { path: string; lastModified?: Date };
 
 export function buildSitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map((entry) => {
-    const lastmod = entry.lastModified
-      ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>`
-      : "";
+    const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : "";
     return `<url><loc>${escapeXml(`${origin}${entry.path}`)}</loc>${lastmod}</url>`;
   });
   return [

@@ -54,10 +54,7 @@ export async function buildSitemap(
 }
 
 async function countLiveProducts(): Promise<number> {
-  const [row] = await getDb()
-    .select({ total: count() })
-    .from(products)
-    .where(eq(products.isArchived, false));
+  const [row] = await getDb().select({ total: count() }).from(products).where(eq(products.isArchived, false));
   return row?.total ?? 0;
 }
 
@@ -76,47 +73,47 @@ async function listProductEntries(offset: number, limit: number): Promise<Sitema
 /** /productos/… and /servicios/… for every family, category and subcategory. */
 async function listLevelEntries(): Promise<SitemapEntry[]> {
   const db = getDb();
-  const [pFamilies, pCategories, pSubcategories, sFamilies, sCategories, sSubcategories] =
-    await Promise.all([
-      db.select({ family: productFamilies.slug }).from(productFamilies).orderBy(asc(productFamilies.id)),
-      db
-        .select({ family: productFamilies.slug, category: productCategories.slug })
-        .from(productCategories)
-        .innerJoin(productFamilies, eq(productCategories.familyId, productFamilies.id))
-        .orderBy(asc(productCategories.id)),
-      db
-        .select({
-          family: productFamilies.slug,
-          category: productCategories.slug,
-          subcategory: productSubcategories.slug,
-        })
-        .from(productSubcategories)
-        .innerJoin(productCategories, eq(productSubcategories.categoryId, productCategories.id))
-        .innerJoin(productFamilies, eq(productCategories.familyId, productFamilies.id))
-        .orderBy(asc(productSubcategories.id)),
-      db.select({ family: serviceFamilies.slug }).from(serviceFamilies).orderBy(asc(serviceFamilies.id)),
-      db
-        .select({ family: serviceFamilies.slug, category: serviceCategories.slug })
-        .from(serviceCategories)
-        .innerJoin(serviceFamilies, eq(serviceCategories.familyId, serviceFamilies.id))
-        .orderBy(asc(serviceCategories.id)),
-      db
-        .select({
-          family: serviceFamilies.slug,
-          category: serviceCategories.slug,
-          subcategory: serviceSubcategories.slug,
-        })
-        .from(serviceSubcategories)
-        .innerJoin(serviceCategories, eq(serviceSubcategories.categoryId, serviceCategories.id))
-        .innerJoin(serviceFamilies, eq(serviceCategories.familyId, serviceFamilies.id))
-        .orderBy(asc(serviceSubcategories.id)),
-    ]);
+  const [pFamilies, pCategories, pSubcategories, sFamilies, sCategories, sSubcategories] = await Promise.all([
+    db.select({ family: productFamilies.slug }).from(productFamilies).orderBy(asc(productFamilies.id)),
+    db
+      .select({ family: productFamilies.slug, category: productCategories.slug })
+      .from(productCategories)
+      .innerJoin(productFamilies, eq(productCategories.familyId, productFamilies.id))
+      .orderBy(asc(productCategories.id)),
+    db
+      .select({
+        family: productFamilies.slug,
+        category: productCategories.slug,
+        subcategory: productSubcategories.slug,
+      })
+      .from(productSubcategories)
+      .innerJoin(productCategories, eq(productSubcategories.categoryId, productCategories.id))
+      .innerJoin(productFamilies, eq(productCategories.familyId, productFamilies.id))
+      .orderBy(asc(productSubcategories.id)),
+    db.select({ family: serviceFamilies.slug }).from(serviceFamilies).orderBy(asc(serviceFamilies.id)),
+    db
+      .select({ family: serviceFamilies.slug, category: serviceCategories.slug })
+      .from(serviceCategories)
+      .innerJoin(serviceFamilies, eq(serviceCategories.familyId, serviceFamilies.id))
+      .orderBy(asc(serviceCategories.id)),
+    db
+      .select({
+        family: serviceFamilies.slug,
+        category: serviceCategories.slug,
+        subcategory: serviceSubcategories.slug,
+      })
+      .from(serviceSubcategories)
+      .innerJoin(serviceCategories, eq(serviceSubcategories.categoryId, serviceCategories.id))
+      .innerJoin(serviceFamilies, eq(serviceCategories.familyId, serviceFamilies.id))
+      .orderBy(asc(serviceSubcategories.id)),
+  ]);
   // Slugs keep accents ('baño-y-corte'); a sitemap wants them percent-encoded.
   const toEntries = (root: string, rows: { family: string; category?: string; subcategory?: string }[]) =>
     rows.map((row) => ({
-      path: [root, ...[row.family, row.category, row.subcategory].flatMap((slug) =>
-        slug ? [encodeURIComponent(slug)] : [],
-      )].join("/"),
+      path: [
+        root,
+        ...[row.family, row.category, row.subcategory].flatMap((slug) => (slug ? [encodeURIComponent(slug)] : [])),
+      ].join("/"),
     }));
   return [
     ...toEntries("/productos", pFamilies),

@@ -61,7 +61,10 @@ function pngClaiming(width: number, height: number): Buffer {
 
 describe("hostile uploads", () => {
   test.each([
-    ["an SVG with a script", `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`],
+    [
+      "an SVG with a script",
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`,
+    ],
     ["an HTML page", `<!doctype html><html><body>${SCRIPT}</body></html>`],
     ["a GIF", "GIF89a\x01\x00\x01\x00\x00\x00\x00;"],
     ["a JPEG signature followed by HTML", `\xff\xd8\xff${SCRIPT}`],
@@ -74,7 +77,9 @@ describe("hostile uploads", () => {
   });
 
   test("a real PNG with a script appended (a polyglot) is stored only as clean WebP", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#88aa33" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#88aa33" } })
+      .png()
+      .toBuffer();
     const result = await storeUploadedImage(Buffer.concat([png, Buffer.from(SCRIPT)]));
     // The bytes are a real PNG, so it is accepted: what is kept is sharp's re-encoding.
     if (!result.ok) throw new Error(result.message);

@@ -48,7 +48,11 @@ describe("storeUploadedImage", () => {
 
   test("accepts PNG, WebP and AVIF by their bytes", async () => {
     const base = sharp({ create: { width: 40, height: 40, channels: 4, background: "#2ea8a8" } });
-    for (const bytes of [await base.clone().png().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().avif().toBuffer()]) {
+    for (const bytes of [
+      await base.clone().png().toBuffer(),
+      await base.clone().webp().toBuffer(),
+      await base.clone().avif().toBuffer(),
+    ]) {
       const stored = await storeUploadedImage(bytes);
       expect(stored.ok).toBe(true);
     }
@@ -81,7 +85,10 @@ describe("POST /admin/imagenes", () => {
   });
 
   async function post(body: Uint8Array, cookie: string | null = adminCookie) {
-    const request = requestAs(cookie, "/admin/imagenes", { method: "POST", body: new Blob([body as Uint8Array<ArrayBuffer>]) });
+    const request = requestAs(cookie, "/admin/imagenes", {
+      method: "POST",
+      body: new Blob([body as Uint8Array<ArrayBuffer>]),
+    });
     return (await action({ request, params: {}, context: {} } as never)) as unknown as {
       data: { url?: string; error?: string };
       init: { status?: number } | null;

@@ -50,9 +50,7 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<StoredImage
   let oriented: Buffer;
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped.
-    oriented = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .toBuffer();
+    oriented = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate().toBuffer();
   } catch {
     return { ok: false, message: IMAGE_INVALID_MESSAGE, status: 400 };
   }
@@ -61,10 +59,7 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<StoredImage
   const dir = getUploadsDir();
   await mkdir(dir, { recursive: true });
   for (const width of IMAGE_WIDTHS) {
-    const webp = await sharp(oriented)
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    const webp = await sharp(oriented).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     const file = path.join(dir, `${hash}-${width}.webp`);
     // Written aside and renamed, so a reader never sees half a file.
     const partial = `${file}.${process.pid}.part`;

@@ -7,8 +7,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
 
 export const IMAGE_TOO_LARGE_MESSAGE = "La imagen pesa más de 5 MB. Elige una más liviana.";
-export const IMAGE_INVALID_MESSAGE =
-  "El archivo no es una imagen válida. Usa una imagen JPG, PNG, WebP o AVIF.";
+export const IMAGE_INVALID_MESSAGE = "El archivo no es una imagen válida. Usa una imagen JPG, PNG, WebP o AVIF.";
 
 const UPLOADED_IMAGE = /^\/uploads\/([a-f0-9]{32})-(\d+)\.webp$/;
 

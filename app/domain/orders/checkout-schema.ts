@@ -18,7 +18,10 @@ export const customerPhoneSchema = z
   .trim()
   .min(1, { error: "Ingresa tu número de celular.", abort: true })
   // As the form's field allows: spaces and signs cannot make a number of any length.
-  .max(MAX_CUSTOMER_PHONE_LENGTH, { error: `Escribe como máximo ${MAX_CUSTOMER_PHONE_LENGTH} caracteres.`, abort: true })
+  .max(MAX_CUSTOMER_PHONE_LENGTH, {
+    error: `Escribe como máximo ${MAX_CUSTOMER_PHONE_LENGTH} caracteres.`,
+    abort: true,
+  })
   .regex(/^\+?[\d\s()-]+$/, { error: "Escribe solo números, por ejemplo 987 654 321.", abort: true })
   .refine((phone) => {
     const digits = phone.replace(/\D/g, "").length;

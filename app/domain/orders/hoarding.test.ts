@@ -21,7 +21,10 @@ let phoneCounter = 0;
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const [snack] = await handle().db.select().from(products).where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
+  const [snack] = await handle()
+    .db.select()
+    .from(products)
+    .where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
   const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = snack!;
   template = fields;
 });
@@ -42,7 +45,10 @@ function newPhone(): string {
 }
 
 async function stocksOf(ids: number[]): Promise<Map<number, number>> {
-  const rows = await handle().db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids));
+  const rows = await handle()
+    .db.select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids));
   return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
@@ -58,7 +64,10 @@ async function heldBy(ids: number[]): Promise<Map<number, number>> {
   return held;
 }
 
-type Answer = { data: { checkout?: { stockProblems: string[] } }; init: { status?: number; headers?: Record<string, string> } | null };
+type Answer = {
+  data: { checkout?: { stockProblems: string[] } };
+  init: { status?: number; headers?: Record<string, string> } | null;
+};
 
 async function post(fields: Record<string, string>, cookie: string | null, ip: string): Promise<unknown> {
   const request = requestAs(cookie, "/carrito", { method: "POST", body: new URLSearchParams(fields) });
@@ -102,8 +111,11 @@ async function hoard(ip: string, shelf: { id: number; title: string }[]): Promis
       const problems = refused.data.checkout?.stockProblems ?? [];
       expect(problems.length).toBeGreaterThan(0);
       for (const problem of problems) {
-        const product = shelf.find((candidate) => problem.startsWith(`${candidate.title}:`) || problem.startsWith(`${candidate.title} `))!;
-        const allowed = /hasta (\d+) unidad/.exec(problem)?.[1] ?? /solo quedan? (\d+) unidad/.exec(problem)?.[1] ?? "0";
+        const product = shelf.find(
+          (candidate) => problem.startsWith(`${candidate.title}:`) || problem.startsWith(`${candidate.title} `),
+        )!;
+        const allowed =
+          /hasta (\d+) unidad/.exec(problem)?.[1] ?? /solo quedan? (\d+) unidad/.exec(problem)?.[1] ?? "0";
         if (allowed === "0") {
           exhausted.add(product.id);
           inCart.delete(product.id);
@@ -116,54 +128,82 @@ async function hoard(ip: string, shelf: { id: number; title: string }[]): Promis
   return placed;
 }
 
-test("one address, a new phone every time, adapting to every refusal: no product with 2 units or more sells out", { timeout: 120_000 }, async () => {
-  const seeded = await handle().db.select({ id: products.id, title: products.title, stock: products.stock }).from(products).where(eq(products.isArchived, false));
-  const shelf = [...seeded, ...(await addProducts("Juguete"))];
-  const initial = new Map(shelf.map((product) => [product.id, product.stock]));
+test(
+  "one address, a new phone every time, adapting to every refusal: no product with 2 units or more sells out",
+  { timeout: 120_000 },
+  async () => {
+    const seeded = await handle()
+      .db.select({ id: products.id, title: products.title, stock: products.stock })
+      .from(products)
+      .where(eq(products.isArchived, false));
+    const shelf = [...seeded, ...(await addProducts("Juguete"))];
+    const initial = new Map(shelf.map((product) => [product.id, product.stock]));
 
-  const placed = await hoard("198.51.100.66", shelf);
-  expect(placed).toBeGreaterThan(0);
+    const placed = await hoard("198.51.100.66", shelf);
+    expect(placed).toBeGreaterThan(0);
 
-  const stocks = await stocksOf([...initial.keys()]);
-  const held = await heldBy([...initial.keys()]);
-  const soldOut = shelf.filter((product) => stocks.get(product.id) === 0);
-  // Only the product that had a single unit: N = 1.
-  expect(soldOut.map((product) => initial.get(product.id))).toEqual([1]);
-  for (const product of shelf) {
-    const cap = getOrderCap(DEFAULT_ORDER_LIMITS, initial.get(product.id)!);
-    // The hoarder got all the rules allow of every product, and not one unit more.
-    expect(held.get(product.id), product.title).toBe(cap);
-    expect(stocks.get(product.id), product.title).toBe(initial.get(product.id)! - cap);
-  }
-});
-
-test("the same hoard sent all at once, three orders per product: each product gives its share once", { timeout: 120_000 }, async () => {
-  const shelf = await addProducts("Rascador");
-  const ip = "198.51.100.77";
-  const carts: { productId: number; cartId: string }[] = [];
-  for (const product of shelf) {
-    for (let copy = 0; copy < 3; copy++) {
-      const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-      expect((await addCartLine(cartId, { productId: product.id, quantity: getOrderCap(DEFAULT_ORDER_LIMITS, product.stock) })).status).toBe("added");
-      carts.push({ productId: product.id, cartId });
+    const stocks = await stocksOf([...initial.keys()]);
+    const held = await heldBy([...initial.keys()]);
+    const soldOut = shelf.filter((product) => stocks.get(product.id) === 0);
+    // Only the product that had a single unit: N = 1.
+    expect(soldOut.map((product) => initial.get(product.id))).toEqual([1]);
+    for (const product of shelf) {
+      const cap = getOrderCap(DEFAULT_ORDER_LIMITS, initial.get(product.id)!);
+      // The hoarder got all the rules allow of every product, and not one unit more.
+      expect(held.get(product.id), product.title).toBe(cap);
+      expect(stocks.get(product.id), product.title).toBe(initial.get(product.id)! - cap);
     }
-  }
-  // Straight to the checkout, past the cart page's in-memory count per address: the limit on
-  // holdings alone must stop them.
-  const results = await Promise.all(
-    carts.map(({ cartId }) =>
-      placeOrder({ cartId, userId: null, clientIp: ip, paymentMethodId: "yape", customerName: "Hoarder", customerPhone: newPhone() }),
-    ),
-  );
+  },
+);
 
-  for (const product of shelf) {
-    const mine = results.filter((_, index) => carts[index]!.productId === product.id);
-    expect(mine.filter((result) => result.status === "placed"), product.title).toHaveLength(1);
-  }
-  const stocks = await stocksOf(shelf.map((product) => product.id));
-  for (const product of shelf) {
-    const left = stocks.get(product.id)!;
-    expect(left, product.title).toBe(product.stock - getOrderCap(DEFAULT_ORDER_LIMITS, product.stock));
-    if (product.stock >= 2) expect(left, product.title).toBeGreaterThan(0);
-  }
-});
+test(
+  "the same hoard sent all at once, three orders per product: each product gives its share once",
+  { timeout: 120_000 },
+  async () => {
+    const shelf = await addProducts("Rascador");
+    const ip = "198.51.100.77";
+    const carts: { productId: number; cartId: string }[] = [];
+    for (const product of shelf) {
+      for (let copy = 0; copy < 3; copy++) {
+        const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+        expect(
+          (
+            await addCartLine(cartId, {
+              productId: product.id,
+              quantity: getOrderCap(DEFAULT_ORDER_LIMITS, product.stock),
+            })
+          ).status,
+        ).toBe("added");
+        carts.push({ productId: product.id, cartId });
+      }
+    }
+    // Straight to the checkout, past the cart page's in-memory count per address: the limit on
+    // holdings alone must stop them.
+    const results = await Promise.all(
+      carts.map(({ cartId }) =>
+        placeOrder({
+          cartId,
+          userId: null,
+          clientIp: ip,
+          paymentMethodId: "yape",
+          customerName: "Hoarder",
+          customerPhone: newPhone(),
+        }),
+      ),
+    );
+
+    for (const product of shelf) {
+      const mine = results.filter((_, index) => carts[index]!.productId === product.id);
+      expect(
+        mine.filter((result) => result.status === "placed"),
+        product.title,
+      ).toHaveLength(1);
+    }
+    const stocks = await stocksOf(shelf.map((product) => product.id));
+    for (const product of shelf) {
+      const left = stocks.get(product.id)!;
+      expect(left, product.title).toBe(product.stock - getOrderCap(DEFAULT_ORDER_LIMITS, product.stock));
+      if (product.stock >= 2) expect(left, product.title).toBeGreaterThan(0);
+    }
+  },
+);

@@ -70,7 +70,10 @@ async function statusOf(orderId: number) {
 }
 
 async function setCreatedAt(orderId: number, iso: string) {
-  await handle().db.update(orders).set({ createdAt: new Date(iso) }).where(eq(orders.id, orderId));
+  await handle()
+    .db.update(orders)
+    .set({ createdAt: new Date(iso) })
+    .where(eq(orders.id, orderId));
 }
 
 function postStatus(orderId: number, fields: Record<string, string>) {
@@ -404,12 +407,17 @@ describe("the export", () => {
   }, 60_000);
 
   test("the route answers an .xlsx download named after the range", async () => {
-    const request = requestAs(adminCookie, "/admin/pedidos/exportar?desde=2021-06-01&hasta=2021-06-02&estado=pendiente");
+    const request = requestAs(
+      adminCookie,
+      "/admin/pedidos/exportar?desde=2021-06-01&hasta=2021-06-02&estado=pendiente",
+    );
     const response = (await exportLoader({ request, params: {}, context: {} } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="pedidos-2021-06-01-2021-06-02.xlsx"');
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="pedidos-2021-06-01-2021-06-02.xlsx"',
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     // The first order's two lines and the 2 June order; the cancelled one is filtered out.
@@ -424,7 +432,11 @@ describe("the detail", () => {
     const result = (await detailLoader({ request, params: { orderId: String(order.id) }, context: {} } as never)) as {
       order: NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
     };
-    expect(result.order).toMatchObject({ code: order.code, customerName: "Carla Ramos", customerEmail: "carla@example.pe" });
+    expect(result.order).toMatchObject({
+      code: order.code,
+      customerName: "Carla Ramos",
+      customerEmail: "carla@example.pe",
+    });
     expect(result.order.lines).toEqual([
       expect.objectContaining({ title: raton.title, quantity: 2, lineTotalCents: 2 * getUnitPriceCents(raton) }),
     ]);

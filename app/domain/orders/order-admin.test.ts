@@ -16,7 +16,12 @@ describe("order status transitions", () => {
     const allowed = statuses.flatMap((from) =>
       statuses.filter((to) => canChangeOrderStatus(from, to)).map((to) => `${from}→${to}`),
     );
-    expect(allowed).toEqual(["pendiente→en_proceso", "pendiente→cancelado", "en_proceso→entregado", "en_proceso→cancelado"]);
+    expect(allowed).toEqual([
+      "pendiente→en_proceso",
+      "pendiente→cancelado",
+      "en_proceso→entregado",
+      "en_proceso→cancelado",
+    ]);
   });
 
   test("refusals say why in Spanish", () => {

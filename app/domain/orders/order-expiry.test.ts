@@ -26,7 +26,10 @@ beforeAll(async () => {
   await signUpCustomer("duena-expiry@example.pe");
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, "duena-expiry@example.pe"));
   admin = user!;
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.title, "Ratón de Juguete con Catnip"));
   productId = product!.id;
 });
 
@@ -124,27 +127,33 @@ describe("unpaid orders expire", () => {
     expect(await statusOf(order)).toBe("cancelado");
   });
 
-  test("the owner confirming or cancelling at the same moment: each order changes once, stock back at most once", { timeout: 60_000 }, async () => {
-    const ids = await Promise.all(Array.from({ length: 10 }, () => orderPlaced(50)));
-    const before = await stock();
+  test(
+    "the owner confirming or cancelling at the same moment: each order changes once, stock back at most once",
+    { timeout: 60_000 },
+    async () => {
+      const ids = await Promise.all(Array.from({ length: 10 }, () => orderPlaced(50)));
+      const before = await stock();
 
-    const [expired, ...owner] = await Promise.all([
-      expireUnpaidOrders(handle().db),
-      ...ids.map((id, index) => changeOrderStatus(admin, id, index % 2 === 0 ? "en_proceso" : "cancelado", "pendiente")),
-    ]);
+      const [expired, ...owner] = await Promise.all([
+        expireUnpaidOrders(handle().db),
+        ...ids.map((id, index) =>
+          changeOrderStatus(admin, id, index % 2 === 0 ? "en_proceso" : "cancelado", "pendiente"),
+        ),
+      ]);
 
-    const changes = (await changesOf(ids)).filter((change) => change.fromStatus === "pendiente");
-    // One change out of 'Pendiente' per order, by whoever got there first.
-    expect(changes.map((change) => change.orderId).sort()).toEqual([...ids].sort());
-    expect(changes.filter((change) => change.isAutomatic)).toHaveLength(expired as number);
-    const ownerChanged = owner.filter((result) => typeof result === "object" && result.status === "changed").length;
-    expect(ownerChanged + (expired as number)).toBe(10);
-    // Every cancelled order gave its 2 units back once; the confirmed ones keep theirs.
-    const statuses = await Promise.all(ids.map(statusOf));
-    const cancelled = statuses.filter((status) => status === "cancelado").length;
-    expect(cancelled + statuses.filter((status) => status === "en_proceso").length).toBe(10);
-    expect(await stock()).toBe(before + 2 * cancelled);
-  });
+      const changes = (await changesOf(ids)).filter((change) => change.fromStatus === "pendiente");
+      // One change out of 'Pendiente' per order, by whoever got there first.
+      expect(changes.map((change) => change.orderId).sort()).toEqual([...ids].sort());
+      expect(changes.filter((change) => change.isAutomatic)).toHaveLength(expired as number);
+      const ownerChanged = owner.filter((result) => typeof result === "object" && result.status === "changed").length;
+      expect(ownerChanged + (expired as number)).toBe(10);
+      // Every cancelled order gave its 2 units back once; the confirmed ones keep theirs.
+      const statuses = await Promise.all(ids.map(statusOf));
+      const cancelled = statuses.filter((status) => status === "cancelado").length;
+      expect(cancelled + statuses.filter((status) => status === "en_proceso").length).toBe(10);
+      expect(await stock()).toBe(before + 2 * cancelled);
+    },
+  );
 
   test("two instances expiring at once give the stock back once", { timeout: 60_000 }, async () => {
     const ids = await Promise.all(Array.from({ length: 8 }, () => orderPlaced(60)));

@@ -39,7 +39,9 @@ function toLimaWallClock(instant: Date): Date {
 async function resolveRange(query: Pick<OrderListQuery, "from" | "to">, now: Date) {
   const today = getLimaDate(now);
   if (query.from) return { from: query.from, to: query.to ?? today };
-  const [first] = await getDb().select({ at: min(orders.createdAt) }).from(orders);
+  const [first] = await getDb()
+    .select({ at: min(orders.createdAt) })
+    .from(orders);
   const firstDay = first?.at ? getLimaDate(new Date(first.at)) : today;
   const to = query.to ?? today;
   return { from: firstDay < to ? firstDay : to, to };

@@ -80,7 +80,9 @@ async function stockOf(productId: number): Promise<number> {
 }
 
 async function countOrders(): Promise<number> {
-  const [row] = await handle().db.select({ n: sql<number>`count(*)::integer` }).from(orders);
+  const [row] = await handle()
+    .db.select({ n: sql<number>`count(*)::integer` })
+    .from(orders);
   return Number(row!.n);
 }
 
@@ -115,7 +117,13 @@ describe("the share of a product one order may hold", () => {
     const kept = await handle().db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
     expect(kept.map((line) => line.quantity).sort((a, b) => a - b)).toEqual([1, 4, 11]);
 
-    placedId(await order([[big, 10], [small, 3], [last, 1]]));
+    placedId(
+      await order([
+        [big, 10],
+        [small, 3],
+        [last, 1],
+      ]),
+    );
     // The last unit of a product may still be ordered: at least one while there is stock.
     expect([await stockOf(big), await stockOf(small), await stockOf(last)]).toEqual([30, 4, 0]);
   });
@@ -210,7 +218,9 @@ describe("unpaid guest orders per phone", () => {
     }
     const before = await countOrders();
     const cartId = await cartWith([[product, 1]]);
-    expect(await checkout(cartId, { ip: "198.51.100.9", phone: "966111222" })).toEqual({ status: "too-many-pending-orders" });
+    expect(await checkout(cartId, { ip: "198.51.100.9", phone: "966111222" })).toEqual({
+      status: "too-many-pending-orders",
+    });
     expect(await countOrders()).toBe(before);
     expect(await handle().db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).toHaveLength(1);
 

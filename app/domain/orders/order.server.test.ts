@@ -115,13 +115,15 @@ describe("placing an order", () => {
       .from(orderLines)
       .where(eq(orderLines.orderId, order!.id))
       .orderBy(asc(orderLines.productId));
-    expect(lines.map(({ productId, title, unitPriceCents, quantity, lineTotalCents }) => ({
-      productId,
-      title,
-      unitPriceCents,
-      quantity,
-      lineTotalCents,
-    }))).toEqual(
+    expect(
+      lines.map(({ productId, title, unitPriceCents, quantity, lineTotalCents }) => ({
+        productId,
+        title,
+        unitPriceCents,
+        quantity,
+        lineTotalCents,
+      })),
+    ).toEqual(
       [
         { productId: croquetas.id, title: croquetas.title, unitPriceCents: 11490, quantity: 2, lineTotalCents: 22980 },
         { productId: snack.id, title: snack.title, unitPriceCents: 2450, quantity: 3, lineTotalCents: 7350 },
@@ -216,7 +218,10 @@ describe("placing an order", () => {
     await handle().db.update(shopSettings).set({ maxUnitsPerOrder: 99, maxStockPercentPerOrder: 100 });
     const priced = [croquetas, snack, raton];
     for (const product of priced) {
-      await handle().db.update(products).set({ priceCents: 99_999_999, isOfferActive: false, stock: 1_000 }).where(eq(products.id, product.id));
+      await handle()
+        .db.update(products)
+        .set({ priceCents: 99_999_999, isOfferActive: false, stock: 1_000 })
+        .where(eq(products.id, product.id));
     }
     const cartId = await cartWith(priced.map((product) => [product, 99] as [Product, number]));
     const result = await placeOrder(guestOrder(cartId));
@@ -305,11 +310,7 @@ describe("placing an order", () => {
   });
 
   test("the active methods are listed in the shop's order", async () => {
-    expect((await listCheckoutPaymentMethods()).map((method) => method.id)).toEqual([
-      "yape",
-      "plin",
-      "transferencia",
-    ]);
+    expect((await listCheckoutPaymentMethods()).map((method) => method.id)).toEqual(["yape", "plin", "transferencia"]);
   });
 
   test("codes follow the order ids: each order gets the next one", async () => {
@@ -329,7 +330,9 @@ describe("placing an order", () => {
 describe("the checkout form", () => {
   test("checks the payment method before the contact, then the contact in Spanish", async () => {
     const cartId = await cartWith([[croquetas, 1]]);
-    expect(await submitCheckout({ cartId, user: null, clientIp: null, form: { intent: "checkout", customerName: "" } })).toEqual({
+    expect(
+      await submitCheckout({ cartId, user: null, clientIp: null, form: { intent: "checkout", customerName: "" } }),
+    ).toEqual({
       status: "missing-payment-method",
     });
     expect(

@@ -270,7 +270,12 @@ async function storeOrder(cartId: string, input: PlaceOrderInput, method: Paymen
     if (problems.length > 0) return { status: "insufficient-stock" as const, problems };
 
     const limits = await getOrderLimits(tx);
-    const holdings = await readHoldings(tx, input, phoneKey, lines.map((line) => line.productId));
+    const holdings = await readHoldings(
+      tx,
+      input,
+      phoneKey,
+      lines.map((line) => line.productId),
+    );
     const limitProblems: OrderLimitProblem[] = lines.flatMap((line) => {
       const held = holdings.get(line.productId) ?? 0;
       // The share is of the stock as it was before this shopper's holdings took from it.
@@ -321,13 +326,7 @@ async function storeOrder(cartId: string, input: PlaceOrderInput, method: Paymen
       const taken = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.quantity}` })
-        .where(
-          and(
-            eq(products.id, line.productId),
-            eq(products.isArchived, false),
-            gte(products.stock, line.quantity),
-          ),
-        )
+        .where(and(eq(products.id, line.productId), eq(products.isArchived, false), gte(products.stock, line.quantity)))
         .returning({ id: products.id });
       if (taken.length === 0) {
         throw new StockTakenMeanwhile({
@@ -351,8 +350,7 @@ async function storeOrder(cartId: string, input: PlaceOrderInput, method: Paymen
 }
 
 export type CheckoutOutcome =
-  | PlaceOrderResult
-  | { status: "invalid"; fieldErrors: Partial<Record<CheckoutField, string>> };
+  PlaceOrderResult | { status: "invalid"; fieldErrors: Partial<Record<CheckoutField, string>> };
 
 /**
  * The cart page's order form: the payment method is checked first (missing or the
@@ -479,8 +477,7 @@ export async function getOrderConfirmation(
     .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
     .where(eq(orders.code, code));
   if (!order) return null;
-  const isOwner =
-    (userId !== null && order.userId === userId) || (await readPlacedOrderCodes(request)).includes(code);
+  const isOwner = (userId !== null && order.userId === userId) || (await readPlacedOrderCodes(request)).includes(code);
   if (!isOwner) return null;
 
   const [lines, settings] = await Promise.all([

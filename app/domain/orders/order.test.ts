@@ -109,14 +109,17 @@ test("checkout validation answers in Spanish next to each field", () => {
     customerPhone: "Escribe solo números, por ejemplo 987 654 321.",
   });
   expect(
-    checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: "+51 987-654-321" })
-      .success,
+    checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: "+51 987-654-321" }).success,
   ).toBe(true);
-  expect(
-    checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: "123" }).success,
-  ).toBe(false);
+  expect(checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: "123" }).success).toBe(
+    false,
+  );
   // Nine digits padded with spaces to any length: refused, not stored.
-  const padded = checkoutSchema.safeParse({ intent: "checkout", customerName: "Ana", customerPhone: `987${" ".repeat(40)}654321` });
+  const padded = checkoutSchema.safeParse({
+    intent: "checkout",
+    customerName: "Ana",
+    customerPhone: `987${" ".repeat(40)}654321`,
+  });
   expect(padded.error?.issues.map((issue) => issue.message)).toEqual(["Escribe como máximo 30 caracteres."]);
 });
 

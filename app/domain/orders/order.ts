@@ -131,8 +131,5 @@ export function buildOrderWhatsAppMessage(input: OrderMessageInput): string {
     if (candidate.length >= MAX_WHATSAPP_MESSAGE_LENGTH) break;
     kept += 1;
   }
-  return composeMessage(input, [
-    ...itemLines.slice(0, kept),
-    formatSummaryLine(input.code, input.lines.slice(kept)),
-  ]);
+  return composeMessage(input, [...itemLines.slice(0, kept), formatSummaryLine(input.code, input.lines.slice(kept))]);
 }

@@ -15,7 +15,11 @@ let productId: number;
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const [product] = await handle().db.select({ id: products.id }).from(products).where(eq(products.isArchived, false)).limit(1);
+  const [product] = await handle()
+    .db.select({ id: products.id })
+    .from(products)
+    .where(eq(products.isArchived, false))
+    .limit(1);
   productId = product!.id;
 });
 
@@ -52,28 +56,39 @@ async function stockOf(): Promise<number> {
   return row!.stock;
 }
 
-test("100 concurrent orders for a product with 10 units: exactly 10 orders, stock 0", { timeout: 120_000 }, async () => {
-  const carts = await fillCarts(100, () => 1);
-  await handle().db.update(products).set({ stock: 10 }).where(eq(products.id, productId));
-  const [{ before }] = (await handle().db.select({ before: sql<number>`count(*)::int` }).from(orders)) as [{ before: number }];
+test(
+  "100 concurrent orders for a product with 10 units: exactly 10 orders, stock 0",
+  { timeout: 120_000 },
+  async () => {
+    const carts = await fillCarts(100, () => 1);
+    await handle().db.update(products).set({ stock: 10 }).where(eq(products.id, productId));
+    const [{ before }] = (await handle()
+      .db.select({ before: sql<number>`count(*)::int` })
+      .from(orders)) as [{ before: number }];
 
-  const results = await placeAll(carts);
+    const results = await placeAll(carts);
 
-  const placed = results.filter((result) => result.status === "placed");
-  expect(placed).toHaveLength(10);
-  // Everyone else is told, in the cart's terms, that the stock ran out; nothing else went wrong.
-  for (const result of results.filter((candidate) => candidate.status !== "placed")) {
-    expect(result).toMatchObject({ status: "insufficient-stock", problems: [{ productId, requested: 1, available: 0 }] });
-  }
-  expect(await stockOf()).toBe(0);
-  const [{ after }] = (await handle().db.select({ after: sql<number>`count(*)::int` }).from(orders)) as [{ after: number }];
-  expect(after - before).toBe(10);
-  // Each placed order holds its one unit; distinct codes.
-  const ids = placed.map((result) => (result.status === "placed" ? result.orderId : 0));
-  const lines = await handle().db.select().from(orderLines).where(inArray(orderLines.orderId, ids));
-  expect(lines.map((line) => line.quantity)).toEqual(Array(10).fill(1));
-  expect(new Set(placed.map((result) => (result.status === "placed" ? result.code : ""))).size).toBe(10);
-});
+    const placed = results.filter((result) => result.status === "placed");
+    expect(placed).toHaveLength(10);
+    // Everyone else is told, in the cart's terms, that the stock ran out; nothing else went wrong.
+    for (const result of results.filter((candidate) => candidate.status !== "placed")) {
+      expect(result).toMatchObject({
+        status: "insufficient-stock",
+        problems: [{ productId, requested: 1, available: 0 }],
+      });
+    }
+    expect(await stockOf()).toBe(0);
+    const [{ after }] = (await handle()
+      .db.select({ after: sql<number>`count(*)::int` })
+      .from(orders)) as [{ after: number }];
+    expect(after - before).toBe(10);
+    // Each placed order holds its one unit; distinct codes.
+    const ids = placed.map((result) => (result.status === "placed" ? result.orderId : 0));
+    const lines = await handle().db.select().from(orderLines).where(inArray(orderLines.orderId, ids));
+    expect(lines.map((line) => line.quantity)).toEqual(Array(10).fill(1));
+    expect(new Set(placed.map((result) => (result.status === "placed" ? result.code : ""))).size).toBe(10);
+  },
+);
 
 test("orders of 1 to 3 units racing for 10 units never take more than there is", { timeout: 120_000 }, async () => {
   const carts = await fillCarts(40, (index) => (index % 3) + 1);

@@ -19,16 +19,28 @@ beforeAll(async () => {
   cookie = await signInAdminCookie("admin", "clave-admin-1");
 });
 
-type Refusal = { data: { errors: Record<string, string>; values: Record<string, string>; toast: { title: string; description?: string } }; init: ResponseInit | null };
+type Refusal = {
+  data: {
+    errors: Record<string, string>;
+    values: Record<string, string>;
+    toast: { title: string; description?: string };
+  };
+  init: ResponseInit | null;
+};
 
 async function post(fields: Record<string, string>): Promise<Response | Refusal> {
-  const request = requestAs(cookie, "/admin/configuracion/pagos", { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(cookie, "/admin/configuracion/pagos", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
   return (await action({ request, params: {}, context: {} } as never)) as Response | Refusal;
 }
 
 async function flashedToast(result: Response | Refusal) {
   expect(result).toBeInstanceOf(Response);
-  const next = new Request("http://localhost:3000/", { headers: { Cookie: toCookieHeader((result as Response).headers) } });
+  const next = new Request("http://localhost:3000/", {
+    headers: { Cookie: toCookieHeader((result as Response).headers) },
+  });
   return (await readToast(next)).toast;
 }
 
@@ -45,7 +57,11 @@ async function storedMethod(id: string) {
 
 /** The 'Guardar' form as the screen sends it, from the loader's values. */
 async function savedForm(): Promise<Record<string, string>> {
-  const { values } = await loader({ request: requestAs(cookie, "/admin/configuracion/pagos"), params: {}, context: {} } as never);
+  const { values } = await loader({
+    request: requestAs(cookie, "/admin/configuracion/pagos"),
+    params: {},
+    context: {},
+  } as never);
   return { ...values, intent: "save" };
 }
 
@@ -83,7 +99,10 @@ describe("adding a method", () => {
       isDefault: false,
       sortOrder: 4,
     });
-    const accented = refusal(await post({ intent: "add", name: "Deposito en agente", details: "", isActive: "on" }), 409);
+    const accented = refusal(
+      await post({ intent: "add", name: "Deposito en agente", details: "", isActive: "on" }),
+      409,
+    );
     expect(accented.errors.name).toBe("Ya existe un método de pago con un nombre similar.");
   });
 });
@@ -91,7 +110,10 @@ describe("adding a method", () => {
 describe("deleting a method", () => {
   test("a default method cannot be deleted: 'Acción no permitida'", async () => {
     const data = refusal(await post({ intent: "delete", id: "yape" }), 403);
-    expect(data.toast).toMatchObject({ title: "Acción no permitida", description: "No puedes eliminar un método de pago por defecto." });
+    expect(data.toast).toMatchObject({
+      title: "Acción no permitida",
+      description: "No puedes eliminar un método de pago por defecto.",
+    });
     expect(await storedMethod("yape")).toBeDefined();
   });
 
@@ -145,7 +167,11 @@ describe("saving all methods", () => {
   test("a QR that is not one of our images is refused and the typed details come back", async () => {
     const form = await savedForm();
     const data = refusal(
-      await post({ ...form, "methods.plin.qrImage": "https://evil.example/qr.png", "methods.plin.details": "Nuevo texto" }),
+      await post({
+        ...form,
+        "methods.plin.qrImage": "https://evil.example/qr.png",
+        "methods.plin.details": "Nuevo texto",
+      }),
     );
     expect(data.errors["methods.plin.qrImage"]).toBe("El código QR no es una imagen válida. Súbelo de nuevo.");
     expect(data.values["methods.plin.details"]).toBe("Nuevo texto");
@@ -153,13 +179,28 @@ describe("saving all methods", () => {
 
   test("card payments need the publishable key to be active, and it must look like one", async () => {
     const form = await savedForm();
-    const missing = refusal(await post({ ...form, "methods.stripe.isActive": "on", "methods.stripe.publishableKey": "" }));
-    expect(missing.errors["methods.stripe.publishableKey"]).toBe("Para activar el pago con tarjeta, escribe la clave publicable.");
-    const wrong = refusal(await post({ ...form, "methods.stripe.publishableKey": "sk_live_secret" }));
-    expect(wrong.errors["methods.stripe.publishableKey"]).toBe("La clave publicable de Stripe empieza con pk_test_ o pk_live_.");
-    await flashedToast(
-      await post({ ...form, "methods.stripe.isActive": "on", "methods.stripe.publishableKey": "pk_test_abc123", "methods.stripe.priceId": "price_9z" }),
+    const missing = refusal(
+      await post({ ...form, "methods.stripe.isActive": "on", "methods.stripe.publishableKey": "" }),
     );
-    expect(await storedMethod("stripe")).toMatchObject({ isActive: true, publishableKey: "pk_test_abc123", priceId: "price_9z" });
+    expect(missing.errors["methods.stripe.publishableKey"]).toBe(
+      "Para activar el pago con tarjeta, escribe la clave publicable.",
+    );
+    const wrong = refusal(await post({ ...form, "methods.stripe.publishableKey": "sk_live_secret" }));
+    expect(wrong.errors["methods.stripe.publishableKey"]).toBe(
+      "La clave publicable de Stripe empieza con pk_test_ o pk_live_.",
+    );
+    await flashedToast(
+      await post({
+        ...form,
+        "methods.stripe.isActive": "on",
+        "methods.stripe.publishableKey": "pk_test_abc123",
+        "methods.stripe.priceId": "price_9z",
+      }),
+    );
+    expect(await storedMethod("stripe")).toMatchObject({
+      isActive: true,
+      publishableKey: "pk_test_abc123",
+      priceId: "price_9z",
+    });
   });
 });

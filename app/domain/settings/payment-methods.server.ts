@@ -38,7 +38,10 @@ export async function listPaymentQrImages(): Promise<Record<string, string>> {
 }
 
 /** Saves every method of the 'Guardar' form in one transaction. */
-export async function updatePaymentMethods(adminId: string, updates: Record<string, PaymentMethodUpdate>): Promise<void> {
+export async function updatePaymentMethods(
+  adminId: string,
+  updates: Record<string, PaymentMethodUpdate>,
+): Promise<void> {
   await getDb().transaction(async (tx) => {
     // The log names each method as the owner does, not by its id.
     const methods: ({ name: string } & PaymentMethodUpdate)[] = [];
@@ -60,7 +63,8 @@ export async function updatePaymentMethods(adminId: string, updates: Record<stri
   });
 }
 
-export type AddPaymentMethodResult = { status: "added"; method: { id: string; name: string } } | { status: "similar-name" };
+export type AddPaymentMethodResult =
+  { status: "added"; method: { id: string; name: string } } | { status: "similar-name" };
 
 /** Adds a manual method at the end of the list; its id comes from the name. */
 export async function addPaymentMethod(adminId: string, input: NewPaymentMethod): Promise<AddPaymentMethodResult> {
@@ -82,15 +86,16 @@ export async function addPaymentMethod(adminId: string, input: NewPaymentMethod)
       .returning({ id: paymentMethods.id, name: paymentMethods.name });
     const method = inserted[0];
     if (!method) return { status: "similar-name" } as const;
-    await recordAudit({ userId: adminId, action: "create", entity: "payment-method", entityId: id, summary: input }, tx);
+    await recordAudit(
+      { userId: adminId, action: "create", entity: "payment-method", entityId: id, summary: input },
+      tx,
+    );
     return { status: "added", method } as const;
   });
 }
 
 export type DeletePaymentMethodResult =
-  | { status: "deleted"; name: string }
-  | { status: "default" }
-  | { status: "missing" };
+  { status: "deleted"; name: string } | { status: "default" } | { status: "missing" };
 
 /**
  * Removes a method the owner added. Default methods stay. Orders keep working: they hold
@@ -108,7 +113,10 @@ export async function deletePaymentMethod(adminId: string, id: string): Promise<
     if (!method) return { status: "missing" } as const;
     if (method.isDefault) return { status: "default" } as const;
     await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.isDefault, false)));
-    await recordAudit({ userId: adminId, action: "delete", entity: "payment-method", entityId: id, summary: { name: method.name } }, tx);
+    await recordAudit(
+      { userId: adminId, action: "delete", entity: "payment-method", entityId: id, summary: { name: method.name } },
+      tx,
+    );
     return { status: "deleted", name: method.name } as const;
   });
 }

@@ -63,7 +63,10 @@ const manualMethodSchema = z.object({
   qrImage: z
     .string()
     .trim()
-    .refine((value) => value === "" || isStorableImagePath(value), "El código QR no es una imagen válida. Súbelo de nuevo."),
+    .refine(
+      (value) => value === "" || isStorableImagePath(value),
+      "El código QR no es una imagen válida. Súbelo de nuevo.",
+    ),
 });
 
 const stripeMethodSchema = z

@@ -39,7 +39,16 @@ async function seededFormValues(): Promise<Record<string, string>> {
   return toGeneralSettingsFormValues(toGeneralSettings(await storedSettings()));
 }
 
-type ActionResult = Response | { data: { errors: Record<string, string>; values: Record<string, string>; toast: { title: string; description?: string } }; init: ResponseInit | null };
+type ActionResult =
+  | Response
+  | {
+      data: {
+        errors: Record<string, string>;
+        values: Record<string, string>;
+        toast: { title: string; description?: string };
+      };
+      init: ResponseInit | null;
+    };
 
 async function post(run: typeof generalAction | typeof contactAction, path: string, fields: Record<string, string>) {
   const request = requestAs(cookie, path, { method: "POST", body: new URLSearchParams(fields) });
@@ -80,7 +89,12 @@ describe("general settings (/admin/configuracion)", () => {
     const stored = await storedSettings();
     expect(stored.primaryColor).toBe("#aa3366");
     const [entry] = await handle().db.select().from(auditLog).where(eq(auditLog.entity, "settings"));
-    expect(entry?.summary).toEqual({ parts: ["design"], primaryColor: "#aa3366", secondaryColor: "#f8a78b", fontFamily: "Fredoka" });
+    expect(entry?.summary).toEqual({
+      parts: ["design"],
+      primaryColor: "#aa3366",
+      secondaryColor: "#f8a78b",
+      fontFamily: "Fredoka",
+    });
   });
 
   test("several changed parts: the first one's title, the others in the description", async () => {
@@ -150,9 +164,15 @@ describe("general settings (/admin/configuracion)", () => {
 
   test("a network shown on the web needs its address", async () => {
     const data = refusal(
-      await postGeneral({ ...(await seededFormValues()), "socialMedia.twitter.isActive": "on", "socialMedia.twitter.url": "" }),
+      await postGeneral({
+        ...(await seededFormValues()),
+        "socialMedia.twitter.isActive": "on",
+        "socialMedia.twitter.url": "",
+      }),
     );
-    expect(data.errors["socialMedia.twitter.url"]).toBe("Escribe la dirección de Twitter / X para mostrarla en la web.");
+    expect(data.errors["socialMedia.twitter.url"]).toBe(
+      "Escribe la dirección de Twitter / X para mostrarla en la web.",
+    );
   });
 
   test("the RUC must have 11 digits starting with 10, 15, 17 or 20", async () => {
@@ -169,10 +189,27 @@ describe("general settings (/admin/configuracion)", () => {
     const toast = await flashedToast(
       await postGeneral({ ...values, maxUnitsPerOrder: " 5 ", maxStockPercentPerOrder: "30", paymentHours: "24" }),
     );
-    expect(toast).toEqual({ title: "Límites de Pedidos Actualizados", description: "Los cambios ya se ven en la tienda." });
-    expect(await storedSettings()).toMatchObject({ maxUnitsPerOrder: 5, maxStockPercentPerOrder: 30, paymentHours: 24 });
-    const [entry] = await handle().db.select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(desc(auditLog.id)).limit(1);
-    expect(entry?.summary).toEqual({ parts: ["orders"], maxUnitsPerOrder: 5, maxStockPercentPerOrder: 30, paymentHours: 24 });
+    expect(toast).toEqual({
+      title: "Límites de Pedidos Actualizados",
+      description: "Los cambios ya se ven en la tienda.",
+    });
+    expect(await storedSettings()).toMatchObject({
+      maxUnitsPerOrder: 5,
+      maxStockPercentPerOrder: 30,
+      paymentHours: 24,
+    });
+    const [entry] = await handle()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, "settings"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.summary).toEqual({
+      parts: ["orders"],
+      maxUnitsPerOrder: 5,
+      maxStockPercentPerOrder: 30,
+      paymentHours: 24,
+    });
   });
 
   test("an order limit out of range or not a whole number is refused beside its field, keeping what was typed", async () => {
@@ -188,12 +225,19 @@ describe("general settings (/admin/configuracion)", () => {
       ["paymentHours", "cuarenta", "Escribe un número entero entre 1 y 720."],
     ];
     for (const [field, typed, message] of cases) {
-      const data = refusal(await postGeneral({ ...(await seededFormValues()), shopName: "Nuevo nombre", [field]: typed }));
+      const data = refusal(
+        await postGeneral({ ...(await seededFormValues()), shopName: "Nuevo nombre", [field]: typed }),
+      );
       expect(data.errors[field], `${field}=${typed}`).toBe(message);
       expect(data.values[field]).toBe(typed);
       expect(data.values.shopName).toBe("Nuevo nombre");
     }
-    expect(await storedSettings()).toMatchObject({ shopName: demoSettings.shopName, maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50, paymentHours: 48 });
+    expect(await storedSettings()).toMatchObject({
+      shopName: demoSettings.shopName,
+      maxUnitsPerOrder: 10,
+      maxStockPercentPerOrder: 50,
+      paymentHours: 48,
+    });
   });
 
   test("a font outside the list is refused", async () => {

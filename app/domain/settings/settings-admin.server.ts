@@ -64,7 +64,10 @@ export async function saveContactSettings(adminId: string, contact: ContactSetti
     const isSame = (Object.keys(contact) as (keyof ContactSettings)[]).every((field) => row[field] === contact[field]);
     if (isSame) return false;
     await tx.update(shopSettings).set(contact).where(eq(shopSettings.id, 1));
-    await recordAudit({ userId: adminId, action: "settings", entity: "settings:contact", entityId: 1, summary: contact }, tx);
+    await recordAudit(
+      { userId: adminId, action: "settings", entity: "settings:contact", entityId: 1, summary: contact },
+      tx,
+    );
     return true;
   });
 }

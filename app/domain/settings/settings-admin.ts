@@ -14,7 +14,12 @@ export const ALL_CONTACT_FIELDS_REQUIRED = "Todos los campos son obligatorios.";
 export const RUC_MESSAGE = "El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.";
 
 // A value list, not the schema's `socialNetworks`: that module pulls Drizzle into the browser.
-export const socialNetworkOrder = ["facebook", "instagram", "tiktok", "twitter"] as const satisfies readonly SocialNetwork[];
+export const socialNetworkOrder = [
+  "facebook",
+  "instagram",
+  "tiktok",
+  "twitter",
+] as const satisfies readonly SocialNetwork[];
 
 export const socialNetworkNames: Record<SocialNetwork, string> = {
   facebook: "Facebook",
@@ -97,7 +102,10 @@ export const generalSettingsSchema = z.object({
     .max(100, "La API Key de Google Maps es demasiado larga.")
     .regex(/^[A-Za-z0-9_-]*$/, "La API Key de Google Maps solo puede tener letras, números, guiones y guiones bajos."),
   providerLegalName: requiredText("La razón social del proveedor es obligatoria.", 150),
-  providerRuc: z.string().trim().regex(/^(10|15|17|20)\d{9}$/, RUC_MESSAGE),
+  providerRuc: z
+    .string()
+    .trim()
+    .regex(/^(10|15|17|20)\d{9}$/, RUC_MESSAGE),
   providerAddress: requiredText("La dirección del proveedor es obligatoria.", 200),
   // Orders hold their units before anyone pays (order-limits.ts). A cart line holds at most 99.
   maxUnitsPerOrder: wholeNumber(1, 99),
@@ -229,7 +237,8 @@ function joinSpanish(items: string[]): string {
 export function describeSavedParts(parts: SettingsPart[]): ToastMessage {
   const [first, ...others] = parts;
   if (!first) return noChangesToast;
-  if (others.length === 0) return { title: partToasts[first].title, description: "Los cambios ya se ven en la tienda." };
+  if (others.length === 0)
+    return { title: partToasts[first].title, description: "Los cambios ya se ven en la tienda." };
   return {
     title: partToasts[first].title,
     description: `También se actualizaron ${joinSpanish(others.map((part) => partToasts[part].mention))}.`,

@@ -13,7 +13,9 @@ export async function getShopSettings(): Promise<ShopSettings> {
 }
 
 /** The owner's order limits; pass a transaction to read them with the order it checks. */
-export async function getOrderLimits(reader: Pick<Database, "select"> = getDb()): Promise<OrderLimits & { paymentHours: number }> {
+export async function getOrderLimits(
+  reader: Pick<Database, "select"> = getDb(),
+): Promise<OrderLimits & { paymentHours: number }> {
   const [row] = await reader
     .select({
       maxUnitsPerOrder: shopSettings.maxUnitsPerOrder,

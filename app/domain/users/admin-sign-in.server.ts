@@ -27,10 +27,12 @@ export async function signInAdmin(
   }
   const cookies = pickSetCookies(result.headers);
   if ((result.response.user as { role?: string }).role !== "admin") {
-    await auth.api.revokeSession({
-      body: { token: result.response.token },
-      headers: new Headers({ Authorization: `Bearer ${result.response.token}` }),
-    }).catch(() => undefined);
+    await auth.api
+      .revokeSession({
+        body: { token: result.response.token },
+        headers: new Headers({ Authorization: `Bearer ${result.response.token}` }),
+      })
+      .catch(() => undefined);
     return null;
   }
   await recordAudit({ userId: result.response.user.id, action: "sign-in", entity: "session" });

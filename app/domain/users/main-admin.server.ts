@@ -28,10 +28,7 @@ function reportGeneratedPassword(log: (message: string) => void, username: strin
  * start would find "an administrator exists": so a main administrator without a password is
  * given one here, the same way.
  */
-export async function ensureMainAdmin(
-  admin: AppConfig["admin"],
-  log: (message: string) => void,
-): Promise<boolean> {
+export async function ensureMainAdmin(admin: AppConfig["admin"], log: (message: string) => void): Promise<boolean> {
   const db = getDb();
   const [existing] = await db
     .select({ id: users.id, isMainAdmin: users.isMainAdmin, username: users.displayUsername, hasPassword: accounts.id })
@@ -50,7 +47,8 @@ export async function ensureMainAdmin(
       password: await auth.password.hash(password),
     });
     const username = existing.username ?? admin.username;
-    if (admin.password) log(`The main administrator "${username}" had no password: ADMIN_PASSWORD is its password now.`);
+    if (admin.password)
+      log(`The main administrator "${username}" had no password: ADMIN_PASSWORD is its password now.`);
     else reportGeneratedPassword(log, username, password, "The main administrator had no password");
     return true;
   }
@@ -62,15 +60,18 @@ export async function ensureMainAdmin(
   try {
     // better-auth's internal adapter: its public sign-up endpoint would refuse the
     // contract's default e-mail 'admin@localhost' (no top-level domain).
-    const user = await auth.internalAdapter.createUser({
-      name: "Administrador",
-      email: admin.email,
-      emailVerified: true,
-      username: admin.username.toLowerCase(),
-      displayUsername: admin.username,
-      role: "admin",
-      isMainAdmin: true,
-    }, { method: "admin" });
+    const user = await auth.internalAdapter.createUser(
+      {
+        name: "Administrador",
+        email: admin.email,
+        emailVerified: true,
+        username: admin.username.toLowerCase(),
+        displayUsername: admin.username,
+        role: "admin",
+        isMainAdmin: true,
+      },
+      { method: "admin" },
+    );
     await auth.internalAdapter.linkAccount({
       userId: user.id,
       providerId: "credential",

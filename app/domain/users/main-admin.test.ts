@@ -23,7 +23,9 @@ test("without ADMIN_PASSWORD a random password is printed once, and it signs in"
   expect(await signInAdminCookie("admin", password!)).toContain("patitas.session_token=");
 
   // A restart finds the administrator and neither creates nor prints anything.
-  expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(false);
+  expect(
+    await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m)),
+  ).toBe(false);
   expect(logs).toHaveLength(1);
   expect(await handle().db.select().from(users)).toHaveLength(1);
 });
@@ -33,7 +35,9 @@ test("a main administrator left without a password (a start cut off) gets one at
   // The state a kill between better-auth's two writes leaves: the user, no credential account.
   await db.delete(accounts).where(eq(accounts.providerId, "credential"));
   const logs: string[] = [];
-  expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(true);
+  expect(
+    await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m)),
+  ).toBe(true);
   expect(logs).toHaveLength(1);
   expect(logs[0]).toContain("The main administrator had no password");
   const password = /shown only this once\): (\S+)/.exec(logs[0]!)?.[1];
@@ -41,6 +45,8 @@ test("a main administrator left without a password (a start cut off) gets one at
   expect(await db.select().from(users)).toHaveLength(1);
 
   // Once repaired, the next start leaves it alone.
-  expect(await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m))).toBe(false);
+  expect(
+    await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: undefined }, (m) => logs.push(m)),
+  ).toBe(false);
   expect(logs).toHaveLength(1);
 });

@@ -65,7 +65,10 @@ async function call(
     const { toast } = await readToast(requestAs(toCookieHeader(result.headers), "/"));
     return { status: result.status, location: result.headers.get("Location"), toast, data: null };
   }
-  const { data, init } = result as { data: FormOutcome["data"] & { toast?: FormOutcome["toast"] }; init?: { status?: number } };
+  const { data, init } = result as {
+    data: FormOutcome["data"] & { toast?: FormOutcome["toast"] };
+    init?: { status?: number };
+  };
   return { status: init?.status ?? 200, location: null, toast: data?.toast ?? null, data };
 }
 
@@ -88,7 +91,13 @@ async function findUser(username: string) {
 }
 
 async function createAdmin(username: string, password = "clave-segura-1") {
-  const outcome = await createUser({ username, email: `${username.toLowerCase()}@example.pe`, role: "admin", password, confirmPassword: password });
+  const outcome = await createUser({
+    username,
+    email: `${username.toLowerCase()}@example.pe`,
+    role: "admin",
+    password,
+    confirmPassword: password,
+  });
   expect(outcome.toast?.title).toBe("Usuario Agregado");
   return findUser(username);
 }
@@ -117,38 +126,73 @@ describe("creating users", () => {
       toast: { title: "Usuario Agregado", description: "El usuario Lucia.Admin ha sido añadido." },
     });
     const row = await findUser("lucia.admin");
-    expect(row).toMatchObject({ displayUsername: "Lucia.Admin", email: "lucia@example.pe", role: "admin", isMainAdmin: false });
+    expect(row).toMatchObject({
+      displayUsername: "Lucia.Admin",
+      email: "lucia@example.pe",
+      role: "admin",
+      isMainAdmin: false,
+    });
     const cookie = await signInAdminCookie("Lucia.Admin", "clave-lucia-1");
     expect(await isAdminAllowed(cookie)).toBe(true);
   });
 
   test("a 'user' created here cannot enter the back office", async () => {
-    await createUser({ username: "pedro_cliente", email: "pedro@example.pe", password: "clave-pedro", confirmPassword: "clave-pedro" });
+    await createUser({
+      username: "pedro_cliente",
+      email: "pedro@example.pe",
+      password: "clave-pedro",
+      confirmPassword: "clave-pedro",
+    });
     expect(await findUser("pedro_cliente")).toMatchObject({ role: "user" });
-    expect(await signInAdmin(new Request("http://localhost:3000/admin"), { username: "pedro_cliente", password: "clave-pedro" })).toBeNull();
+    expect(
+      await signInAdmin(new Request("http://localhost:3000/admin"), {
+        username: "pedro_cliente",
+        password: "clave-pedro",
+      }),
+    ).toBeNull();
   });
 
   test("username and e-mail are required", async () => {
-    const outcome = await createUser({ username: "  ", email: "", password: "clave-123", confirmPassword: "clave-123" });
+    const outcome = await createUser({
+      username: "  ",
+      email: "",
+      password: "clave-123",
+      confirmPassword: "clave-123",
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.toast).toMatchObject({ title: "Error de Validación", description: REQUIRED_MESSAGE });
     expect(outcome.data?.errors).toMatchObject({ username: REQUIRED_MESSAGE, email: REQUIRED_MESSAGE });
   });
 
   test("a taken username is refused, whatever its case, and what was typed comes back without passwords", async () => {
-    const outcome = await createUser({ username: "LUCIA.admin", email: "otra@example.pe", password: "clave-123", confirmPassword: "clave-123" });
+    const outcome = await createUser({
+      username: "LUCIA.admin",
+      email: "otra@example.pe",
+      password: "clave-123",
+      confirmPassword: "clave-123",
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.toast).toMatchObject({ title: "Error", description: USERNAME_TAKEN_MESSAGE });
     expect(outcome.data?.values).toEqual({ username: "LUCIA.admin", email: "otra@example.pe", role: "user" });
   });
 
   test("a taken e-mail is refused in Spanish", async () => {
-    const outcome = await createUser({ username: "lucia2", email: "lucia@example.pe", password: "clave-123", confirmPassword: "clave-123" });
+    const outcome = await createUser({
+      username: "lucia2",
+      email: "lucia@example.pe",
+      password: "clave-123",
+      confirmPassword: "clave-123",
+    });
     expect(outcome.toast).toMatchObject({ title: "Error", description: EMAIL_TAKEN_MESSAGE });
   });
 
   test("a username outside better-auth's rule is refused in Spanish", async () => {
-    const outcome = await createUser({ username: "josé pérez", email: "jose@example.pe", password: "clave-123", confirmPassword: "clave-123" });
+    const outcome = await createUser({
+      username: "josé pérez",
+      email: "jose@example.pe",
+      password: "clave-123",
+      confirmPassword: "clave-123",
+    });
     expect(outcome.toast).toMatchObject({ title: "Error de Validación", description: USERNAME_FORMAT_MESSAGE });
   });
 
@@ -165,27 +209,62 @@ describe("creating users", () => {
 describe("editing users", () => {
   test("an unknown id goes back to the list with 'Usuario no encontrado.'", async () => {
     const outcome = await call(editorLoader, "/admin/usuarios/editar/noexiste", { params: { userId: "noexiste" } });
-    expect(outcome).toMatchObject({ location: "/admin/usuarios", toast: { title: "Error", description: USER_NOT_FOUND_MESSAGE } });
+    expect(outcome).toMatchObject({
+      location: "/admin/usuarios",
+      toast: { title: "Error", description: USER_NOT_FOUND_MESSAGE },
+    });
   });
 
   test("passwords are optional, but once typed they must match and have 6 characters", async () => {
     const user = await findUser("pedro_cliente");
-    const mismatch = await editUser(user.id, { username: "pedro_cliente", email: "pedro@example.pe", role: "user", password: "nueva-123", confirmPassword: "otra-123" });
+    const mismatch = await editUser(user.id, {
+      username: "pedro_cliente",
+      email: "pedro@example.pe",
+      role: "user",
+      password: "nueva-123",
+      confirmPassword: "otra-123",
+    });
     expect(mismatch.toast).toMatchObject({ title: "Error de Validación", description: PASSWORDS_MISMATCH_MESSAGE });
-    const short = await editUser(user.id, { username: "pedro_cliente", email: "pedro@example.pe", role: "user", password: "abc", confirmPassword: "abc" });
+    const short = await editUser(user.id, {
+      username: "pedro_cliente",
+      email: "pedro@example.pe",
+      role: "user",
+      password: "abc",
+      confirmPassword: "abc",
+    });
     expect(short.toast?.description).toBe("La contraseña debe tener al menos 6 caracteres.");
 
-    const saved = await editUser(user.id, { username: "Pedro_Cliente", email: "pedro.nuevo@example.pe", role: "user", password: "", confirmPassword: "" });
+    const saved = await editUser(user.id, {
+      username: "Pedro_Cliente",
+      email: "pedro.nuevo@example.pe",
+      role: "user",
+      password: "",
+      confirmPassword: "",
+    });
     expect(saved.toast).toMatchObject({ title: "Usuario Actualizado" });
-    expect(await findUser("pedro_cliente")).toMatchObject({ displayUsername: "Pedro_Cliente", email: "pedro.nuevo@example.pe" });
+    expect(await findUser("pedro_cliente")).toMatchObject({
+      displayUsername: "Pedro_Cliente",
+      email: "pedro.nuevo@example.pe",
+    });
     // The password was kept.
-    expect(await signInAdmin(new Request("http://localhost:3000/admin"), { username: "pedro_cliente", password: "clave-pedro" })).toBeNull();
+    expect(
+      await signInAdmin(new Request("http://localhost:3000/admin"), {
+        username: "pedro_cliente",
+        password: "clave-pedro",
+      }),
+    ).toBeNull();
   });
 
   test("setting another user's password: the old one stops working and their sessions end", async () => {
     const user = await createAdmin("rosa.admin", "clave-rosa-1");
     const rosaCookie = await signInAdminCookie("rosa.admin", "clave-rosa-1");
-    const outcome = await editUser(user.id, { username: "rosa.admin", email: "rosa.admin@example.pe", role: "admin", password: "clave-rosa-2", confirmPassword: "clave-rosa-2" });
+    const outcome = await editUser(user.id, {
+      username: "rosa.admin",
+      email: "rosa.admin@example.pe",
+      role: "admin",
+      password: "clave-rosa-2",
+      confirmPassword: "clave-rosa-2",
+    });
     expect(outcome.toast).toMatchObject({ title: "Contraseña Cambiada" });
     expect(await isAdminAllowed(rosaCookie)).toBe(false);
     await expect(signInAdminCookie("rosa.admin", "clave-rosa-1")).rejects.toThrow();
@@ -202,7 +281,11 @@ describe("editing users", () => {
     const user = await createAdmin("temporal.admin");
     const cookie = await signInAdminCookie("temporal.admin", "clave-segura-1");
     expect(await isAdminAllowed(cookie)).toBe(true);
-    const outcome = await editUser(user.id, { username: "temporal.admin", email: "temporal.admin@example.pe", role: "user" });
+    const outcome = await editUser(user.id, {
+      username: "temporal.admin",
+      email: "temporal.admin@example.pe",
+      role: "user",
+    });
     expect(outcome.toast).toMatchObject({ title: "Usuario Actualizado" });
     expect(await isAdminAllowed(cookie)).toBe(false);
   });
@@ -232,9 +315,18 @@ describe("the main administrator", () => {
     const luciaCookie = await signInAdminCookie("lucia.admin", "clave-lucia-1");
     const before = await findUser("admin");
     const email = await editUser(mainAdminId, { email: "toma@example.pe" }, luciaCookie);
-    expect(email.toast).toMatchObject({ title: "Error", description: "Solo el administrador principal puede cambiar su correo o su contraseña." });
-    const password = await editUser(mainAdminId, { email: before.email, password: "otra-clave-9", confirmPassword: "otra-clave-9" }, luciaCookie);
-    expect(password.toast).toMatchObject({ description: "Solo el administrador principal puede cambiar su correo o su contraseña." });
+    expect(email.toast).toMatchObject({
+      title: "Error",
+      description: "Solo el administrador principal puede cambiar su correo o su contraseña.",
+    });
+    const password = await editUser(
+      mainAdminId,
+      { email: before.email, password: "otra-clave-9", confirmPassword: "otra-clave-9" },
+      luciaCookie,
+    );
+    expect(password.toast).toMatchObject({
+      description: "Solo el administrador principal puede cambiar su correo o su contraseña.",
+    });
     expect(await findUser("admin")).toMatchObject({ email: before.email });
     // The form as they see it (e-mail and passwords disabled, so not posted) still saves.
     const asShown = await editUser(mainAdminId, {}, luciaCookie);
@@ -256,7 +348,9 @@ describe("deleting users", () => {
   test("a removed administrator is signed out at once; their orders stay, without the link", async () => {
     const user = await createAdmin("saliente.admin");
     const cookie = await signInAdminCookie("saliente.admin", "clave-segura-1");
-    await handle().db.insert(orders).values({ code: "PED-USR-1", userId: user.id, paymentMethodName: "Yape", totalCents: 1000 });
+    await handle()
+      .db.insert(orders)
+      .values({ code: "PED-USR-1", userId: user.id, paymentMethodName: "Yape", totalCents: 1000 });
 
     const outcome = await deleteUser(user.id);
     expect(outcome.toast).toMatchObject({ title: "Usuario Eliminado" });
@@ -281,7 +375,11 @@ describe("deleting users", () => {
 describe("the list", () => {
   test("shows administrators and shoppers, filtered by role and searched by username or e-mail", async () => {
     const list = async (query: string) =>
-      (await listLoader({ request: requestAs(adminCookie, `/admin/usuarios${query}`), params: {}, context: {} } as never)) as {
+      (await listLoader({
+        request: requestAs(adminCookie, `/admin/usuarios${query}`),
+        params: {},
+        context: {},
+      } as never)) as {
         rows: { username: string | null; email: string; role: string }[];
         total: number;
       };
@@ -301,12 +399,27 @@ describe("the administrator's own account", () => {
     const cookie = await signInAdminCookie("propio.admin", "clave-vieja");
     const submit = (fields: Record<string, string>) => call(accountAction, "/admin/cuenta", { fields, cookie });
 
-    const wrong = await submit({ currentPassword: "equivocada", newPassword: "clave-nueva", confirmPassword: "clave-nueva" });
+    const wrong = await submit({
+      currentPassword: "equivocada",
+      newPassword: "clave-nueva",
+      confirmPassword: "clave-nueva",
+    });
     expect(wrong.toast?.description).toBe("La contraseña actual es incorrecta.");
-    const mismatch = await submit({ currentPassword: "clave-vieja", newPassword: "clave-nueva", confirmPassword: "clave-otra" });
-    expect(mismatch.toast).toMatchObject({ title: "Error de Validación", description: "Las nuevas contraseñas no coinciden." });
+    const mismatch = await submit({
+      currentPassword: "clave-vieja",
+      newPassword: "clave-nueva",
+      confirmPassword: "clave-otra",
+    });
+    expect(mismatch.toast).toMatchObject({
+      title: "Error de Validación",
+      description: "Las nuevas contraseñas no coinciden.",
+    });
 
-    const changed = await submit({ currentPassword: "clave-vieja", newPassword: "clave-nueva", confirmPassword: "clave-nueva" });
+    const changed = await submit({
+      currentPassword: "clave-vieja",
+      newPassword: "clave-nueva",
+      confirmPassword: "clave-nueva",
+    });
     expect(changed).toMatchObject({ location: "/admin/cuenta", toast: { title: "Contraseña Cambiada" } });
     await expect(signInAdminCookie("propio.admin", "clave-vieja")).rejects.toThrow();
     expect(await isAdminAllowed(await signInAdminCookie("propio.admin", "clave-nueva"))).toBe(true);
@@ -321,7 +434,13 @@ describe("an administrator's own password in the users' editor", () => {
     const outcome = await call(editorAction, `/admin/usuarios/editar/${me.id}`, {
       cookie: here,
       params: { userId: me.id },
-      fields: { username: "yo.admin", email: "yo.admin@example.pe", role: "admin", password: "clave-yo-2", confirmPassword: "clave-yo-2" },
+      fields: {
+        username: "yo.admin",
+        email: "yo.admin@example.pe",
+        role: "admin",
+        password: "clave-yo-2",
+        confirmPassword: "clave-yo-2",
+      },
     });
     expect(outcome.toast).toMatchObject({
       title: "Contraseña Cambiada",
@@ -338,7 +457,9 @@ describe("audit", () => {
     const entries = await handle().db.select().from(auditLog);
     const userEntries = entries.filter((entry) => entry.entity === "user");
     expect(userEntries.map((entry) => entry.action)).toEqual(expect.arrayContaining(["create", "update", "delete"]));
-    expect(entries.some((entry) => entry.action === "sign-in" && entry.entity === "session" && entry.userId === mainAdminId)).toBe(true);
+    expect(
+      entries.some((entry) => entry.action === "sign-in" && entry.entity === "session" && entry.userId === mainAdminId),
+    ).toBe(true);
     const written = JSON.stringify(entries.map((entry) => entry.summary));
     for (const password of ["clave-lucia-1", "clave-rosa-2", "clave-nueva", "clave-vieja", "clave-pedro"]) {
       expect(written).not.toContain(password);
@@ -352,16 +473,26 @@ describe("the last administrator", () => {
   test("is neither demoted nor removed, even by a request authorized a moment before", async () => {
     // A shop whose administrators carry no main flag: only the last-admin rule protects them.
     await handle().db.update(users).set({ isMainAdmin: false });
-    await handle().db.update(users).set({ role: "user" }).where(and(eq(users.role, "admin")));
+    await handle()
+      .db.update(users)
+      .set({ role: "user" })
+      .where(and(eq(users.role, "admin")));
     await handle().db.update(users).set({ role: "admin" }).where(eq(users.username, "lucia.admin"));
     await handle().db.update(users).set({ role: "admin" }).where(eq(users.username, "rosa.admin"));
     const lucia = await findUser("lucia.admin");
     const rosa = await findUser("rosa.admin");
 
     // Lucía demotes Rosa; Rosa's own request, checked just before, then targets Lucía.
-    const demoted = await updateUser(lucia, rosa.id, { username: "rosa.admin", email: rosa.email, role: "user", password: "" });
+    const demoted = await updateUser(lucia, rosa.id, {
+      username: "rosa.admin",
+      email: rosa.email,
+      role: "user",
+      password: "",
+    });
     expect(demoted.status).toBe("saved");
-    expect(await updateUser(rosa, lucia.id, { username: "lucia.admin", email: lucia.email, role: "user", password: "" })).toEqual({
+    expect(
+      await updateUser(rosa, lucia.id, { username: "lucia.admin", email: lucia.email, role: "user", password: "" }),
+    ).toEqual({
       status: "refused",
       message: LAST_ADMIN_MESSAGE,
     });

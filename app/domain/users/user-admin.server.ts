@@ -236,7 +236,13 @@ export async function updateUser(admin: Admin, id: string, input: UserFormData):
         })
         .where(eq(users.id, id));
       await recordAudit(
-        { userId: admin.id, action: "update", entity: "user", entityId: id, summary: { username: input.username, ...changes } },
+        {
+          userId: admin.id,
+          action: "update",
+          entity: "user",
+          entityId: id,
+          summary: { username: input.username, ...changes },
+        },
         tx,
       );
       return { status: "saved", username: input.username, isPasswordChanged: input.password !== "" };
@@ -265,9 +271,7 @@ async function setPassword(userId: string, password: string, options: { isOwnAcc
 }
 
 export type RemoveUserResult =
-  | { status: "removed"; username: string }
-  | { status: "not-found" }
-  | { status: "refused"; message: string };
+  { status: "removed"; username: string } | { status: "not-found" } | { status: "refused"; message: string };
 
 /**
  * Deletes the account in one transaction with its audit entry, the administrators'
@@ -311,7 +315,13 @@ export async function changeAdminPassword(
 ): Promise<Outcome> {
   const outcome = await changeOwnPassword(request, passwords);
   if (outcome.ok) {
-    await recordAudit({ userId: admin.id, action: "update", entity: "user", entityId: admin.id, summary: { password: "cambiada" } });
+    await recordAudit({
+      userId: admin.id,
+      action: "update",
+      entity: "user",
+      entityId: admin.id,
+      summary: { password: "cambiada" },
+    });
   }
   return outcome;
 }

@@ -84,14 +84,12 @@ function checkUserForm(value: FormShape, context: z.RefinementCtx, isNew: boolea
 function userFormSchema(isNew: boolean, currentEmail?: string) {
   return formShape
     .superRefine((value, context) => checkUserForm(value, context, isNew, currentEmail))
-    .transform(
-      (value): UserFormData => ({
-        username: value.username,
-        email: value.email,
-        role: isRole(value.role) ? value.role : "user",
-        password: value.password,
-      }),
-    );
+    .transform((value): UserFormData => ({
+      username: value.username,
+      email: value.email,
+      role: isRole(value.role) ? value.role : "user",
+      password: value.password,
+    }));
 }
 
 export const newUserFormSchema = userFormSchema(true);

@@ -34,9 +34,17 @@ afterEach(() => {
 
 const backendDown = Object.assign(new Error("connection refused"), { statusCode: 500 });
 
-type Answer = { data: { toast: { title: string; description: string; variant?: string } | null }; init: { status?: number } | null };
+type Answer = {
+  data: { toast: { title: string; description: string; variant?: string } | null };
+  init: { status?: number } | null;
+};
 
-function post(action: (args: never) => Promise<unknown>, url: string, fields: Record<string, string>, as: string | null = null) {
+function post(
+  action: (args: never) => Promise<unknown>,
+  url: string,
+  fields: Record<string, string>,
+  as: string | null = null,
+) {
   const request = requestAs(as, url, { method: "POST", body: new URLSearchParams(fields) });
   return action({ request, params: {}, context: { clientIp: "10.9.9.9" } } as never) as Promise<unknown>;
 }
@@ -47,7 +55,9 @@ describe("account errors", () => {
     const answer = (await post(signOutAction, "/salir", { redirectTo: "/productos" }, cookie)) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/productos");
-    const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    const { toast } = await readToast(
+      new Request("http://localhost/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }),
+    );
     expect(toast).toMatchObject({ title: "Error al Cerrar Sesión", variant: "destructive" });
     expect(toast?.description).toMatch(/Inténtalo de nuevo/);
   });
@@ -61,7 +71,9 @@ describe("account errors", () => {
   });
 
   test("'Error al Actualizar Contraseña' when a valid link's new password cannot be saved; an old link is a recovery error", async () => {
-    await getAuth().api.requestPasswordReset({ body: { email: "errores@example.pe", redirectTo: "/auth/update-password" } });
+    await getAuth().api.requestPasswordReset({
+      body: { email: "errores@example.pe", redirectTo: "/auth/update-password" },
+    });
     const [row] = await handle().db.select({ identifier: verifications.identifier }).from(verifications);
     const token = row!.identifier.replace(/^reset-password:/, "");
     const fields = { intent: "reset", token, password: "nueva-clave-1", confirmPassword: "nueva-clave-1" };
@@ -83,7 +95,13 @@ describe("account errors", () => {
     const answer = (await post(
       profileAction,
       "/perfil",
-      { intent: "profile", fullName: "Nombre Nuevo", email: "errores@example.pe", phone: "987654321", address: "Jr. Lima 123" },
+      {
+        intent: "profile",
+        fullName: "Nombre Nuevo",
+        email: "errores@example.pe",
+        phone: "987654321",
+        address: "Jr. Lima 123",
+      },
       cookie,
     )) as Answer;
     expect(answer.init?.status).toBe(500);
@@ -97,7 +115,9 @@ describe("account errors", () => {
 
   test("'Error de Perfil' when the profile cannot be read: the page says so, offers no form, and nothing is overwritten", async () => {
     const [user] = await handle().db.select({ id: users.id }).from(users).where(eq(users.email, "errores@example.pe"));
-    await handle().db.insert(customerProfiles).values({ userId: user!.id, fullName: "Nombre Real", phone: "912345678", address: "Av. Real 1" });
+    await handle()
+      .db.insert(customerProfiles)
+      .values({ userId: user!.id, fullName: "Nombre Real", phone: "912345678", address: "Av. Real 1" });
     const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
 
     // The session is read first (once per request), so the failing read is the profile's.
@@ -128,7 +148,13 @@ describe("account errors", () => {
     // A form left open in another tab cannot blank the profile while it cannot be read either.
     const blankRequest = requestAs(cookie, "/perfil", {
       method: "POST",
-      body: new URLSearchParams({ intent: "profile", fullName: "X", email: "errores@example.pe", phone: "", address: "" }),
+      body: new URLSearchParams({
+        intent: "profile",
+        fullName: "X",
+        email: "errores@example.pe",
+        phone: "",
+        address: "",
+      }),
     });
     await getSessionUser(blankRequest);
     vi.spyOn(handle().db, "select").mockImplementationOnce(() => {
@@ -163,17 +189,23 @@ describe("account errors", () => {
     // Signed-in pages and the back office refuse: a failed read is never a signed-in visitor.
     await expect(requireUser(requestAs(cookie, "/perfil"))).rejects.toBe(backendDown);
     await expect(requireAdmin(requestAs(cookie, "/admin/productos"))).rejects.toBe(backendDown);
-    await expect(profileLoader({ request: requestAs(cookie, "/perfil"), params: {}, context: {} } as never)).rejects.toBe(backendDown);
+    await expect(
+      profileLoader({ request: requestAs(cookie, "/perfil"), params: {}, context: {} } as never),
+    ).rejects.toBe(backendDown);
 
     // The pages anyone may open render as to a visitor, instead of the 500 page.
     const cart = (await cartLoader({ request: requestAs(cookie, "/carrito"), params: {}, context: {} } as never)) as {
       contact: { name: string };
     };
     expect(cart.contact).toEqual({ name: "", phone: "" });
-    expect(await signInLoader({ request: requestAs(cookie, "/auth"), params: {}, context: {} } as never)).toMatchObject({
-      tab: "ingreso",
-    });
-    expect(await adminSignInLoader({ request: requestAs(cookie, "/admin"), params: {}, context: {} } as never)).toBeNull();
+    expect(await signInLoader({ request: requestAs(cookie, "/auth"), params: {}, context: {} } as never)).toMatchObject(
+      {
+        tab: "ingreso",
+      },
+    );
+    expect(
+      await adminSignInLoader({ request: requestAs(cookie, "/admin"), params: {}, context: {} } as never),
+    ).toBeNull();
   });
 });
 

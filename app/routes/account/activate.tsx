@@ -55,12 +55,18 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ errors: {}, toast: expiredLinkToast }, { status: 400 });
     case "too-many-attempts":
       return data(
-        { errors: {}, toast: { title: "Error de Activación", description: result.message, variant: "destructive" as const } },
+        {
+          errors: {},
+          toast: { title: "Error de Activación", description: result.message, variant: "destructive" as const },
+        },
         { status: 429 },
       );
     case "failed":
       return data(
-        { errors: {}, toast: { title: "Error de Activación", description: result.message, variant: "destructive" as const } },
+        {
+          errors: {},
+          toast: { title: "Error de Activación", description: result.message, variant: "destructive" as const },
+        },
         { status: 500 },
       );
   }
@@ -77,7 +83,8 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
       <section className="mx-auto max-w-md px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Enlace no válido</h1>
         <p className="mt-3 text-muted">
-          El enlace para activar tu cuenta no es válido, ya se usó o venció. Regístrate de nuevo y te enviaremos uno nuevo.
+          El enlace para activar tu cuenta no es válido, ya se usó o venció. Regístrate de nuevo y te enviaremos uno
+          nuevo.
         </p>
         <Button asChild className="mt-6">
           <Link to="/auth?tab=registro">Registrarse</Link>
@@ -94,7 +101,11 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
           {`Para activar la cuenta de ${loaderData.email}, ingresa la contraseña que elegiste al registrarte.`}
         </p>
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field label="Contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }} />
+        <Field
+          label="Contraseña"
+          error={errors.password}
+          inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }}
+        />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Activando…" : "Activar mi cuenta"}
         </Button>

@@ -41,7 +41,11 @@ async function useMailServer() {
   vi.stubEnv("SMTP_URL", smtp.url);
 }
 
-const passwordPage: Module = { Page: Password as never, loader: passwordLoader as never, action: passwordAction as never };
+const passwordPage: Module = {
+  Page: Password as never,
+  loader: passwordLoader as never,
+  action: passwordAction as never,
+};
 const profilePage: Module = { Page: Profile as never, loader: profileLoader as never, action: profileAction as never };
 
 function requestRecovery(email: string) {
@@ -70,7 +74,9 @@ describe("password recovery", () => {
       expect(answer.html).not.toContain("Revisa tu Correo");
       expect(answer.html).not.toContain("te enviamos un enlace");
       expect(answer.html).toContain("Escríbenos por WhatsApp");
-      expect(answer.toast).toBe("Solicitud Recibida: La tienda todavía no puede enviar correos. Lee el aviso de esta página.");
+      expect(answer.toast).toBe(
+        "Solicitud Recibida: La tienda todavía no puede enviar correos. Lee el aviso de esta página.",
+      );
     }
     // The registered address's link is in the outbox all the same, for the owner to find.
     expect(readdirSync(path.join(dataDir, "outbox"))).toHaveLength(1);
@@ -83,9 +89,13 @@ describe("password recovery", () => {
 
     const answer = await renderPage(passwordPage, requestRecovery("sin-correo@example.pe"));
     expect(answer.html).toContain("Revisa tu Correo");
-    expect(answer.html).toContain("Si el correo está registrado, te enviamos un enlace para elegir una nueva contraseña.");
+    expect(answer.html).toContain(
+      "Si el correo está registrado, te enviamos un enlace para elegir una nueva contraseña.",
+    );
     expect(answer.html).not.toContain("Escríbenos por WhatsApp");
-    expect(answer.toast).toBe("Solicitud Enviada: Si el correo está registrado, recibirás un enlace para restablecer tu contraseña.");
+    expect(answer.toast).toBe(
+      "Solicitud Enviada: Si el correo está registrado, recibirás un enlace para restablecer tu contraseña.",
+    );
     expect(smtp!.received).toHaveLength(1);
   });
 });
@@ -107,7 +117,9 @@ describe("e-mail change on the profile", () => {
     expect(page.html).not.toContain("no se puede confirmar");
 
     const answer = await renderPage(profilePage, changeEmail("nuevo-2@example.pe"));
-    expect(answer.toast).toBe("Confirma tu nuevo correo: Te enviamos un enlace a nuevo-2@example.pe para confirmar tu nuevo correo.");
+    expect(answer.toast).toBe(
+      "Confirma tu nuevo correo: Te enviamos un enlace a nuevo-2@example.pe para confirmar tu nuevo correo.",
+    );
     expect(smtp!.received.some((mail) => mail.includes("nuevo-2@example.pe"))).toBe(true);
   });
 });

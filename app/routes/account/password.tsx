@@ -1,11 +1,7 @@
 import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema, resetPasswordSchema, toFieldErrors } from "~/domain/account/account";
-import {
-  isRecoveryTokenValid,
-  requestPasswordRecovery,
-  resetForgottenPassword,
-} from "~/domain/account/account.server";
+import { isRecoveryTokenValid, requestPasswordRecovery, resetForgottenPassword } from "~/domain/account/account.server";
 import { translateAuthError } from "~/domain/account/auth-errors";
 import { RECOVERY_MAIL_UNAVAILABLE, RECOVERY_MAIL_UNAVAILABLE_INQUIRY } from "~/domain/account/mail-unavailable";
 import { getClientIp } from "~/lib/client-ip.server";
@@ -48,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "reset") {
     const parsed = resetPasswordSchema.safeParse(form);
-    if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null, sent: false }, { status: 400 });
+    if (!parsed.success)
+      return data({ errors: toFieldErrors(parsed.error), toast: null, sent: false }, { status: 400 });
     const outcome = await resetForgottenPassword(parsed.data.token, parsed.data.password);
     if (!outcome.ok) {
       // A link that is no longer valid, or a valid one whose password could not be saved.
@@ -68,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestPasswordRecovery(parsed.data.email, getClientIp(context));
   } catch (error) {
     logError("Password recovery request failed", error);
-    const toast: ToastMessage = { title: "Error en Solicitud", description: translateAuthError(error), variant: "destructive" };
+    const toast: ToastMessage = {
+      title: "Error en Solicitud",
+      description: translateAuthError(error),
+      variant: "destructive",
+    };
     return data({ errors: {}, toast, sent: false }, { status: 500 });
   }
   const toast: ToastMessage = isMailServerConfigured()
@@ -92,7 +93,9 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
   const isSubmitting = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const mailNotice = loaderData.isMailConfigured ? null : (
-    <MailUnavailableNotice inquiry={RECOVERY_MAIL_UNAVAILABLE_INQUIRY}>{RECOVERY_MAIL_UNAVAILABLE}</MailUnavailableNotice>
+    <MailUnavailableNotice inquiry={RECOVERY_MAIL_UNAVAILABLE_INQUIRY}>
+      {RECOVERY_MAIL_UNAVAILABLE}
+    </MailUnavailableNotice>
   );
 
   if (loaderData.mode === "expired") {
@@ -118,8 +121,22 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className="mt-6 flex flex-col gap-4 rounded-2xl border bg-white p-6 shadow-sm" noValidate>
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field label="Nueva contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "new-password", required: true, minLength: 6 }} />
-          <Field label="Confirmar nueva contraseña" error={errors.confirmPassword} inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }} />
+          <Field
+            label="Nueva contraseña"
+            error={errors.password}
+            inputProps={{
+              name: "password",
+              type: "password",
+              autoComplete: "new-password",
+              required: true,
+              minLength: 6,
+            }}
+          />
+          <Field
+            label="Confirmar nueva contraseña"
+            error={errors.confirmPassword}
+            inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }}
+          />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Guardando…" : "Guardar contraseña"}
           </Button>
@@ -152,10 +169,16 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4 rounded-2xl border bg-white p-6 shadow-sm" noValidate>
-          <p className="text-sm text-muted">Escribe el correo de tu cuenta y te enviaremos un enlace para restablecer tu contraseña.</p>
+          <p className="text-sm text-muted">
+            Escribe el correo de tu cuenta y te enviaremos un enlace para restablecer tu contraseña.
+          </p>
           {mailNotice}
           <input type="hidden" name="intent" value="request" />
-          <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true }} />
+          <Field
+            label="Correo electrónico"
+            error={errors.email}
+            inputProps={{ name: "email", type: "email", autoComplete: "email", required: true }}
+          />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Enviando…" : "Enviar enlace"}
           </Button>

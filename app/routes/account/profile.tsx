@@ -71,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       logError("Profile update failed", error);
       return data(
-        { errors: {}, toast: errorToast("Error al Actualizar Perfil", "No pudimos guardar tus datos. Inténtalo de nuevo.") },
+        {
+          errors: {},
+          toast: errorToast("Error al Actualizar Perfil", "No pudimos guardar tus datos. Inténtalo de nuevo."),
+        },
         { status: 500 },
       );
     }
@@ -89,7 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       toast: hasOtherChanges
         ? {
             title: "Perfil Actualizado",
-            description: isEmailPending ? `Tus datos han sido guardados. ${emailNote}` : "Tus datos han sido guardados.",
+            description: isEmailPending
+              ? `Tus datos han sido guardados. ${emailNote}`
+              : "Tus datos han sido guardados.",
           }
         : { title: "Confirma tu nuevo correo", description: emailNote, duration: 10_000 },
     };
@@ -119,7 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
     const skippedNote = result.skipped.length > 0 ? ` Sin stock suficiente: ${result.skipped.join(", ")}.` : "";
     if (result.added.length === 0) {
-      return data({ errors: {}, toast: errorToast("Sin stock", `No pudimos agregar ningún producto.${skippedNote}`) }, { headers });
+      return data(
+        { errors: {}, toast: errorToast("Sin stock", `No pudimos agregar ningún producto.${skippedNote}`) },
+        { headers },
+      );
     }
     return redirectWithToast(
       "/carrito",
@@ -148,7 +156,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mi Cuenta</h1>
       <div className="mt-6">
-        <TabLinks current={tab} tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? "/perfil" : `/perfil?tab=${t.id}` }))} />
+        <TabLinks
+          current={tab}
+          tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? "/perfil" : `/perfil?tab=${t.id}` }))}
+        />
       </div>
 
       {tab === "perfil" && !profile ? (
@@ -161,15 +172,45 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       {tab === "perfil" && profile ? (
-        <Form method="post" className="mt-6 grid gap-4 rounded-2xl border bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
+        <Form
+          method="post"
+          className="mt-6 grid gap-4 rounded-2xl border bg-white p-6 shadow-sm sm:grid-cols-2"
+          noValidate
+        >
           <input type="hidden" name="intent" value="profile" />
-          <Field label="Nombre completo" error={errors.fullName} className="sm:col-span-2" inputProps={{ name: "fullName", defaultValue: profile.fullName, autoComplete: "name", required: true }} />
-          <Field label="Teléfono" error={errors.phone} inputProps={{ name: "phone", type: "tel", defaultValue: profile.phone, autoComplete: "tel" }} />
-          <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", defaultValue: profile.email, autoComplete: "email", required: true }} />
-          <Field label="Dirección" error={errors.address} className="sm:col-span-2" inputProps={{ name: "address", defaultValue: profile.address, autoComplete: "street-address" }} />
+          <Field
+            label="Nombre completo"
+            error={errors.fullName}
+            className="sm:col-span-2"
+            inputProps={{ name: "fullName", defaultValue: profile.fullName, autoComplete: "name", required: true }}
+          />
+          <Field
+            label="Teléfono"
+            error={errors.phone}
+            inputProps={{ name: "phone", type: "tel", defaultValue: profile.phone, autoComplete: "tel" }}
+          />
+          <Field
+            label="Correo electrónico"
+            error={errors.email}
+            inputProps={{
+              name: "email",
+              type: "email",
+              defaultValue: profile.email,
+              autoComplete: "email",
+              required: true,
+            }}
+          />
+          <Field
+            label="Dirección"
+            error={errors.address}
+            className="sm:col-span-2"
+            inputProps={{ name: "address", defaultValue: profile.address, autoComplete: "street-address" }}
+          />
           {loaderData.isMailConfigured ? null : (
             <div className="sm:col-span-2">
-              <MailUnavailableNotice inquiry={EMAIL_CHANGE_MAIL_UNAVAILABLE_INQUIRY}>{EMAIL_CHANGE_MAIL_UNAVAILABLE}</MailUnavailableNotice>
+              <MailUnavailableNotice inquiry={EMAIL_CHANGE_MAIL_UNAVAILABLE_INQUIRY}>
+                {EMAIL_CHANGE_MAIL_UNAVAILABLE}
+              </MailUnavailableNotice>
             </div>
           )}
           <Button type="submit" disabled={isSubmitting} className="sm:col-span-2 sm:justify-self-start">
@@ -181,9 +222,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {tab === "contrasena" ? (
         <Form method="post" className="mt-6 flex flex-col gap-4 rounded-2xl border bg-white p-6 shadow-sm" noValidate>
           <input type="hidden" name="intent" value="password" />
-          <Field label="Contraseña actual" error={errors.currentPassword} inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password", required: true }} />
-          <Field label="Nueva contraseña" error={errors.newPassword} inputProps={{ name: "newPassword", type: "password", autoComplete: "new-password", required: true, minLength: 6 }} />
-          <Field label="Confirmar nueva contraseña" error={errors.confirmPassword} inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }} />
+          <Field
+            label="Contraseña actual"
+            error={errors.currentPassword}
+            inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password", required: true }}
+          />
+          <Field
+            label="Nueva contraseña"
+            error={errors.newPassword}
+            inputProps={{
+              name: "newPassword",
+              type: "password",
+              autoComplete: "new-password",
+              required: true,
+              minLength: 6,
+            }}
+          />
+          <Field
+            label="Confirmar nueva contraseña"
+            error={errors.confirmPassword}
+            inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }}
+          />
           <Button type="submit" disabled={isSubmitting} className="self-start">
             {isSubmitting ? "Guardando…" : "Cambiar Contraseña"}
           </Button>
@@ -210,7 +269,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       {dateFormat.format(new Date(order.createdAt))} · {order.paymentMethodName}
                     </p>
                   </div>
-                  <span className={cn("rounded-full px-3 py-1 text-sm font-semibold", orderStatusBadgeClasses[order.status])}>
+                  <span
+                    className={cn(
+                      "rounded-full px-3 py-1 text-sm font-semibold",
+                      orderStatusBadgeClasses[order.status],
+                    )}
+                  >
                     {orderStatusLabels[order.status]}
                   </span>
                 </div>

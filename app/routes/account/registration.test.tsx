@@ -35,7 +35,11 @@ afterEach(async () => {
 });
 
 const signInPage: RouteModule = { Page: SignIn as never, loader: signInLoader as never, action: signInAction as never };
-const activatePage: RouteModule = { Page: Activate as never, loader: activateLoader as never, action: activateAction as never };
+const activatePage: RouteModule = {
+  Page: Activate as never,
+  loader: activateLoader as never,
+  action: activateAction as never,
+};
 
 function register(email: string, clientIp: string) {
   const request = requestAs(null, "/auth?tab=registro", {
@@ -69,7 +73,9 @@ describe("the registration form", () => {
     expect(fresh.status).toBe(200);
     expect(known.toast).toBe(fresh.toast);
     expect(fresh.toast).toBe("Revisa tu Correo: Te enviamos un correo para continuar con tu registro.");
-    expect(known.html.replaceAll("clienta@example.pe", "X")).toBe(fresh.html.replaceAll("nueva-clienta@example.pe", "X"));
+    expect(known.html.replaceAll("clienta@example.pe", "X")).toBe(
+      fresh.html.replaceAll("nueva-clienta@example.pe", "X"),
+    );
     expect(fresh.html).toContain("Revisa tu Correo");
     expect(fresh.html).toContain("Te enviamos un correo a nueva-clienta@example.pe con los pasos para continuar");
     expect(fresh.html).not.toContain("Ya existe una cuenta");
@@ -91,7 +97,9 @@ describe("the registration form", () => {
 
     const fresh = await register("otra-nueva@example.pe", "10.30.0.3");
     const known = await register("clienta@example.pe", "10.30.0.4");
-    expect(fresh.toast).toBe("Registro Recibido: La tienda todavía no puede enviar correos. Lee el aviso de esta página.");
+    expect(fresh.toast).toBe(
+      "Registro Recibido: La tienda todavía no puede enviar correos. Lee el aviso de esta página.",
+    );
     expect(known.toast).toBe(fresh.toast);
     expect(known.html.replaceAll("clienta@example.pe", "X")).toBe(fresh.html.replaceAll("otra-nueva@example.pe", "X"));
     expect(fresh.html).toContain("Escríbenos por WhatsApp");
@@ -107,12 +115,17 @@ describe("the activation page", () => {
     const token = /\/auth\/activar\?token=([\w-]+)/.exec(decode(smtp.received[0]!))![1]!;
 
     const page = await renderRoute(activatePage, requestAs(null, `/auth/activar?token=${token}`));
-    expect(page.html).toContain("Para activar la cuenta de activa@example.pe, ingresa la contraseña que elegiste al registrarte.");
+    expect(page.html).toContain(
+      "Para activar la cuenta de activa@example.pe, ingresa la contraseña que elegiste al registrarte.",
+    );
     expect(page.html).toContain("Activar mi cuenta");
 
     const wrong = await renderRoute(
       activatePage,
-      requestAs(null, `/auth/activar?token=${token}`, { method: "POST", body: new URLSearchParams({ token, password: "otra" }) }),
+      requestAs(null, `/auth/activar?token=${token}`, {
+        method: "POST",
+        body: new URLSearchParams({ token, password: "otra" }),
+      }),
     );
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain("La contraseña no coincide con la que elegiste al registrarte.");

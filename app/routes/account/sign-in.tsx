@@ -3,7 +3,10 @@ import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { registerSchema, signInSchema, toFieldErrors } from "~/domain/account/account";
 import { signInCustomer } from "~/domain/account/account.server";
-import { REGISTRATION_MAIL_UNAVAILABLE, REGISTRATION_MAIL_UNAVAILABLE_INQUIRY } from "~/domain/account/mail-unavailable";
+import {
+  REGISTRATION_MAIL_UNAVAILABLE,
+  REGISTRATION_MAIL_UNAVAILABLE_INQUIRY,
+} from "~/domain/account/mail-unavailable";
 import { registerCustomer } from "~/domain/account/registration.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
@@ -57,14 +60,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await registerCustomer(clientIp, parsed.data);
     if (!outcome.ok) {
       return data(
-        { values, errors: {}, toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const } },
+        {
+          values,
+          errors: {},
+          toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const },
+        },
         { status: 400 },
       );
     }
     // The same answer for a new address and a registered one: what follows is in the e-mail.
     const toast: ToastMessage = isMailServerConfigured()
-      ? { title: "Revisa tu Correo", description: "Te enviamos un correo para continuar con tu registro.", duration: 10_000 }
-      : { title: "Registro Recibido", description: "La tienda todavía no puede enviar correos. Lee el aviso de esta página.", duration: 10_000 };
+      ? {
+          title: "Revisa tu Correo",
+          description: "Te enviamos un correo para continuar con tu registro.",
+          duration: 10_000,
+        }
+      : {
+          title: "Registro Recibido",
+          description: "La tienda todavía no puede enviar correos. Lee el aviso de esta página.",
+          duration: 10_000,
+        };
     return { values, errors: {}, toast, registeredEmail: parsed.data.email };
   }
 
@@ -73,7 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await signInCustomer(request, clientIp, parsed.data);
   if (!outcome.ok) {
     return data(
-      { values, errors: {}, toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const } },
+      {
+        values,
+        errors: {},
+        toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const },
+      },
       { status: 401 },
     );
   }
@@ -100,7 +119,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   };
   const isRegister = loaderData.tab === "registro";
   const mailNotice = loaderData.isMailConfigured ? null : (
-    <MailUnavailableNotice inquiry={REGISTRATION_MAIL_UNAVAILABLE_INQUIRY}>{REGISTRATION_MAIL_UNAVAILABLE}</MailUnavailableNotice>
+    <MailUnavailableNotice inquiry={REGISTRATION_MAIL_UNAVAILABLE_INQUIRY}>
+      {REGISTRATION_MAIL_UNAVAILABLE}
+    </MailUnavailableNotice>
   );
   const registeredEmail = actionData && "registeredEmail" in actionData ? actionData.registeredEmail : null;
 
@@ -108,7 +129,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <section className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-center text-3xl font-bold">{isRegister ? "Crea tu cuenta" : "Ingresa a tu cuenta"}</h1>
       {loaderData.notice ? (
-        <p role="status" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-center text-sm text-amber-900">
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-center text-sm text-amber-900"
+        >
           {loaderData.notice}
         </p>
       ) : null}
@@ -124,7 +148,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <div className="mt-6 rounded-2xl border bg-white p-6 shadow-sm">
         {registeredEmail ? (
           <div className="text-center" role="status" data-testid="registration-answer">
-            <Icon name={mailNotice ? "mail-warning" : "mail-check"} className={`mx-auto size-10 ${mailNotice ? "text-amber-700" : "text-primary-strong"}`} aria-hidden />
+            <Icon
+              name={mailNotice ? "mail-warning" : "mail-check"}
+              className={`mx-auto size-10 ${mailNotice ? "text-amber-700" : "text-primary-strong"}`}
+              aria-hidden
+            />
             <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Registro Recibido" : "Revisa tu Correo"}</h2>
             {mailNotice ? (
               <div className="mt-4">{mailNotice}</div>
@@ -138,11 +166,43 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="register" />
             {mailNotice}
-            <Field label="Nombre completo" error={errors.fullName} inputProps={{ name: "fullName", autoComplete: "name", required: true, defaultValue: values?.fullName }} />
-            <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, defaultValue: values?.email }} />
-            <Field label="Teléfono (opcional)" error={errors.phone} inputProps={{ name: "phone", type: "tel", autoComplete: "tel", defaultValue: values?.phone }} />
-            <Field label="Contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "new-password", required: true, minLength: 6 }} />
-            <Field label="Confirmar contraseña" error={errors.confirmPassword} inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }} />
+            <Field
+              label="Nombre completo"
+              error={errors.fullName}
+              inputProps={{ name: "fullName", autoComplete: "name", required: true, defaultValue: values?.fullName }}
+            />
+            <Field
+              label="Correo electrónico"
+              error={errors.email}
+              inputProps={{
+                name: "email",
+                type: "email",
+                autoComplete: "email",
+                required: true,
+                defaultValue: values?.email,
+              }}
+            />
+            <Field
+              label="Teléfono (opcional)"
+              error={errors.phone}
+              inputProps={{ name: "phone", type: "tel", autoComplete: "tel", defaultValue: values?.phone }}
+            />
+            <Field
+              label="Contraseña"
+              error={errors.password}
+              inputProps={{
+                name: "password",
+                type: "password",
+                autoComplete: "new-password",
+                required: true,
+                minLength: 6,
+              }}
+            />
+            <Field
+              label="Confirmar contraseña"
+              error={errors.confirmPassword}
+              inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }}
+            />
             <CheckboxField
               id="acceptsPrivacy"
               error={errors.acceptsPrivacy}
@@ -164,8 +224,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="sign-in" />
-            <Field label="Correo electrónico" error={errors.email} inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, defaultValue: values?.email }} />
-            <Field label="Contraseña" error={errors.password} inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }} />
+            <Field
+              label="Correo electrónico"
+              error={errors.email}
+              inputProps={{
+                name: "email",
+                type: "email",
+                autoComplete: "email",
+                required: true,
+                defaultValue: values?.email,
+              }}
+            />
+            <Field
+              label="Contraseña"
+              error={errors.password}
+              inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }}
+            />
             <Link to="/auth/forgot-password" className="self-end text-sm font-semibold text-primary-strong underline">
               ¿Olvidaste tu contraseña?
             </Link>

@@ -72,12 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (values.intent === "delete" && id !== null) {
     const result = await deleteChatbotAnswer(admin.id, id);
     if (!result.ok) {
-      return formFailure(
-        { form: result.message },
-        values,
-        { description: result.message },
-        409,
-      );
+      return formFailure({ form: result.message }, values, { description: result.message }, 409);
     }
     return redirectWithToast(LIST_PATH, {
       title: "Respuesta Eliminada",

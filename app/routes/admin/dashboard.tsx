@@ -78,7 +78,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <h2 id="dashboard-resumen" className="sr-only">Resumen</h2>
+      <h2 id="dashboard-resumen" className="sr-only">
+        Resumen
+      </h2>
       <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <li>
           <FigureTile
@@ -120,7 +122,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </li>
       </ul>
 
-      <h2 id="dashboard-administrar" className="mt-10 text-lg font-bold">Administrar</h2>
+      <h2 id="dashboard-administrar" className="mt-10 text-lg font-bold">
+        Administrar
+      </h2>
       <ul aria-labelledby="dashboard-administrar" className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {adminSections.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>

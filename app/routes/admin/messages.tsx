@@ -43,7 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   const id = Number(formData.get("id"));
   const missing: ToastMessage = { title: "Error", description: "Mensaje no encontrado.", variant: "destructive" };
   const isKnownIntent = intent === "read" || intent === "unread" || intent === "delete";
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !isKnownIntent) return data({ toast: missing }, { status: 400 });
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !isKnownIntent)
+    return data({ toast: missing }, { status: 400 });
   if (intent === "delete") {
     if (!(await deleteContactMessage(admin.id, id))) return data({ toast: missing }, { status: 404 });
     const back = new URL(request.url);

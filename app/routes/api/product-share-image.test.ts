@@ -12,7 +12,9 @@ let product: typeof products.$inferSelect;
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  [product] = (await handle().db.select().from(products).where(eq(products.isArchived, false)).limit(1)) as [typeof product];
+  [product] = (await handle().db.select().from(products).where(eq(products.isArchived, false)).limit(1)) as [
+    typeof product,
+  ];
 });
 
 function get(productId: string, headers: Record<string, string> = {}) {

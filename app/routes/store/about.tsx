@@ -12,9 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title }];
   return buildPageMeta({
     title,
-    description: about
-      ? summarise(about.content)
-      : "Conoce nuestra historia, nuestros valores y a nuestro equipo.",
+    description: about ? summarise(about.content) : "Conoce nuestra historia, nuestros valores y a nuestro equipo.",
     origin: loaderData.origin,
     path: "/nosotros",
     siteName: readShopName(matches),

@@ -31,7 +31,10 @@ beforeAll(async () => {
   await handle().db.update(products).set({ stock: 1_000_000_000 }).where(eq(products.id, productId));
 });
 
-type Answer = { data: { toast?: { title: string; description: string } }; init: { status?: number; headers?: Record<string, string> } | null };
+type Answer = {
+  data: { toast?: { title: string; description: string } };
+  init: { status?: number; headers?: Record<string, string> } | null;
+};
 
 async function post(fields: Record<string, string>, { cookie = null as string | null, ip = "10.1.1.1" } = {}) {
   const request = requestAs(cookie, "/carrito", { method: "POST", body: new URLSearchParams(fields) });
@@ -44,7 +47,10 @@ function cookieOf(answer: unknown): string | null {
 }
 
 async function lineQuantity(): Promise<number[]> {
-  const rows = await handle().db.select({ quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.productId, productId));
+  const rows = await handle()
+    .db.select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.productId, productId));
   return rows.map((row) => row.quantity);
 }
 
@@ -59,7 +65,10 @@ describe("units of one product per cart", () => {
       title: "Cantidad máxima",
       description: `Tu carrito admite hasta 99 unidades de ${title} y ya tienes 99. Para una cantidad mayor, escríbenos por WhatsApp.`,
     });
-    const typed = (await post({ intent: "update", productId: String(productId), quantity: "150" }, { cookie })) as Answer;
+    const typed = (await post(
+      { intent: "update", productId: String(productId), quantity: "150" },
+      { cookie },
+    )) as Answer;
     expect(typed.data.toast).toMatchObject({
       title: "Cantidad máxima",
       description: `Tu carrito admite hasta 99 unidades de ${title}; ajustamos la cantidad. Para una cantidad mayor, escríbenos por WhatsApp.`,
@@ -123,7 +132,12 @@ describe("orders placed per address", () => {
     const added = await post({ intent: "add", productId: String(productId) }, { ip });
     phoneCounter += 1;
     return post(
-      { intent: "checkout", paymentMethodId: "yape", customerName: "Ana Torres", customerPhone: `987 654 ${String(phoneCounter).padStart(3, "0")}` },
+      {
+        intent: "checkout",
+        paymentMethodId: "yape",
+        customerName: "Ana Torres",
+        customerPhone: `987 654 ${String(phoneCounter).padStart(3, "0")}`,
+      },
       { cookie: cookieOf(added), ip },
     );
   }
@@ -156,7 +170,10 @@ describe("orders placed per address", () => {
 
   test("orders refused for another reason do not count", async () => {
     for (let i = 0; i < 25; i++) {
-      const answer = (await post({ intent: "checkout", paymentMethodId: "", customerName: "Ana", customerPhone: "987 654 321" }, { ip: "203.0.113.9" })) as Answer;
+      const answer = (await post(
+        { intent: "checkout", paymentMethodId: "", customerName: "Ana", customerPhone: "987 654 321" },
+        { ip: "203.0.113.9" },
+      )) as Answer;
       expect(answer.init?.status).toBe(400);
     }
     expect((await checkout("203.0.113.9")) as Response).toBeInstanceOf(Response);
@@ -200,7 +217,9 @@ describe("the share of a product one order may take, at the cart page", () => {
     expect(link).not.toBeNull();
     const url = new URL(link![1]!.replaceAll("&amp;", "&"));
     expect(url.pathname).toBe("/51924810866");
-    expect(url.searchParams.get("text")).toBe(`Hola, quisiera pedir 12 unidades de ${shareProduct.title}. ¿Me ayudan con un pedido por mayor?`);
+    expect(url.searchParams.get("text")).toBe(
+      `Hola, quisiera pedir 12 unidades de ${shareProduct.title}. ¿Me ayudan con un pedido por mayor?`,
+    );
     // The quantity stays as chosen: the shopper decides.
     expect(overPage).toMatch(/name="quantity"[^>]*value="12"/);
 
@@ -213,7 +232,12 @@ describe("the share of a product one order may take, at the cart page", () => {
   test("sending more is refused beside the form, nothing typed is lost, and the order then keeps the address", async () => {
     const cookie = await cartOf(12, "203.0.113.41");
     const [{ n: before }] = (await handle().db.select({ n: count() }).from(orders)) as [{ n: number }];
-    const fields = { intent: "checkout", paymentMethodId: "plin", customerName: "Rosa Quispe", customerPhone: "955 444 333" };
+    const fields = {
+      intent: "checkout",
+      paymentMethodId: "plin",
+      customerName: "Rosa Quispe",
+      customerPhone: "955 444 333",
+    };
     const refused = (await post(fields, { cookie, ip: "203.0.113.41" })) as Answer & {
       data: { checkout: { values: Record<string, string>; stockProblems: string[] } };
     };
@@ -222,11 +246,18 @@ describe("the share of a product one order may take, at the cart page", () => {
     expect(refused.data.checkout.stockProblems).toEqual([
       `${shareProduct.title}: puedes pedir hasta 10 unidades por pedido y pediste 12.`,
     ]);
-    expect(refused.data.checkout.values).toEqual({ paymentMethodId: "plin", customerName: "Rosa Quispe", customerPhone: "955 444 333" });
+    expect(refused.data.checkout.values).toEqual({
+      paymentMethodId: "plin",
+      customerName: "Rosa Quispe",
+      customerPhone: "955 444 333",
+    });
     const [{ n: after }] = (await handle().db.select({ n: count() }).from(orders)) as [{ n: number }];
     expect(after).toBe(before);
 
-    await post({ intent: "update", productId: String(shareProduct.id), quantity: "10" }, { cookie, ip: "203.0.113.41" });
+    await post(
+      { intent: "update", productId: String(shareProduct.id), quantity: "10" },
+      { cookie, ip: "203.0.113.41" },
+    );
     const placed = (await post(fields, { cookie, ip: "203.0.113.41" })) as Response;
     expect(placed.status).toBe(302);
     const [stored] = await handle().db.select().from(orders).orderBy(desc(orders.id)).limit(1);
@@ -234,7 +265,12 @@ describe("the share of a product one order may take, at the cart page", () => {
   });
 
   test("a guest phone with three unpaid orders is told so beside the phone field", async () => {
-    const fields = { intent: "checkout", paymentMethodId: "yape", customerName: "Luis Rojas", customerPhone: "944 777 888" };
+    const fields = {
+      intent: "checkout",
+      paymentMethodId: "yape",
+      customerName: "Luis Rojas",
+      customerPhone: "944 777 888",
+    };
     for (const ip of ["203.0.113.42", "203.0.113.43", "203.0.113.44"]) {
       expect(((await post(fields, { cookie: await cartOf(1, ip), ip })) as Response).status).toBe(302);
     }

@@ -1,13 +1,6 @@
 import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef } from "react";
-import {
-  data,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useFetcher,
-  useFetchers,
-  useSearchParams,
-} from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers, useSearchParams } from "react-router";
 import { getSessionUser, getSessionUserOrSignedOut } from "~/auth/guards.server";
 import {
   applyPendingCartChanges,

@@ -58,7 +58,11 @@ async function fileAndReadLink(email: string): Promise<string> {
   await fileComplaint(input.data, { log: () => {} });
   const outbox = path.join(dataDir, "outbox");
   const mail = readdirSync(outbox)
-    .map((file) => readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .map((file) =>
+      readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    )
     .find((raw) => raw.includes(`To: ${email}`))!;
   const url = new URL(/http:\/\/localhost:3000\/libro-reclamaciones\/copia\?token=[\w.-]+/.exec(mail)![0]);
   return `${url.pathname}${url.search}`;
@@ -72,15 +76,28 @@ describe("the complaint copy page", () => {
 
     const page = await renderRoute(copyPage, requestAs(null, link));
     expect(page.status).toBe(200);
-    for (const shown of ["Copia de tu Reclamación", "DNI 71234567", "Calle Las Flores 123, Surco", "Que me cambien el arnés.", "Enviar la copia completa a copia@example.pe"]) {
+    for (const shown of [
+      "Copia de tu Reclamación",
+      "DNI 71234567",
+      "Calle Las Flores 123, Surco",
+      "Que me cambien el arnés.",
+      "Enviar la copia completa a copia@example.pe",
+    ]) {
       expect(page.html).toContain(shown);
     }
 
-    const sent = (await action({ request: requestAs(null, link, { method: "POST" }), params: {}, context: {} } as never)) as Response;
+    const sent = (await action({
+      request: requestAs(null, link, { method: "POST" }),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe(link);
     const { toast } = await readToast(requestAs(sent.headers.get("Set-Cookie")!.split(";")[0]!, "/"));
-    expect(toast).toMatchObject({ title: "Copia Enviada", description: "Te enviamos la copia completa a copia@example.pe." });
+    expect(toast).toMatchObject({
+      title: "Copia Enviada",
+      description: "Te enviamos la copia completa a copia@example.pe.",
+    });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toContain("To: copia@example.pe");
     const body = smtp.received[0]!.replace(/=\r?\n/g, "");
@@ -89,11 +106,16 @@ describe("the complaint copy page", () => {
 
   test("without a mail server the button says the copy could not be e-mailed", async () => {
     const link = await fileAndReadLink("sin-servidor@example.pe");
-    const answer = (await action({ request: requestAs(null, link, { method: "POST" }), params: {}, context: {} } as never)) as Response;
+    const answer = (await action({
+      request: requestAs(null, link, { method: "POST" }),
+      params: {},
+      context: {},
+    } as never)) as Response;
     const { toast } = await readToast(requestAs(answer.headers.get("Set-Cookie")!.split(";")[0]!, "/"));
     expect(toast).toMatchObject({
       title: "Copia No Enviada",
-      description: "No pudimos enviarte la copia por correo. Imprime o guarda esta página: es la constancia de tu reclamación.",
+      description:
+        "No pudimos enviarte la copia por correo. Imprime o guarda esta página: es la constancia de tu reclamación.",
     });
   });
 
@@ -103,7 +125,11 @@ describe("the complaint copy page", () => {
     const page = await renderRoute(copyPage, requestAs(null, altered));
     expect(page.html).toContain("Enlace no válido");
     expect(page.html).not.toContain("71234567");
-    const answer = (await action({ request: requestAs(null, altered, { method: "POST" }), params: {}, context: {} } as never)) as Response;
+    const answer = (await action({
+      request: requestAs(null, altered, { method: "POST" }),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(answer.status).toBe(302);
     expect(readdirSync(path.join(dataDir, "outbox"))).toHaveLength(1);
   });

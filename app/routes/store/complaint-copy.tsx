@@ -1,6 +1,10 @@
 import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { CONSUMER_AUTHORITY_LEGEND, RESPONSE_BUSINESS_DAYS, RESPONSE_DEADLINE_LEGEND } from "~/domain/complaints/complaint";
+import {
+  CONSUMER_AUTHORITY_LEGEND,
+  RESPONSE_BUSINESS_DAYS,
+  RESPONSE_DEADLINE_LEGEND,
+} from "~/domain/complaints/complaint";
 import { readComplaintCopy, sendFullComplaintCopy } from "~/domain/complaints/complaint-copy.server";
 import { pageTitle } from "~/lib/meta";
 import { TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
@@ -34,7 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await sendFullComplaintCopy(token);
   if (result.status === "expired") return redirect(here);
   if (result.status === "too-many") {
-    const toast: ToastMessage = { title: "Error de Envío", description: TOO_MANY_SUBMISSIONS_MESSAGE, variant: "destructive" };
+    const toast: ToastMessage = {
+      title: "Error de Envío",
+      description: TOO_MANY_SUBMISSIONS_MESSAGE,
+      variant: "destructive",
+    };
     return data({ toast }, { status: 429 });
   }
   return redirectWithToast(
@@ -55,7 +63,8 @@ export default function ComplaintCopyPage({ loaderData, actionData }: Route.Comp
       <section className="mx-auto max-w-md px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Enlace no válido</h1>
         <p className="mt-3 text-muted">
-          El enlace a la copia no es válido o ya venció. Si necesitas la copia de tu reclamación, escríbenos con su código.
+          El enlace a la copia no es válido o ya venció. Si necesitas la copia de tu reclamación, escríbenos con su
+          código.
         </p>
         <Button asChild className="mt-6">
           <Link to="/libro-reclamaciones">Ir al Libro de Reclamaciones</Link>

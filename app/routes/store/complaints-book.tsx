@@ -95,8 +95,8 @@ export default function ComplaintsBook({ loaderData, actionData }: Route.Compone
         <Icon name="book-open-text" className="mx-auto size-12 text-primary-strong" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold text-primary-strong sm:text-4xl">Libro de Reclamaciones</h1>
         <p className="mt-2 text-muted">
-          Conforme al Código de Protección y Defensa del Consumidor, este establecimiento cuenta con un
-          Libro de Reclamaciones virtual a tu disposición.
+          Conforme al Código de Protección y Defensa del Consumidor, este establecimiento cuenta con un Libro de
+          Reclamaciones virtual a tu disposición.
         </p>
       </header>
 

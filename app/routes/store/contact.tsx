@@ -56,10 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: result.errors, values: result.values }, { status: 400 });
   }
   if (!takeSubmission(`contact:ip:${getClientIp(context)}`, rateRules.contactMessagePerIp)) {
-    return data(
-      { errors: { message: TOO_MANY_SUBMISSIONS_MESSAGE }, values: result.message },
-      { status: 429 },
-    );
+    return data({ errors: { message: TOO_MANY_SUBMISSIONS_MESSAGE }, values: result.message }, { status: 429 });
   }
   if (!result.isSpam) await createContactMessage(result.message);
   return redirectWithToast("/contacto", {

@@ -32,9 +32,14 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
       </p>
       <h2>Qué datos tratamos y para qué</h2>
       <ul>
-        <li>Tu nombre, correo electrónico, teléfono y dirección, para crear tu cuenta, atender tus pedidos y coordinar la entrega.</li>
+        <li>
+          Tu nombre, correo electrónico, teléfono y dirección, para crear tu cuenta, atender tus pedidos y coordinar la
+          entrega.
+        </li>
         <li>El historial de tus pedidos, para que puedas consultarlo y volver a pedir.</li>
-        <li>Los datos del Libro de Reclamaciones, para atender y responder tu reclamo o queja dentro del plazo legal.</li>
+        <li>
+          Los datos del Libro de Reclamaciones, para atender y responder tu reclamo o queja dentro del plazo legal.
+        </li>
       </ul>
       <p>No vendemos ni cedemos tus datos. Solo los compartimos con quien sea necesario para entregarte tu pedido.</p>
       <h2>Cuánto tiempo los conservamos</h2>
@@ -45,8 +50,8 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
       <h2>Tus derechos</h2>
       <p>
         Puedes ejercer tus derechos de acceso, rectificación, cancelación y oposición (ARCO) escribiéndonos
-        {d.email ? ` a ${d.email}` : ""}. Si consideras que no fueron atendidos, puedes acudir a la Autoridad
-        Nacional de Protección de Datos Personales del Ministerio de Justicia y Derechos Humanos.
+        {d.email ? ` a ${d.email}` : ""}. Si consideras que no fueron atendidos, puedes acudir a la Autoridad Nacional
+        de Protección de Datos Personales del Ministerio de Justicia y Derechos Humanos.
       </p>
     </article>
   );

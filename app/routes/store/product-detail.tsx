@@ -83,9 +83,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 const infoBullets = [
-  { icon: "truck" as const, text: "Delivery a domicilio dentro de nuestra zona de cobertura; coordinamos la entrega por WhatsApp." },
-  { icon: "refresh-ccw" as const, text: "Cambios y devoluciones dentro de los 7 días, con el producto sin usar y en su empaque original." },
-  { icon: "package-check" as const, text: "Productos originales y de calidad garantizada, elegidos pensando en tu mascota." },
+  {
+    icon: "truck" as const,
+    text: "Delivery a domicilio dentro de nuestra zona de cobertura; coordinamos la entrega por WhatsApp.",
+  },
+  {
+    icon: "refresh-ccw" as const,
+    text: "Cambios y devoluciones dentro de los 7 días, con el producto sin usar y en su empaque original.",
+  },
+  {
+    icon: "package-check" as const,
+    text: "Productos originales y de calidad garantizada, elegidos pensando en tu mascota.",
+  },
 ];
 
 function AddToCart({ productId, stock }: { productId: number; stock: number }) {

@@ -87,7 +87,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const cards = isFiltering ? [] : children;
   let emptyText: string | null = null;
   if (results && results.items.length === 0 && cards.length === 0) {
-    emptyText = isFiltering ? "No hay productos que coincidan con tu búsqueda o filtro" : "No hay productos para mostrar";
+    emptyText = isFiltering
+      ? "No hay productos que coincidan con tu búsqueda o filtro"
+      : "No hay productos para mostrar";
   } else if (!results && children.length === 0) {
     emptyText = `No hay ${childTypeNames[levels.length] ?? "productos"} para mostrar`;
   }

@@ -22,20 +22,45 @@ export type AdminSection = { to: string; label: string; description: string; ico
 
 /** The back office's screens, in the order of the dashboard's tiles. */
 export const adminSections: AdminSection[] = [
-  { to: "/admin/pedidos", label: "Pedidos", description: "Pedidos enviados por WhatsApp y su estado.", icon: ClipboardList },
-  { to: "/admin/reclamaciones", label: "Libro de Reclamaciones", description: "Reclamos y quejas, con su plazo de respuesta.", icon: BookOpenText },
+  {
+    to: "/admin/pedidos",
+    label: "Pedidos",
+    description: "Pedidos enviados por WhatsApp y su estado.",
+    icon: ClipboardList,
+  },
+  {
+    to: "/admin/reclamaciones",
+    label: "Libro de Reclamaciones",
+    description: "Reclamos y quejas, con su plazo de respuesta.",
+    icon: BookOpenText,
+  },
   { to: "/admin/mensajes", label: "Mensajes", description: "Mensajes del formulario de contacto.", icon: Mail },
   { to: "/admin/productos", label: "Productos", description: "Catálogo, precios, ofertas y stock.", icon: Package },
   { to: "/admin/servicios", label: "Servicios", description: "Baños, consultas y más.", icon: Scissors },
   { to: "/admin/usuarios", label: "Usuarios", description: "Administradores y clientes.", icon: Users },
   { to: "/admin/taxonomia", label: "Taxonomías", description: "Familias, categorías y marcas.", icon: Tags },
   { to: "/admin/promociones", label: "Promociones", description: "Carrusel de la página de inicio.", icon: Images },
-  { to: "/admin/gestion-contenido", label: "Gestión de Contenido", description: "Textos de las páginas.", icon: FileText },
+  {
+    to: "/admin/gestion-contenido",
+    label: "Gestión de Contenido",
+    description: "Textos de las páginas.",
+    icon: FileText,
+  },
   { to: "/admin/chatbot", label: "Chatbot", description: "Respuestas del asistente virtual.", icon: Bot },
   { to: "/admin/configuracion", label: "Configuración", description: "Logo, colores, redes y mapa.", icon: Settings },
-  { to: "/admin/configuracion/contacto", label: "Contacto", description: "Correo, WhatsApp, dirección y horario.", icon: Phone },
+  {
+    to: "/admin/configuracion/contacto",
+    label: "Contacto",
+    description: "Correo, WhatsApp, dirección y horario.",
+    icon: Phone,
+  },
   { to: "/admin/configuracion/nosotros", label: "Nosotros", description: "Historia, valores y equipo.", icon: Info },
-  { to: "/admin/configuracion/pagos", label: "Métodos de Pago", description: "Yape, Plin, transferencia.", icon: CreditCard },
+  {
+    to: "/admin/configuracion/pagos",
+    label: "Métodos de Pago",
+    description: "Yape, Plin, transferencia.",
+    icon: CreditCard,
+  },
   { to: "/admin/auditoria", label: "Auditoría", description: "Quién cambió qué y cuándo.", icon: History },
 ];
 

@@ -90,7 +90,11 @@ export function TaxonomySelects({
         }}
       >
         <option value="">
-          {!categoryId ? "Primero elige una categoría" : subcategories.length ? "Sin subcategoría" : "Esta categoría no tiene subcategorías"}
+          {!categoryId
+            ? "Primero elige una categoría"
+            : subcategories.length
+              ? "Sin subcategoría"
+              : "Esta categoría no tiene subcategorías"}
         </option>
         {subcategories.map((subcategory) => (
           <option key={subcategory.id} value={subcategory.id}>
@@ -161,7 +165,8 @@ export function PriceField({
 /** A list's price cell: the offer price highlighted over the struck regular price. */
 export function AdminPrice({ item, isPriceHidden = false }: { item: Priced; isPriceHidden?: boolean }) {
   if (isPriceHidden) return <span className="font-semibold text-muted">Consultar</span>;
-  if (!hasActiveOffer(item)) return <span className="font-semibold whitespace-nowrap">{formatMoney(item.priceCents)}</span>;
+  if (!hasActiveOffer(item))
+    return <span className="font-semibold whitespace-nowrap">{formatMoney(item.priceCents)}</span>;
   return (
     <span className="flex flex-col leading-tight">
       <span className="font-bold whitespace-nowrap text-red-700">

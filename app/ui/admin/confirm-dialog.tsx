@@ -42,7 +42,8 @@ export function ConfirmDeleteButton({
           <AlertDialog.Description className="mt-2 text-sm text-muted">
             {description ?? (
               <>
-                Esta acción no se puede deshacer. Se eliminará permanentemente <strong className="text-ink">{itemName}</strong>.
+                Esta acción no se puede deshacer. Se eliminará permanentemente{" "}
+                <strong className="text-ink">{itemName}</strong>.
               </>
             )}
           </AlertDialog.Description>

@@ -107,7 +107,11 @@ export function ImageUpload({
         onDrop={onDrop}
         className={cn(
           "flex flex-wrap items-center gap-4 rounded-xl border-2 border-dashed p-4",
-          isDragging ? "border-primary-strong bg-primary-soft" : message ? "border-red-600 bg-white" : "border-gray-300 bg-white",
+          isDragging
+            ? "border-primary-strong bg-primary-soft"
+            : message
+              ? "border-red-600 bg-white"
+              : "border-gray-300 bg-white",
         )}
       >
         {url ? (

@@ -21,7 +21,10 @@ export function ListSearch({ label, placeholder, query }: { label: string; place
         {label}
       </label>
       <div className="relative min-w-0 flex-1 sm:max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+          aria-hidden
+        />
         <Input
           id="list-search"
           key={query}

@@ -41,8 +41,7 @@ export function CheckoutForm({
   const isHydrated = useIsHydrated();
   const navigation = useNavigation();
   const [methodId, setMethodId] = useState(values.paymentMethodId);
-  const isSubmitting =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === cartIntents.checkout;
+  const isSubmitting = navigation.state !== "idle" && navigation.formData?.get("intent") === cartIntents.checkout;
   const isFinalizeDisabled = isSubmitting || (isHydrated && methods.length > 0 && !methodId);
 
   return (
@@ -97,9 +96,7 @@ export function CheckoutForm({
             <span className="min-w-0">
               <span className="block font-semibold">{method.name}</span>
               {method.details ? (
-                <span className="block text-sm break-words whitespace-pre-line text-muted">
-                  {method.details}
-                </span>
+                <span className="block text-sm break-words whitespace-pre-line text-muted">{method.details}</span>
               ) : null}
               {/* Shown by CSS once the method is picked, so it also works before JavaScript. */}
               {method.qrImage ? (
@@ -152,12 +149,7 @@ export function CheckoutForm({
         <Button type="submit" size="lgWrap" disabled={isFinalizeDisabled}>
           <Icon name="shopping-bag" aria-hidden /> Finalizar Pedido
         </Button>
-        <Button
-          type="submit"
-          variant="whatsapp"
-          size="lgWrap"
-          disabled={isSubmitting}
-        >
+        <Button type="submit" variant="whatsapp" size="lgWrap" disabled={isSubmitting}>
           <Icon name="message-circle" aria-hidden /> Enviar Pedido por WhatsApp (Coordinar Pago)
         </Button>
         <p className="text-center text-sm text-muted" aria-live="polite">

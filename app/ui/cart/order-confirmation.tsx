@@ -63,7 +63,8 @@ export function OrderConfirmation({
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button asChild variant="whatsapp" size="lgWrap">
           <a href={order.whatsappUrl} rel="noopener noreferrer">
-            <Icon name="message-circle" aria-hidden /> {hasOpenedWhatsApp ? "Abrir WhatsApp de nuevo" : "Abrir WhatsApp"}
+            <Icon name="message-circle" aria-hidden />{" "}
+            {hasOpenedWhatsApp ? "Abrir WhatsApp de nuevo" : "Abrir WhatsApp"}
           </a>
         </Button>
         <Button asChild size="lg" variant="outline">

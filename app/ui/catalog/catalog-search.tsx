@@ -26,7 +26,11 @@ export function CatalogSearch({
           {placeholder}
         </label>
         <div className="relative">
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
           <Input
             id="catalog-q"
             type="search"

@@ -20,7 +20,13 @@ export function LevelCards({
   className?: string;
 }) {
   return (
-    <ul className={cn("grid grid-cols-2 gap-4 sm:grid-cols-3", columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3", className)}>
+    <ul
+      className={cn(
+        "grid grid-cols-2 gap-4 sm:grid-cols-3",
+        columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3",
+        className,
+      )}
+    >
       {cards.map((card) => (
         <li key={card.id}>
           <Link
@@ -28,7 +34,14 @@ export function LevelCards({
             className="flex h-full flex-col items-center justify-center gap-3 rounded-2xl border bg-white p-5 text-center shadow-sm transition hover:border-primary hover:shadow-md"
           >
             {card.icon ? (
-              <img {...responsiveImage(card.icon, "48px")} alt="" width={48} height={48} loading="lazy" className="size-12 object-contain" />
+              <img
+                {...responsiveImage(card.icon, "48px")}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 object-contain"
+              />
             ) : (
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
                 <Icon name="paw-print" className="size-6" aria-hidden />

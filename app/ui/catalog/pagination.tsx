@@ -12,7 +12,8 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
     const query = params.toString();
     return query ? `?${query}` : "?";
   };
-  const linkClass = "inline-flex h-10 items-center gap-1 rounded-full border bg-white px-4 font-semibold hover:bg-primary-soft";
+  const linkClass =
+    "inline-flex h-10 items-center gap-1 rounded-full border bg-white px-4 font-semibold hover:bg-primary-soft";
   return (
     <nav aria-label="Paginación" className="mt-10 flex items-center justify-center gap-3">
       {page > 1 ? (

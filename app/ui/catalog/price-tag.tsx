@@ -19,11 +19,7 @@ export function PriceTag({
 }) {
   const big = size === "lg";
   if (isPriceHidden) {
-    return (
-      <p className={cn("font-bold text-primary-strong", big ? "text-2xl" : "text-lg", className)}>
-        Consultar
-      </p>
-    );
+    return <p className={cn("font-bold text-primary-strong", big ? "text-2xl" : "text-lg", className)}>Consultar</p>;
   }
   if (hasActiveOffer(item)) {
     return (

@@ -51,7 +51,11 @@ export function ChatbotWidget() {
         onFocus={() => void loadPanel()}
         className="fixed right-5 bottom-22 z-50 inline-flex size-14 items-center justify-center rounded-full bg-primary-strong text-white shadow-lg transition-transform hover:scale-105"
       >
-        {isOpen ? <Icon name="x" className="size-7" aria-hidden /> : <Icon name="bot-message-square" className="size-7" aria-hidden />}
+        {isOpen ? (
+          <Icon name="x" className="size-7" aria-hidden />
+        ) : (
+          <Icon name="bot-message-square" className="size-7" aria-hidden />
+        )}
       </button>
     </>
   );

@@ -8,7 +8,8 @@ import {
 } from "~/domain/complaints/complaint-admin";
 import { cn } from "~/lib/cn";
 
-const badgeClass = "inline-flex w-fit items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
+const badgeClass =
+  "inline-flex w-fit items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
 
 const statusClasses: Record<ComplaintStatus, string> = {
   pendiente: "bg-amber-100 text-amber-900",

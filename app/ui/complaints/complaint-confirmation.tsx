@@ -71,9 +71,7 @@ export function ComplaintConfirmation({
       <h2 id="reclamo-confirmacion" className="mt-4 text-2xl font-bold">
         Reclamación Enviada
       </h2>
-      <p className="mt-2 text-muted">
-        Tu reclamación ha sido registrada. Nos pondremos en contacto contigo pronto.
-      </p>
+      <p className="mt-2 text-muted">Tu reclamación ha sido registrada. Nos pondremos en contacto contigo pronto.</p>
       <dl className="mx-auto mt-6 grid max-w-md gap-3 rounded-xl bg-primary-soft p-4 text-left">
         <div>
           <dt className="text-sm text-muted">Código de reclamación</dt>

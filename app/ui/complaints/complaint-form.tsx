@@ -77,10 +77,13 @@ export function ComplaintForm({
   function withParser(use: (parse: ParseComplaintForm) => void, onFailure?: () => void) {
     if (parserRef.current) return use(parserRef.current);
     // Without the schema (offline), edits are checked again by the action on "Enviar".
-    loadSchema().then((parse) => {
-      parserRef.current = parse;
-      use(parse);
-    }, onFailure ?? (() => {}));
+    loadSchema().then(
+      (parse) => {
+        parserRef.current = parse;
+        use(parse);
+      },
+      onFailure ?? (() => {}),
+    );
   }
 
   useEffect(() => {

@@ -15,7 +15,11 @@ export function AboutPage({ content }: { content: PageContents["about"] | null }
   if (!content) {
     return (
       <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
-        <Icon name="paw-print" className="size-10 animate-pulse text-primary-strong motion-reduce:animate-none" aria-hidden />
+        <Icon
+          name="paw-print"
+          className="size-10 animate-pulse text-primary-strong motion-reduce:animate-none"
+          aria-hidden
+        />
         <p className="mt-4 text-lg text-muted" role="status">
           Cargando contenido...
         </p>
@@ -28,12 +32,8 @@ export function AboutPage({ content }: { content: PageContents["about"] | null }
       <section className="bg-gradient-to-b from-primary-soft to-surface">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:py-14 md:grid-cols-2 md:gap-12">
           <div>
-            <p className="text-sm font-semibold tracking-wider text-primary-strong uppercase">
-              {content.title}
-            </p>
-            <h1 className="mt-2 text-3xl font-bold text-balance text-ink sm:text-4xl">
-              {content.mainHeading}
-            </h1>
+            <p className="text-sm font-semibold tracking-wider text-primary-strong uppercase">{content.title}</p>
+            <h1 className="mt-2 text-3xl font-bold text-balance text-ink sm:text-4xl">{content.mainHeading}</h1>
             <div className="mt-6 flex flex-col gap-4 text-lg leading-relaxed text-ink/90">
               {splitParagraphs(content.content).map((paragraph, index) => (
                 <p key={index} className="whitespace-pre-line">

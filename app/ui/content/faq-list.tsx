@@ -15,7 +15,8 @@ export function FaqList({ entries }: { entries: FaqEntry[] }) {
         >
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-lg font-semibold text-ink hover:text-primary-strong [&::-webkit-details-marker]:hidden">
             <span>{entry.question}</span>
-            <Icon name="chevron-down"
+            <Icon
+              name="chevron-down"
               className="size-5 shrink-0 text-primary-strong transition-transform group-open:rotate-180 motion-reduce:transition-none"
               aria-hidden
             />

@@ -80,10 +80,7 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
     };
     const showMap = async () => {
       const maps = await loadGoogleMaps(apiKey, fail);
-      const [{ Map }, { Marker }] = await Promise.all([
-        maps.importLibrary("maps"),
-        maps.importLibrary("marker"),
-      ]);
+      const [{ Map }, { Marker }] = await Promise.all([maps.importLibrary("maps"), maps.importLibrary("marker")]);
       if (isCancelled) return;
       const center: LatLng = { ...SHOP_LOCATION };
       const map = new Map(container, { center, zoom: MAP_ZOOM });
@@ -116,7 +113,11 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
             aria-label={`Mapa con la ubicación de ${shopName}`}
           />
           {status === "error" ? (
-            <MapNotice icon={<Icon name="triangle-alert" className="size-8" aria-hidden />} isAlert className="absolute inset-0 z-10">
+            <MapNotice
+              icon={<Icon name="triangle-alert" className="size-8" aria-hidden />}
+              isAlert
+              className="absolute inset-0 z-10"
+            >
               Error al cargar el mapa...
             </MapNotice>
           ) : status === "loading" ? (
@@ -124,9 +125,11 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
           ) : null}
         </div>
       ) : (
-        <MapNotice icon={<Icon name="map-pin-off" className="size-8" aria-hidden />} className="rounded-2xl border px-6 py-10">
-          El mapa no está disponible: la clave de Google Maps no está configurada en el panel de
-          administración.
+        <MapNotice
+          icon={<Icon name="map-pin-off" className="size-8" aria-hidden />}
+          className="rounded-2xl border px-6 py-10"
+        >
+          El mapa no está disponible: la clave de Google Maps no está configurada en el panel de administración.
         </MapNotice>
       )}
       <div className="flex flex-wrap items-center gap-3">
@@ -157,7 +160,10 @@ function MapNotice({
   return (
     <div
       role={isAlert ? "alert" : undefined}
-      className={cn("flex flex-col items-center justify-center gap-3 bg-primary-soft p-6 text-center text-ink", className)}
+      className={cn(
+        "flex flex-col items-center justify-center gap-3 bg-primary-soft p-6 text-center text-ink",
+        className,
+      )}
     >
       <span className="text-primary-strong">{icon}</span>
       <p className="max-w-md">{children}</p>

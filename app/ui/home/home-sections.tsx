@@ -21,9 +21,7 @@ export function HomeHero({ content, logo }: { content: HomeContent; logo: string
           height={112}
           className="size-24 object-contain sm:size-28"
         />
-        <h1 className="mt-6 text-3xl font-bold text-balance text-primary-strong sm:text-5xl">
-          {content.heroTitle}
-        </h1>
+        <h1 className="mt-6 text-3xl font-bold text-balance text-primary-strong sm:text-5xl">{content.heroTitle}</h1>
         {content.heroSubtitle ? (
           <p className="mt-4 max-w-2xl text-lg text-pretty text-muted">{content.heroSubtitle}</p>
         ) : null}

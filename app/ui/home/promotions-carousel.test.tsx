@@ -32,7 +32,11 @@ describe("the promotions carousel as the server sends it", () => {
   test("labels each slide 'n de total', shows the first and loads only its image eagerly", () => {
     const html = renderCarousel([promotion(1), promotion(2), promotion(3, { link: "javascript:alert(1)" })]);
     expect(html).toContain('aria-roledescription="carrusel"');
-    expect(html.match(/aria-label="\d de 3"/g)).toEqual(['aria-label="1 de 3"', 'aria-label="2 de 3"', 'aria-label="3 de 3"']);
+    expect(html.match(/aria-label="\d de 3"/g)).toEqual([
+      'aria-label="1 de 3"',
+      'aria-label="2 de 3"',
+      'aria-label="3 de 3"',
+    ]);
     expect(html).toMatch(/aria-label="1 de 3" class/);
     expect(html).toMatch(/aria-label="2 de 3" aria-hidden="true" inert=""/);
     expect(html.match(/loading="(eager|lazy)"/g)).toEqual(['loading="eager"', 'loading="lazy"', 'loading="lazy"']);

@@ -115,9 +115,7 @@ export function PromotionsCarousel({ promotions }: { promotions: CarouselPromoti
               <span
                 className={cn(
                   "block h-2.5 rounded-full transition-all duration-500 motion-reduce:transition-none",
-                  index === current
-                    ? "w-7 bg-primary-strong"
-                    : "w-2.5 bg-primary/35 group-hover:bg-primary/60",
+                  index === current ? "w-7 bg-primary-strong" : "w-2.5 bg-primary/35 group-hover:bg-primary/60",
                 )}
               />
             </button>
@@ -203,9 +201,7 @@ function PromotionSlide({
         <h2 id={titleId} className="text-xl leading-tight font-bold text-primary-strong @3xl:text-4xl">
           {promotion.title}
         </h2>
-        {promotion.description ? (
-          <p className="text-base text-ink @3xl:text-lg">{promotion.description}</p>
-        ) : null}
+        {promotion.description ? <p className="text-base text-ink @3xl:text-lg">{promotion.description}</p> : null}
         {href ? (
           <Button asChild size="default" className="mt-1 @3xl:mt-3 @3xl:h-12 @3xl:px-7 @3xl:text-base">
             {isExternal ? (

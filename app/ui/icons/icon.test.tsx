@@ -25,7 +25,9 @@ describe("the icon sprite", () => {
 
   test("an icon references its symbol and is hidden from screen readers unless labelled", () => {
     const hidden = renderToStaticMarkup(<Icon name="shopping-cart" className="size-5" />);
-    expect(hidden).toMatch(/^<svg [^>]*aria-hidden="true"[^>]*class="size-5"[^>]*><use href="[^"#]*sprite[^"#]*\.svg[^"#]*#shopping-cart"><\/use><\/svg>$/);
+    expect(hidden).toMatch(
+      /^<svg [^>]*aria-hidden="true"[^>]*class="size-5"[^>]*><use href="[^"#]*sprite[^"#]*\.svg[^"#]*#shopping-cart"><\/use><\/svg>$/,
+    );
     expect(hidden).toContain('stroke="currentColor"');
     const labelled = renderToStaticMarkup(<Icon name="x" aria-label="Cerrar" />);
     expect(labelled).not.toContain("aria-hidden");

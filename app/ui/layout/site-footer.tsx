@@ -16,10 +16,7 @@ export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: b
             <Icon name="book-open-text" className="size-4" aria-hidden />
             Libro de Reclamaciones
           </Link>
-          <Link
-            to={isAdmin ? "/admin/dashboard" : "/admin"}
-            className="hover:text-primary-strong hover:underline"
-          >
+          <Link to={isAdmin ? "/admin/dashboard" : "/admin"} className="hover:text-primary-strong hover:underline">
             Gestión
           </Link>
         </nav>

@@ -39,11 +39,23 @@ describe("Slot", () => {
   test("refuses what Radix's Slot refuses, and renders nothing for no child", () => {
     const render = (SlotKind: typeof Slot, children: unknown) => () =>
       renderToStaticMarkup(<SlotKind className="h-10">{children as never}</SlotKind>);
-    for (const bad of ["Ver productos", 0, [<a key="1" href="/">Inicio</a>, <a key="2" href="/faq">FAQ</a>]]) {
+    for (const bad of [
+      "Ver productos",
+      0,
+      [
+        <a key="1" href="/">
+          Inicio
+        </a>,
+        <a key="2" href="/faq">
+          FAQ
+        </a>,
+      ],
+    ]) {
       expect(render(RadixSlot as typeof Slot, bad)).toThrow(/failed to slot/);
       expect(render(Slot, bad)).toThrow(/failed to slot/);
     }
-    for (const none of [null, undefined, false, ""]) expect(render(Slot, none)()).toBe(render(RadixSlot as typeof Slot, none)());
+    for (const none of [null, undefined, false, ""])
+      expect(render(Slot, none)()).toBe(render(RadixSlot as typeof Slot, none)());
     expect(render(Slot, null)()).toBe("");
   });
 
@@ -77,7 +89,9 @@ describe("Button", () => {
         <a href="/productos">Ver productos</a>
       </Button>,
     );
-    expect(html).toBe(`<a href="/productos" class="${buttonVariants({ variant: "outline", size: "sm" }).replaceAll("&", "&amp;")} w-full">Ver productos</a>`);
+    expect(html).toBe(
+      `<a href="/productos" class="${buttonVariants({ variant: "outline", size: "sm" }).replaceAll("&", "&amp;")} w-full">Ver productos</a>`,
+    );
     expect(html).toContain("border-2 border-primary-strong");
     expect(html).toContain("h-8 px-3");
   });

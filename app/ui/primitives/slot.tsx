@@ -13,7 +13,8 @@ export function Slot({ children, ref: slotRef, ...slotProps }: Props) {
   const childRef = child?.props.ref as Ref<unknown> | undefined;
   const composedRef = useComposedRef(slotRef as Ref<unknown> | undefined, childRef);
   if (!child) {
-    if (children || children === 0) throw new Error("Slot failed to slot onto its children. Expected a single React element child.");
+    if (children || children === 0)
+      throw new Error("Slot failed to slot onto its children. Expected a single React element child.");
     return null;
   }
   const merged = mergeProps(slotProps, child.props);
@@ -47,7 +48,9 @@ export function mergeProps(slot: Props, child: Props): Props {
 }
 
 function joinIds(...values: unknown[]): string | undefined {
-  const ids = new Set(values.flatMap((value) => (typeof value === "string" ? value.trim().split(/\s+/) : [])).filter(Boolean));
+  const ids = new Set(
+    values.flatMap((value) => (typeof value === "string" ? value.trim().split(/\s+/) : [])).filter(Boolean),
+  );
   return ids.size > 0 ? [...ids].join(" ") : undefined;
 }
 

@@ -30,19 +30,14 @@ export function Toast({
   variant,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: keyof typeof TOAST_VARIANTS }) {
-  return (
-    <ToastPrimitive.Root className={cn(TOAST_BASE, TOAST_VARIANTS[variant ?? "default"], className)} {...props} />
-  );
+  return <ToastPrimitive.Root className={cn(TOAST_BASE, TOAST_VARIANTS[variant ?? "default"], className)} {...props} />;
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
   return <ToastPrimitive.Title className={cn("font-semibold", className)} {...props} />;
 }
 
-export function ToastDescription({
-  className,
-  ...props
-}: ComponentProps<typeof ToastPrimitive.Description>) {
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
 }
 

@@ -13,11 +13,7 @@ import {
   type ImportPreview,
   kindFromPath,
 } from "~/domain/catalog/catalog-excel";
-import {
-  confirmCatalogImport,
-  previewCatalogImport,
-  readImportForm,
-} from "~/domain/catalog/catalog-excel.server";
+import { confirmCatalogImport, previewCatalogImport, readImportForm } from "~/domain/catalog/catalog-excel.server";
 import { readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { pageTitle } from "~/lib/meta";
@@ -46,13 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const kind = kindFromPath(new URL(request.url).pathname);
   const form = await readImportForm(request);
-  if (!form)
-    return formFailure(
-      { file: IMPORT_MESSAGES.tooLarge },
-      {},
-      { description: IMPORT_MESSAGES.tooLarge },
-      413,
-    );
+  if (!form) return formFailure({ file: IMPORT_MESSAGES.tooLarge }, {}, { description: IMPORT_MESSAGES.tooLarge }, 413);
   const values = readFormValues(form);
 
   if (values.intent === "confirm") {
@@ -154,8 +144,7 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
         </AdminCard>
         <AdminCard title="Formato">
           <p className="text-sm">
-            Una fila por {labels.noun}, con estos encabezados en la primera fila (los marcados con * son
-            obligatorios):
+            Una fila por {labels.noun}, con estos encabezados en la primera fila (los marcados con * son obligatorios):
           </p>
           <p className="mt-2 text-sm text-muted">
             {columns
@@ -164,13 +153,13 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
               .join(" · ")}
           </p>
           <p className="mt-3 text-sm">
-            Las filas con ID se actualizan; sin ID, se busca el mismo título y, si no existe, se crea.
-            Familia, categoría y subcategoría van por su nombre.
+            Las filas con ID se actualizan; sin ID, se busca el mismo título y, si no existe, se crea. Familia,
+            categoría y subcategoría van por su nombre.
           </p>
           {columns.some((column) => column.key === "exportedStock") ? (
             <p className="mt-3 text-sm">
-              La exportación guarda en una columna oculta el stock de ese momento. Si no cambias el stock
-              de una fila, se conserva el actual, con lo vendido desde entonces.
+              La exportación guarda en una columna oculta el stock de ese momento. Si no cambias el stock de una fila,
+              se conserva el actual, con lo vendido desde entonces.
             </p>
           ) : null}
           <Button asChild variant="link" size="inline" className="mt-2">
@@ -180,9 +169,7 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
           </Button>
         </AdminCard>
       </div>
-      {preview ? (
-        <PreviewCard key={preview.token + preview.fingerprint} preview={preview} noun={labels.noun} />
-      ) : null}
+      {preview ? <PreviewCard key={preview.token + preview.fingerprint} preview={preview} noun={labels.noun} /> : null}
     </>
   );
 }
@@ -230,21 +217,9 @@ function PreviewCard({ preview, noun }: { preview: ImportPreview; noun: string }
     <div className="mt-6">
       <AdminCard title={`Vista previa de «${preview.fileName}»`}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <CountTile
-            label="A crear"
-            count={counts.create}
-            tone="border-green-200 bg-green-50 text-green-900"
-          />
-          <CountTile
-            label="A actualizar"
-            count={counts.update}
-            tone="border-sky-200 bg-sky-50 text-sky-900"
-          />
-          <CountTile
-            label="Sin cambios"
-            count={counts.unchanged}
-            tone="border-gray-200 bg-gray-50 text-ink"
-          />
+          <CountTile label="A crear" count={counts.create} tone="border-green-200 bg-green-50 text-green-900" />
+          <CountTile label="A actualizar" count={counts.update} tone="border-sky-200 bg-sky-50 text-sky-900" />
+          <CountTile label="Sin cambios" count={counts.unchanged} tone="border-gray-200 bg-gray-50 text-ink" />
           <CountTile label="Con errores" count={counts.errors} tone="border-red-200 bg-red-50 text-red-900" />
         </dl>
         {preview.newBrands.length > 0 ? (

@@ -18,11 +18,7 @@ import { isMailServerConfigured } from "~/lib/mail.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
-import {
-  describeFiledSections,
-  PROVIDER_SECTION_TITLE,
-  type SheetRow,
-} from "~/ui/complaints/complaint-sheet-sections";
+import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
 import { TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
@@ -196,9 +192,7 @@ export default function ComplaintDetail({ loaderData, actionData }: Route.Compon
                     : [
                         {
                           label: "Envío por correo",
-                          value: complaint.isAnswerEmailed
-                            ? `Enviada a ${complaint.email}`
-                            : ANSWER_NOT_EMAILED_LABEL,
+                          value: complaint.isAnswerEmailed ? `Enviada a ${complaint.email}` : ANSWER_NOT_EMAILED_LABEL,
                         },
                       ]),
                 ]}

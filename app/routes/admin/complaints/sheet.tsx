@@ -12,11 +12,7 @@ import {
 import { COMPLAINT_NOT_FOUND_MESSAGE, parseComplaintId } from "~/domain/complaints/complaint-admin";
 import { getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import {
-  describeFiledSections,
-  PROVIDER_SECTION_TITLE,
-  type SheetRow,
-} from "~/ui/complaints/complaint-sheet-sections";
+import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
 import { Button } from "~/ui/primitives/button";
 import type { Route } from "./+types/sheet";
 
@@ -25,9 +21,7 @@ import type { Route } from "./+types/sheet";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: loaderData
-      ? `Hoja de Reclamación ${loaderData.complaint.code} | Gestión`
-      : "Hoja de Reclamación | Gestión",
+    title: loaderData ? `Hoja de Reclamación ${loaderData.complaint.code} | Gestión` : "Hoja de Reclamación | Gestión",
   },
 ];
 
@@ -60,7 +54,10 @@ function SheetTable({ rows }: { rows: SheetRow[] }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.label} className="border-t border-gray-400 first:border-t-0">
-            <th scope="row" className="w-1/3 bg-gray-50 px-3 py-2 text-left align-top font-semibold print:bg-transparent">
+            <th
+              scope="row"
+              className="w-1/3 bg-gray-50 px-3 py-2 text-left align-top font-semibold print:bg-transparent"
+            >
               {row.label}
             </th>
             <td className="px-3 py-2 align-top break-words whitespace-pre-wrap">{row.value}</td>
@@ -147,8 +144,8 @@ export default function ComplaintSheet({ loaderData }: Route.ComponentProps) {
                   </span>
                   <span>
                     <strong>{complaintTypeLabels[type]}</strong>
-                    {complaint.complaintType === type ? <span className="sr-only"> (marcado)</span> : null}
-                    : {COMPLAINT_TYPE_EXPLANATIONS[type]}
+                    {complaint.complaintType === type ? <span className="sr-only"> (marcado)</span> : null}:{" "}
+                    {COMPLAINT_TYPE_EXPLANATIONS[type]}
                   </span>
                 </li>
               ))}

@@ -87,8 +87,8 @@ function StatusActions({ order }: { order: AdminOrder }) {
             title="¿Cancelar el pedido?"
             description={
               <>
-                El pedido <strong className="text-ink">{order.code}</strong> pasará a Cancelado y sus productos
-                volverán al stock. Esta acción no se puede deshacer.
+                El pedido <strong className="text-ink">{order.code}</strong> pasará a Cancelado y sus productos volverán
+                al stock. Esta acción no se puede deshacer.
               </>
             }
             confirmLabel="Sí, cancelar pedido"
@@ -155,10 +155,18 @@ function OrderLines({ order }: { order: AdminOrder }) {
         <caption className="sr-only">Productos del pedido</caption>
         <thead className="border-b text-xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">Producto</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">Cantidad</th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">Precio unitario</th>
-            <th scope="col" className="py-2 pl-3 text-right font-semibold">Total</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Producto
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Cantidad
+            </th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+              Precio unitario
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -212,7 +220,10 @@ function CustomerContact({ order }: { order: AdminOrder }) {
         <div>
           <dt className="font-semibold">Correo</dt>
           <dd>
-            <a href={`mailto:${order.customerEmail}`} className="inline-flex items-center gap-1 break-all text-primary-strong hover:underline">
+            <a
+              href={`mailto:${order.customerEmail}`}
+              className="inline-flex items-center gap-1 break-all text-primary-strong hover:underline"
+            >
               <Mail className="size-4 shrink-0" aria-hidden /> {order.customerEmail}
             </a>
           </dd>

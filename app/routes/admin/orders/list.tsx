@@ -28,7 +28,10 @@ const columns: Column<AdminOrderRow>[] = [
     header: "Código",
     cell: (row) => (
       <span className="flex flex-col gap-1">
-        <Link to={`/admin/pedidos/${row.id}`} className="font-semibold whitespace-nowrap text-primary-strong hover:underline">
+        <Link
+          to={`/admin/pedidos/${row.id}`}
+          className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
+        >
           {row.code}
         </Link>
         {/* On a phone the status and total columns are off to the right: repeated here. */}
@@ -98,7 +101,8 @@ function OrderFilters({ query }: { query: OrderListQuery }) {
         id="order-status-filter"
         className="col-span-2 lg:col-span-1"
         label="Estado"
-        selectProps={{ name: "estado", defaultValue: query.status ?? "" }}>
+        selectProps={{ name: "estado", defaultValue: query.status ?? "" }}
+      >
         <option value="">Todos</option>
         {Object.entries(orderStatusLabels).map(([value, label]) => (
           <option key={value} value={value}>
@@ -125,7 +129,8 @@ function OrderFilters({ query }: { query: OrderListQuery }) {
 }
 
 function describeRange(query: OrderListQuery): string {
-  if (query.from && query.to) return query.from === query.to ? ` del ${query.from}` : ` del ${query.from} al ${query.to}`;
+  if (query.from && query.to)
+    return query.from === query.to ? ` del ${query.from}` : ` del ${query.from} al ${query.to}`;
   if (query.from) return ` desde el ${query.from}`;
   if (query.to) return ` hasta el ${query.to}`;
   return "";

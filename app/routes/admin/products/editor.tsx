@@ -22,7 +22,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 function redirectNotFound() {
-  return redirectWithToast(LIST_URL, { title: "Error", description: "Producto no encontrado.", variant: "destructive" });
+  return redirectWithToast(LIST_URL, {
+    title: "Error",
+    description: "Producto no encontrado.",
+    variant: "destructive",
+  });
 }
 
 /** The product id of /editar/:productId; undefined on /nuevo, null when it is not an id. */
@@ -143,9 +147,19 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
           />
           <RevealedPriceField
             checkbox={{ name: "isOfferActive", label: "Oferta activa", value: values.isOfferActive }}
-            price={{ name: "offerPrice", label: "Precio de Oferta (S/)", value: values.offerPrice, error: errors?.offerPrice }}
+            price={{
+              name: "offerPrice",
+              label: "Precio de Oferta (S/)",
+              value: values.offerPrice,
+              error: errors?.offerPrice,
+            }}
           />
-          <CatalogImageFields label="Imagen del producto" altExample="Saco de croquetas para perro adulto" values={values} errors={errors} />
+          <CatalogImageFields
+            label="Imagen del producto"
+            altExample="Saco de croquetas para perro adulto"
+            values={values}
+            errors={errors}
+          />
           <div className="flex flex-wrap gap-2 md:col-span-2">
             <SubmitButton>{isNew ? "Crear Producto" : "Guardar Cambios"}</SubmitButton>
             <Button asChild variant="outline">

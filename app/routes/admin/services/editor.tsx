@@ -22,7 +22,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 function redirectNotFound() {
-  return redirectWithToast(LIST_URL, { title: "Error", description: "Servicio no encontrado.", variant: "destructive" });
+  return redirectWithToast(LIST_URL, {
+    title: "Error",
+    description: "Servicio no encontrado.",
+    variant: "destructive",
+  });
 }
 
 /** The service id of /editar/:serviceId; undefined on /nuevo, null when it is not an id. */
@@ -67,7 +71,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(LIST_URL, {
     title: id === undefined ? "Servicio Añadido" : "Servicio Actualizado",
     description:
-      id === undefined ? `"${result.title}" se añadió a los servicios.` : `Los cambios de "${result.title}" se guardaron.`,
+      id === undefined
+        ? `"${result.title}" se añadió a los servicios.`
+        : `Los cambios de "${result.title}" se guardaron.`,
   });
 }
 
@@ -117,9 +123,19 @@ export default function ServiceEditor({ loaderData, actionData }: Route.Componen
           />
           <RevealedPriceField
             checkbox={{ name: "isOfferActive", label: "Oferta activa", value: values.isOfferActive }}
-            price={{ name: "offerPrice", label: "Precio de Oferta (S/)", value: values.offerPrice, error: errors?.offerPrice }}
+            price={{
+              name: "offerPrice",
+              label: "Precio de Oferta (S/)",
+              value: values.offerPrice,
+              error: errors?.offerPrice,
+            }}
           />
-          <CatalogImageFields label="Imagen del servicio" altExample="Perro recién bañado y peinado" values={values} errors={errors} />
+          <CatalogImageFields
+            label="Imagen del servicio"
+            altExample="Perro recién bañado y peinado"
+            values={values}
+            errors={errors}
+          />
           <div className="flex flex-wrap gap-2 md:col-span-2">
             <SubmitButton>{isNew ? "Crear Servicio" : "Guardar Cambios"}</SubmitButton>
             <Button asChild variant="outline">

@@ -112,7 +112,12 @@ function ValuesList({ initial, errors }: { initial: Omit<ValueRow, "key">[]; err
                   <Field
                     label="Título"
                     error={errors[`${prefix}.title`]}
-                    inputProps={{ id: `value-${row.key}-title`, name: `${prefix}.title`, defaultValue: row.title, maxLength: 80 }}
+                    inputProps={{
+                      id: `value-${row.key}-title`,
+                      name: `${prefix}.title`,
+                      defaultValue: row.title,
+                      maxLength: 80,
+                    }}
                   />
                   <SelectField
                     id={`value-${row.key}-icon`}
@@ -131,7 +136,12 @@ function ValuesList({ initial, errors }: { initial: Omit<ValueRow, "key">[]; err
                   id={`value-${row.key}-description`}
                   label="Descripción"
                   error={errors[`${prefix}.description`]}
-                  textareaProps={{ name: `${prefix}.description`, defaultValue: row.description, maxLength: 300, rows: 2 }}
+                  textareaProps={{
+                    name: `${prefix}.description`,
+                    defaultValue: row.description,
+                    maxLength: 300,
+                    rows: 2,
+                  }}
                 />
               </fieldset>
             </li>

@@ -112,7 +112,13 @@ export default function ContactSettingsScreen({ loaderData, actionData }: Route.
             label="Horario de atención"
             hint="Una línea por día o grupo de días, por ejemplo «Lunes a Sábado: 9:00 AM - 7:00 PM»."
             error={errors.contactHours}
-            textareaProps={{ name: "contactHours", defaultValue: values.contactHours, rows: 4, maxLength: 500, required: true }}
+            textareaProps={{
+              name: "contactHours",
+              defaultValue: values.contactHours,
+              rows: 4,
+              maxLength: 500,
+              required: true,
+            }}
           />
           <div className="flex justify-end">
             <SubmitButton size="lg">Guardar Cambios</SubmitButton>

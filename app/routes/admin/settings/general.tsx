@@ -104,7 +104,10 @@ function FontField({ defaultValue, error }: { defaultValue: string; error: strin
           </option>
         ))}
       </SelectField>
-      <p className="rounded-lg border bg-surface px-3 py-2 text-lg" style={{ fontFamily: fontStacks[font as FontFamily] ?? fontStacks.Fredoka }}>
+      <p
+        className="rounded-lg border bg-surface px-3 py-2 text-lg"
+        style={{ fontFamily: fontStacks[font as FontFamily] ?? fontStacks.Fredoka }}
+      >
         Así se verán los textos de tu tienda: ¡Bienvenidos!
       </p>
     </div>
@@ -137,7 +140,13 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
             <Field
               label="Nombre de la tienda"
               error={errors.shopName}
-              inputProps={{ id: "shopName", name: "shopName", defaultValue: values.shopName, maxLength: 80, required: true }}
+              inputProps={{
+                id: "shopName",
+                name: "shopName",
+                defaultValue: values.shopName,
+                maxLength: 80,
+                required: true,
+              }}
             />
           </div>
         </AdminCard>
@@ -214,7 +223,8 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
             }}
           />
           <p className="mt-2 text-sm text-muted">
-            Con la clave, la página de contacto muestra el mapa interactivo; sin ella, un aviso y el botón «Cómo llegar».
+            Con la clave, la página de contacto muestra el mapa interactivo; sin ella, un aviso y el botón «Cómo
+            llegar».
           </p>
         </AdminCard>
 
@@ -261,10 +271,10 @@ export default function GeneralSettingsScreen({ loaderData, actionData }: Route.
 
         <AdminCard title="Pedidos">
           <p className="mb-4 text-sm text-muted">
-            Un pedido aparta sus unidades desde que se envía, antes del pago. Estos límites evitan que una sola
-            persona agote la tienda con pedidos que no paga: cada pedido puede apartar como máximo el menor de los
-            dos límites de cada producto (al menos 1 unidad si hay stock), contando los pedidos sin pagar que la
-            misma persona hizo en la última hora. Las cantidades mayores se coordinan por WhatsApp.
+            Un pedido aparta sus unidades desde que se envía, antes del pago. Estos límites evitan que una sola persona
+            agote la tienda con pedidos que no paga: cada pedido puede apartar como máximo el menor de los dos límites
+            de cada producto (al menos 1 unidad si hay stock), contando los pedidos sin pagar que la misma persona hizo
+            en la última hora. Las cantidades mayores se coordinan por WhatsApp.
           </p>
           <div className="grid gap-4 sm:grid-cols-3">
             <Field

@@ -74,7 +74,9 @@ export async function action({ request }: Route.ActionArgs) {
     default: {
       // Only the methods the page showed: one added meanwhile (another tab, another
       // administrator) has no fields in this form, and must not be switched off and emptied.
-      const methods = (await listPaymentMethods()).filter((method) => Object.hasOwn(values, `methods.${method.id}.details`));
+      const methods = (await listPaymentMethods()).filter((method) =>
+        Object.hasOwn(values, `methods.${method.id}.details`),
+      );
       const parsed = parseWithSchema(buildPaymentMethodsSchema(methods), readPaymentMethodsForm(values, methods));
       if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
       await updatePaymentMethods(admin.id, parsed.data.methods);
@@ -86,7 +88,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function MethodCard({ method, values, errors }: { method: AdminPaymentMethod; values: FormValues; errors: FieldErrors }) {
+function MethodCard({
+  method,
+  values,
+  errors,
+}: {
+  method: AdminPaymentMethod;
+  values: FormValues;
+  errors: FieldErrors;
+}) {
   const prefix = `methods.${method.id}`;
   const [isActive, setIsActive] = useState(values[`${prefix}.isActive`] === "on");
   return (
@@ -126,7 +136,12 @@ function MethodCard({ method, values, errors }: { method: AdminPaymentMethod; va
             <Field
               label="Mensaje para el cliente"
               error={errors[`${prefix}.details`]}
-              inputProps={{ id: `${method.id}-details`, name: `${prefix}.details`, defaultValue: values[`${prefix}.details`], maxLength: 1000 }}
+              inputProps={{
+                id: `${method.id}-details`,
+                name: `${prefix}.details`,
+                defaultValue: values[`${prefix}.details`],
+                maxLength: 1000,
+              }}
             />
             <Field
               label="Clave publicable (Publishable Key)"
@@ -160,7 +175,12 @@ function MethodCard({ method, values, errors }: { method: AdminPaymentMethod; va
               label="Detalles para el cliente"
               hint="Número, titular o cuenta; se muestran en el carrito y en el mensaje de WhatsApp."
               error={errors[`${prefix}.details`]}
-              textareaProps={{ name: `${prefix}.details`, defaultValue: values[`${prefix}.details`], rows: 3, maxLength: 1000 }}
+              textareaProps={{
+                name: `${prefix}.details`,
+                defaultValue: values[`${prefix}.details`],
+                rows: 3,
+                maxLength: 1000,
+              }}
             />
             <ImageUpload
               name={`${prefix}.qrImage`}
@@ -214,7 +234,13 @@ export default function PaymentMethodsScreen({ loaderData, actionData }: Route.C
             <Field
               label="Nombre"
               error={newErrors.name}
-              inputProps={{ id: "new-method-name", name: "name", defaultValue: newValues.name, maxLength: 60, placeholder: "Ej.: Depósito en efectivo" }}
+              inputProps={{
+                id: "new-method-name",
+                name: "name",
+                defaultValue: newValues.name,
+                maxLength: 60,
+                placeholder: "Ej.: Depósito en efectivo",
+              }}
             />
             <TextAreaField
               id="new-method-details"

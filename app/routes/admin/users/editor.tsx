@@ -96,10 +96,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     result.isPasswordChanged
       ? {
           title: "Contraseña Cambiada",
-          description:
-            isOwnPasswordChanged
-              ? `Se guardaron tus datos y tu nueva contraseña; tus otras sesiones abiertas se cerraron.`
-              : `Se guardaron los datos de ${result.username} y su nueva contraseña; sus sesiones abiertas se cerraron.`,
+          description: isOwnPasswordChanged
+            ? `Se guardaron tus datos y tu nueva contraseña; tus otras sesiones abiertas se cerraron.`
+            : `Se guardaron los datos de ${result.username} y su nueva contraseña; sus sesiones abiertas se cerraron.`,
         }
       : { title: "Usuario Actualizado", description: `Los datos de ${result.username} se guardaron.` },
   );
@@ -233,7 +232,9 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
           ) : (
             <p id="password-hint" className="-mt-3 text-sm text-muted md:col-span-2">
               Déjalas vacías para mantener la contraseña actual. Si escribes una nueva (mínimo 6 caracteres)
-              {loaderData.isOwnAccount ? ", tu sesión sigue abierta." : ", se cerrarán las sesiones abiertas de esta cuenta."}
+              {loaderData.isOwnAccount
+                ? ", tu sesión sigue abierta."
+                : ", se cerrarán las sesiones abiertas de esta cuenta."}
             </p>
           )}
           <div className="flex flex-wrap gap-2 md:col-span-2">

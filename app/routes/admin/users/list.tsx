@@ -38,7 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const id = String(formData.get("id") ?? "");
-  const error = (description: string) => redirectWithToast(back, { title: "Error", description, variant: "destructive" });
+  const error = (description: string) =>
+    redirectWithToast(back, { title: "Error", description, variant: "destructive" });
   if (formData.get("intent") !== "delete" || !isPlausibleUserId(id)) return error(USER_NOT_FOUND_MESSAGE);
 
   const result = await removeUser(admin, id);
