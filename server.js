@@ -1,10 +1,11 @@
 // Starts the shop: `node server.js` serves the production build, `--dev` runs Vite
 // with hot reload. Everything the app needs before serving (DATA_DIR lock,
 // migrations, seed, main administrator) happens in startApp().
-import compression from "compression";
-import express from "express";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+
+import compression from "compression";
+import express from "express";
 
 const isDev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= isDev ? "development" : "production";

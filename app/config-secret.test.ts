@@ -1,7 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { expect, test, vi } from "vitest";
+
 import { readConfig, resolveAuthSecret } from "./config.server";
 
 // Two instances starting at once on one DATA_DIR both find no secret, and both write one.

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+
 import { z } from "zod";
+
 import { USERNAME_PATTERN } from "./auth/rules";
 
 const envSchema = z.object({

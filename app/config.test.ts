@@ -1,8 +1,10 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+
 import express from "express";
 import { expect, test } from "vitest";
+
 import { readConfig } from "./config.server";
 
 test("defaults of the runtime contract", () => {

@@ -1,11 +1,13 @@
 // React Router's default Node entry, plus the Content-Security-Policy nonce (see
 // ~/lib/security-headers.server.ts). Everything else is the framework's default.
 import { PassThrough } from "node:stream";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { buildContentSecurityPolicy, isAdminPath } from "~/lib/security-headers.server";

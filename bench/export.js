@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { generateShop } from "./generate.js";
 import { BENCH_ADMIN_PASSWORD, startBenchServer, writeBenchResult } from "./lib/server.js";
 

@@ -6,8 +6,9 @@
 // (quality 11, sent to browsers that accept it, i.e. over HTTPS). It builds first when the build is stale.
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
 import { buildIfStale } from "../scripts/build-if-stale.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { openPglite } from "../scripts/backup-support.js";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { startBenchServer } from "./lib/server.js";

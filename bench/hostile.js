@@ -9,6 +9,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { generateShop } from "./generate.js";
 import { floodPost, trickle } from "./lib/hostile-clients.js";
 import { runScenario } from "./lib/load.js";

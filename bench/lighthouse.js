@@ -12,12 +12,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+
 import { buildIfStale } from "../scripts/build-if-stale.js";
-import { startHttp2Front } from "./lib/h2-front.js";
 import { ensureChromium } from "../scripts/ensure-chromium.js";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-node-flags.js";
+import { startHttp2Front } from "./lib/h2-front.js";
 import { writeBenchResult } from "./lib/server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { generateShop } from "./generate.js";
 import { runScenario, scenarios } from "./lib/load.js";
 import { startBenchServer, writeBenchResult } from "./lib/server.js";

@@ -3,11 +3,13 @@
 // page, a search, a product page, the way a shopper reads them).
 //   node bench/memory-map.js [--products 10000] [--duration 30] [--memory-cgroup DIR]
 // (writes bench/results/memory-map-<products>.json). Linux only: it reads /proc.
-import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
+import autocannon from "autocannon";
+
 import { generateShop } from "./generate.js";
 import { startBenchServer, writeBenchResult } from "./lib/server.js";
 

@@ -6,6 +6,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { openPglite } from "../scripts/backup-support.js";
 import { generateShop } from "./generate.js";
 import { runScenario } from "./lib/load.js";

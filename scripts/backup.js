@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createArchiveWriter } from "./backup-archive.js";
 import {
   acquireDataDirLock,

@@ -66,7 +66,7 @@ function withBuildLock(work) {
         rmSync(lockDir, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error("Timed out waiting for another build to finish");
+      if (Date.now() > deadline) throw new Error("Timed out waiting for another build to finish", { cause: error });
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
     }
   }

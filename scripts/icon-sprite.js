@@ -8,9 +8,9 @@
 //
 // app/ui/icons/icon.test.ts fails when the committed sprite and this script's output differ.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequire } from "node:module";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const spritePath = path.join(root, "app/ui/icons/sprite.svg");

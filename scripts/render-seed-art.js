@@ -6,9 +6,10 @@
 //
 // Deterministic and idempotent: the same SVG sources always produce the same
 // bytes, and re-running simply overwrites the outputs. Nothing is downloaded.
-import { mkdir, readFile, writeFile, copyFile, stat } from "node:fs/promises";
+import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import sharp from "sharp";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

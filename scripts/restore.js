@@ -7,6 +7,7 @@
 import { existsSync, openAsBlob } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import { readArchive, readEntryBuffer, writeEntryToFile } from "./backup-archive.js";
 import {
   acquireDataDirLock,

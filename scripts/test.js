@@ -1,11 +1,12 @@
 // npm test: every suite, in order, and a non-zero exit when any fails.
 //  1. Chromium from Debian (installed with apt-get when missing)
 //  2. the production build (when stale): the server tests and the browser tests run it
-//  3. typecheck, 4. Vitest (unit, integration on PGlite, server process), 5. the load test
-//  (200 connections for 60 s, alone on the machine), 6. Playwright
+//  3. format and lint, 4. typecheck, 5. Vitest (unit, integration on PGlite, server process),
+//  6. the load test (200 connections for 60 s, alone on the machine), 7. Playwright
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { buildIfStale } from "./build-if-stale.js";
 import { ensureChromium } from "./ensure-chromium.js";
 
@@ -16,6 +17,8 @@ ensureChromium();
 buildIfStale();
 
 const steps = [
+  ["Format (Prettier)", [bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
+  ["Lint (ESLint: TypeScript, hooks, import order, layers)", [bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."]],
   ["Typecheck: route types", [bin("@react-router/dev/bin.js"), "typegen"]],
   ["Typecheck", [bin("typescript/bin/tsc")]],
   ["Unit, integration and server tests (Vitest)", [bin("vitest/vitest.mjs"), "run"]],

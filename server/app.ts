@@ -1,21 +1,24 @@
 // Bundled by Vite into build/server/index.js (see vite.config.ts): the Express app
 // that serves React Router, plus what server.js needs to start and stop the shop.
 import "react-router";
+import "~/lib/validation";
+
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+
 import express, { type Request, type RequestHandler } from "express";
 import * as serverBuild from "virtual:react-router/server-build";
+
 import { isAdminSession } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
 import { MAX_IMPORT_BYTES } from "~/domain/catalog/catalog-excel";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { sendPlainPage } from "~/lib/plain-page.server";
 import { createRequestHandler } from "~/lib/react-router-handler.server";
+import { renderQueue } from "~/lib/render-queue.server";
 import { type BodyRule, readBoundedBodies } from "~/lib/request-body.server";
 import { logRequestWhenDone } from "~/lib/request-log.server";
-import { renderQueue } from "~/lib/render-queue.server";
 import { canonicalPath, isAdminPath } from "~/lib/security-headers.server";
-import "~/lib/validation";
 
 export { readConfig } from "~/config.server";
 export { logError } from "~/lib/log.server";
@@ -64,7 +67,7 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
  * reaches a search or a path a guard.
  */
 const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
-  let path = req.path;
+  let path: string;
   try {
     path = decodeURIComponent(req.path);
   } catch {

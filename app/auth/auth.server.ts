@@ -1,10 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, username } from "better-auth/plugins";
+
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { type DatabaseHandle, getDatabaseHandle } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
+
 import { MIN_PASSWORD_LENGTH } from "./rules";
 
 function createAuth(handle: DatabaseHandle) {

@@ -4,11 +4,12 @@
 // the shop runs on HTTPS (APP_URL). Each APP_URL gets fresh modules, because the cookies
 // and the better-auth instance are built once from the configuration.
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);

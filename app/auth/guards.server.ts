@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+
 import { logError } from "~/lib/log.server";
+
 import { getAuth } from "./auth.server";
 import type { Role } from "./rules";
 

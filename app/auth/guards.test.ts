@@ -1,11 +1,13 @@
 import { isRouteErrorResponse } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
-import { useTestDatabase } from "~/db/test-database.server";
+
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+
 import { requireAdmin, requireUser } from "./guards.server";
 import { requestAs, signInAdminCookie, signUpCustomer } from "./testing.server";
 
-useTestDatabase();
+setUpTestDatabase();
 
 let customerCookie: string;
 let adminCookie: string;

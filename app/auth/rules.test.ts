@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { getDisplayName, getSafeRedirect } from "./rules";
 
 test("the header shows the first word of the name, else the e-mail before @", () => {

@@ -1,4 +1,5 @@
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
+
 import { getAuth } from "./auth.server";
 
 /** 'name=value; …' for a Cookie header, from a response's Set-Cookie headers. */

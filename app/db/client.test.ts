@@ -2,8 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
+
 import { openDatabase } from "./client.server";
 
 // The embedded database's shared buffers are resident in the server from the start: 16 MB,

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, expect, test } from "vitest";
+
 import { acquireDataDirLock, DataDirLockedError, describeLockOwner } from "./data-dir-lock.server";
 
 let child: ChildProcess | undefined;

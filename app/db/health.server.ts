@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { getDb } from "./client.server";
 
 export async function checkDatabase(): Promise<boolean> {

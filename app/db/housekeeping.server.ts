@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import { and, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
+
 import type { Database } from "./client.server";
 import {
   brands,

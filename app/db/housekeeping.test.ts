@@ -1,11 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, getTableColumns, getTableName, inArray, is, sql } from "drizzle-orm";
+
+import { eq, getTableColumns, getTableName, inArray, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
+
 import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
 import * as schema from "./schema";
 import {
@@ -20,9 +23,9 @@ import {
   verifications,
 } from "./schema";
 import { seedDemoShop } from "./seed/seed.server";
-import { useTestDatabase } from "./test-database.server";
+import { setUpTestDatabase } from "./test-database.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-23T12:00:00Z");
 let dataDir: string;

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+
 import { logError, logInfo } from "~/lib/log.server";
+
 import type { DatabaseHandle } from "./client.server";
 
 /**

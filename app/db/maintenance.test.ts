@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { seedDemoShop } from "./seed/seed.server";
-import { maintainEmbeddedDatabase } from "./maintenance.server";
-import { useTestDatabase } from "./test-database.server";
 
-const { handle } = useTestDatabase();
+import { maintainEmbeddedDatabase } from "./maintenance.server";
+import { seedDemoShop } from "./seed/seed.server";
+import { setUpTestDatabase } from "./test-database.server";
+
+const { handle } = setUpTestDatabase();
 
 async function plannerRowEstimate(): Promise<number> {
   const result = (await handle().db.execute(

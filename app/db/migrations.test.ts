@@ -1,12 +1,15 @@
+import { readFileSync } from "node:fs";
+
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { findProjectRoot } from "~/lib/paths.server";
-import * as schema from "./schema";
-import { useTestDatabase } from "./test-database.server";
 
-const { handle } = useTestDatabase();
+import { findProjectRoot } from "~/lib/paths.server";
+
+import * as schema from "./schema";
+import { setUpTestDatabase } from "./test-database.server";
+
+const { handle } = setUpTestDatabase();
 
 async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await handle().db.execute(statement)) as unknown as { rows: T[] };

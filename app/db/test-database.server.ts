@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+
 import { type DatabaseHandle, openDatabase, setDatabase } from "./client.server";
 
 /**
@@ -8,7 +10,7 @@ import { type DatabaseHandle, openDatabase, setDatabase } from "./client.server"
  * app's database for the file's tests: in-memory PGlite, or, when TEST_DATABASE_URL
  * is set, a new database created on that PostgreSQL server and dropped afterwards.
  */
-export function useTestDatabase(): { handle: () => DatabaseHandle } {
+export function setUpTestDatabase(): { handle: () => DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -36,7 +38,7 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
 
   return {
     handle() {
-      if (!handle) throw new Error("useTestDatabase: the database is not open yet");
+      if (!handle) throw new Error("setUpTestDatabase: the database is not open yet");
       return handle;
     },
   };

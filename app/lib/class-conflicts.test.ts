@@ -1,9 +1,12 @@
-import fc from "fast-check";
 import fs from "node:fs";
 import path from "node:path";
+
+import fc from "fast-check";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, test } from "vitest";
+
 import { buttonVariants } from "~/ui/primitives/button";
+
 import { conflictingClasses, mergeClasses } from "./class-conflicts";
 import { cn } from "./cn";
 

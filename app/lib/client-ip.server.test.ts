@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { getClientIp } from "./client-ip.server";
 
 const key = (clientIp?: string) => getClientIp({ clientIp });

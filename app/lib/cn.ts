@@ -1,4 +1,5 @@
 import { type ClassValue, clsx } from "clsx";
+
 import { conflictingClasses } from "./class-conflicts";
 
 /**

@@ -1,6 +1,8 @@
-import express from "express";
 import type { AddressInfo } from "node:net";
+
+import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
+
 import { type ConcurrencyLimits, limitConcurrency } from "./concurrency-limit.server";
 
 let close = () => {};

@@ -5,7 +5,9 @@
 // Strings are written inline, not shared, which keeps the writer's memory flat; the file is
 // about a fifth larger.
 import { Writable } from "node:stream";
+
 import type { Style, Worksheet } from "exceljs";
+
 import { loadExcelJS } from "~/lib/lazy-modules.server";
 
 export type TableColumn = { header: string; key: string; width: number; hidden?: boolean; style?: Partial<Style> };

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import type { ToastMessage } from "./toast";
+
 import type { FieldErrors, FormValues } from "./form-data";
+import type { ToastMessage } from "./toast";
 
 export type FormFailure = { errors: FieldErrors; values: FormValues; toast: ToastMessage };
 

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import nodemailer, { type Transporter } from "nodemailer";
+
 import { readConfig } from "~/config.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, expect, test, vi } from "vitest";
-import { startTestSmtpServer } from "./mail-testing.server";
+
 import { isMailServerConfigured, sendMail } from "./mail.server";
+import { startTestSmtpServer } from "./mail-testing.server";
 
 const message = {
   to: "cliente@example.pe",

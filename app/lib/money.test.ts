@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { formatMoney } from "./money";
 
 test("formats céntimos as soles with two decimals after a no-break space", () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { clearHits, isRateLimited, recordHit } from "./rate-limit.server";
 
 const rule = { limit: 3, windowMs: 1000 };

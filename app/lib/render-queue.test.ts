@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
+
 import type { Request, Response } from "express";
 import { afterEach, describe, expect, test } from "vitest";
+
 import { readRenderQueueHealth, renderQueue } from "./render-queue.server";
 
 /** A response that only finishes when the test says so: a render that hangs. */

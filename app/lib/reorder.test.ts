@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { moveInList, parseMoveDirection } from "./reorder";
 
 test("moves one place up or down, never past either end", () => {

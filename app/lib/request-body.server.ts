@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+
 import { sendPlainPage } from "./plain-page.server";
 
 /** What a route accepts as a request body. */

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
+
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
+
 import { type BodyRule, readBoundedBodies } from "./request-body.server";
 
 let close = () => {};

@@ -1,6 +1,8 @@
-import express from "express";
 import type { AddressInfo } from "node:net";
+
+import express from "express";
 import { afterEach, expect, test, vi } from "vitest";
+
 import { logRequestWhenDone } from "./request-log.server";
 
 let close = () => {};

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { createSignedToken, readSignedToken } from "./signed-token.server";
 
 describe("signed tokens", () => {

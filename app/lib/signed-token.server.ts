@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+
 import { readConfig, resolveAuthSecret } from "~/config.server";
 
 /** Long enough for any payload the shop signs, short enough to refuse junk before hashing it. */

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { normalizeForSearch, toSlug } from "./text";
 
 test("slugs are the lower-cased name with whitespace runs as hyphens", () => {

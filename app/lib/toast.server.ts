@@ -1,6 +1,8 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+
 import { readConfig, resolveAuthSecret } from "~/config.server";
+
 import type { ToastMessage } from "./toast";
 
 const toastSchema = z.object({

@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
+
 import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
+
 import { zipArchive } from "../../tests/support/stored-zip";
 import { loadedSize, streamedSize } from "./unzipped-size.server";
 

@@ -10,6 +10,7 @@
 // storefront never needs them.
 
 import { Readable } from "node:stream";
+
 import type JSZip from "jszip";
 
 /** "over": the archive inflates past the limit; "unreadable": the parser cannot read it. */

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { buildWhatsAppUrl, GENERAL_INQUIRY_TEXT, toWhatsAppNumber } from "./whatsapp";
 
 test("the floating button's link: shop number and the general inquiry text", () => {

@@ -5,13 +5,15 @@
 import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, signUpCustomer } from "~/auth/testing.server";
 import { complaints, orders, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { createContactMessage } from "~/domain/content/contact-message.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+
 import {
   answerOf,
   asSubmitted,
@@ -42,7 +44,7 @@ import { action as accountAction } from "./admin/users/account";
 import { action as userEditorAction } from "./admin/users/editor";
 import { action as userListAction } from "./admin/users/list";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let adminCookie: string;
 const ids = { product: "1", order: "1", complaint: "1", customer: "x" };
 

@@ -1,11 +1,13 @@
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, signUpCustomer } from "~/auth/testing.server";
 import * as schema from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+
 import routes from "../routes";
 
 // Every admin route module of the site map, found from app/routes.ts itself so that
@@ -35,7 +37,7 @@ const loadedRoutes = await Promise.all(
 );
 const routesWithActions = loadedRoutes.filter((route) => route.module.action);
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let customerCookie: string;
 let adminCookie: string;
 

@@ -3,22 +3,24 @@
 // 'Mis Pedidos' (/perfil?tab=pedidos), 'Volver a pedir' (intent=reorder with an orderId),
 // the profile form (intent=profile), the password form, and the order confirmation
 // (/carrito?pedido=CODE). Two customers, A and B: A never sees or changes what is B's.
-import { getTableName, is, sql, eq } from "drizzle-orm";
+import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import * as schema from "~/db/schema";
 import { customerProfiles, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { formatMoney } from "~/lib/money";
-import { answerOf } from "../../tests/support/hostile-input";
-import { loader as cartLoader } from "./store/cart";
-import { action as profileAction, loader as profileLoader } from "./account/profile";
 
-const { handle } = useTestDatabase();
+import { answerOf } from "../../tests/support/hostile-input";
+import { action as profileAction, loader as profileLoader } from "./account/profile";
+import { loader as cartLoader } from "./store/cart";
+
+const { handle } = setUpTestDatabase();
 type Customer = { cookie: string; id: string; order: { orderId: number; code: string; totalCents: number } };
 let a: Customer;
 let b: Customer;

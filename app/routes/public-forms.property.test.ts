@@ -5,17 +5,12 @@
 import { desc, eq, lt } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { complaints, contactMessages, customerProfiles, orders, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
-import { action as complaintsAction } from "./store/complaints-book";
-import { action as contactAction } from "./store/contact";
-import { action as cartAction } from "./store/cart";
-import { action as signInAction } from "./account/sign-in";
-import { action as passwordAction } from "./account/password";
-import { action as profileAction } from "./account/profile";
-import { action as signOutAction } from "./account/sign-out";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import {
   answerOf,
   asSubmitted,
@@ -24,8 +19,15 @@ import {
   hostileForm,
   propertyRuns,
 } from "../../tests/support/hostile-input";
+import { action as passwordAction } from "./account/password";
+import { action as profileAction } from "./account/profile";
+import { action as signInAction } from "./account/sign-in";
+import { action as signOutAction } from "./account/sign-out";
+import { action as cartAction } from "./store/cart";
+import { action as complaintsAction } from "./store/complaints-book";
+import { action as contactAction } from "./store/contact";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let customerCookie: string;
 let productId: number;
 let calls = 0;

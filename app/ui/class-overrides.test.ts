@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
+
 import { conflictingClasses } from "~/lib/class-conflicts";
-import { SIZES, VARIANTS, buttonVariants, type ButtonVariants } from "~/ui/primitives/button";
+import { type ButtonVariants, buttonVariants, SIZES, VARIANTS } from "~/ui/primitives/button";
 
 // cn() joins classes without merging them (docs/decisions/013). A component that takes a
 // className and joins it to its own, cn("… text-xs …", className), would then show both when a

@@ -1,4 +1,5 @@
 import { useState } from "react";
+
 import { DEFAULT_TOAST_DURATION, type ToastMessage } from "~/lib/toast";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/ui/primitives/toast";
 

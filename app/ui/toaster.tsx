@@ -9,6 +9,7 @@ import {
   useEffect,
   useState,
 } from "react";
+
 import { cn } from "~/lib/cn";
 import { DEFAULT_TOAST_DURATION, type ToastMessage } from "~/lib/toast";
 import type { KeyedToast } from "~/ui/toast-view";

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+
 import {
   addToCart,
   cartBadge,
   cartLine,
-  gotoCart,
   goBackFromWhatsApp,
+  gotoCart,
   interceptWhatsApp,
   PRODUCTS,
   quantityInput,

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 test("the audit log lists a user's creation with who, what and a summary, filtered by entity", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // Global: it changes the answers of the chatbot every visitor talks to.

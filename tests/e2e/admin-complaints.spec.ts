@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+
 import { readLatestMail, screenshot, signInAsAdmin, toast, uniqueEmail } from "./support";
 
 const PHONE = { width: 390, height: 844 };

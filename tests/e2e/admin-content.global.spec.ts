@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
+
 import { openHydrated } from "./admin-forms-support";
 import { screenshot, signInAsAdmin, toast } from "./support";
 

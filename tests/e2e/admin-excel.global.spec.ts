@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
+
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

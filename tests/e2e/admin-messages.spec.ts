@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin, toast, uniqueEmail } from "./support";
 
 const PHONE = { width: 390, height: 844 };

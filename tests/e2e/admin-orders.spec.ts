@@ -1,5 +1,6 @@
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+
 import { addToCart, gotoCart, interceptWhatsApp, PRODUCTS, readStock, soles } from "./cart-support";
 import { registerCustomer, screenshot, signInAsAdmin, toast, uniqueEmail } from "./support";
 

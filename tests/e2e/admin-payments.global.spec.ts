@@ -1,7 +1,9 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { expect as baseExpect, test } from "@playwright/test";
 import sharp from "sharp";
+
 import { openHydrated } from "./admin-forms-support";
 import { addToCart, gotoCart, PRODUCTS } from "./cart-support";
 import { screenshot, signInAsAdmin, toast } from "./support";

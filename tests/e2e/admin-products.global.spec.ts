@@ -1,7 +1,9 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // Each test makes its own products with a unique title, so the seeded shop is untouched.

@@ -1,5 +1,7 @@
 import path from "node:path";
+
 import { expect as baseExpect, type Page, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // Global: it changes the home carousel every visitor sees.

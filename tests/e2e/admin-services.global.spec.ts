@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // The test makes, changes and deletes its own service (unique title): the seed stays as it was.

@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
+
 import { openHydrated } from "./admin-forms-support";
 import { addToCart, gotoCart, interceptWhatsApp, PRODUCTS } from "./cart-support";
 import { screenshot, signInAsAdmin, toast } from "./support";

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { ADMIN, screenshot, signInAsAdmin, toast } from "./support";
 
 test("the back office is closed until the administrator signs in at /admin", async ({ page }) => {

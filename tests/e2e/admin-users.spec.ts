@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // Each test creates its own accounts with unique usernames; the `admin` account (used by

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
+
 import { screenshot } from "./support";
 
 /** The demo shop's products, in seed order (ids of a fresh database). */

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+
 import {
   addToCart,
   cartBadge,
+  cartLine,
   goBackFromWhatsApp,
   gotoCart,
-  cartLine,
   interceptWhatsApp,
   PRODUCTS,
   quantityInput,

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { signInAsAdmin, toast } from "./support";
 
 // Global: while it exists, the product made here shows on /productos/perros/alimentos,

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { screenshot } from "./support";
 
 test("drill down from /productos to a category's products with breadcrumbs", async ({ page }) => {

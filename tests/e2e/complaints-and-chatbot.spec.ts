@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+
 import { addBusinessDays } from "../../app/domain/complaints/business-days";
 import { formatLongDate, getLimaDate } from "../../app/domain/complaints/lima-time";
 import { readLatestMail, screenshot, toast } from "./support";

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+
 import { screenshot, toast } from "./support";
 
 const PHONE = { width: 360, height: 800 };

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { screenshot, signInAsAdmin } from "./support";
 
 test("on a phone the header's menu opens with every link and the cart", async ({ page }) => {

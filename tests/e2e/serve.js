@@ -3,6 +3,7 @@
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { buildIfStale } from "../../scripts/build-if-stale.js";
 
 const port = process.env.E2E_PORT ?? "4310";

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { screenshot } from "./support";
 
 test("home shows the seeded hero, the header, the footer and the WhatsApp button", async ({ page }) => {

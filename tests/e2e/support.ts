@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN = { username: "admin", password: "clave-e2e-123" };

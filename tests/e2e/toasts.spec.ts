@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { signInAsAdmin, toast } from "./support";
 
 test("a toast carried across a redirect disappears after 5 seconds", async ({ page }) => {

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
+
 import autocannon from "autocannon";
 import pg from "pg";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { makeDataDir, type ServerProcess, startServer } from "../support/server-process";
 
 // Reliability 3 of the operations issue: 200 shoppers at once for a full minute on the

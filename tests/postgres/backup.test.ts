@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import {
   databaseFingerprint,

@@ -1,15 +1,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, test } from "vitest";
+
 import { runHousekeeping } from "~/db/housekeeping.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): several instances, or a
 // backup (scripts/backup.js), share one PostgreSQL, and only one of them cleans up at a time.
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 test("while another connection holds the housekeeping's lock (an instance, a backup), a run skips", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-housekeeping-lock-"));

@@ -1,15 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 
 // Runs only on PostgreSQL (see vitest.config.ts): PGlite runs one transaction at a
 // time, so only PostgreSQL can interleave two of them. The stock check passes, another
 // transaction takes the last unit, and the conditional update refuses the order.
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let raton: { id: number; title: string };
 
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 
@@ -10,7 +11,7 @@ import { placeOrder } from "~/domain/orders/order.server";
 // (app/domain/orders/oversell.test.ts covers one product on both databases). Here every
 // cart holds two scarce products, half of them added in the opposite order: the orders
 // must neither oversell either product nor deadlock (placeOrder locks rows in id order).
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let first: number;
 let second: number;
 

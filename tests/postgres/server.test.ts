@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run).

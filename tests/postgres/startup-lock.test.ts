@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+
 import { accounts, users } from "~/db/schema";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): two instances starting
 // at once on one PostgreSQL do the start-up's one-time work one after the other.
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 const admin = { username: "admin", email: "admin@localhost", password: undefined };
 
 test("two instances repairing a main administrator without a password give it one password, not two", async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, test } from "vitest";
+
 import { MIGRATION_LOCK_ID, openDatabase } from "~/db/client.server";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): the statement limit

@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { expect, test } from "vitest";
+
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import {
   databaseFingerprint,

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
+
 import { demoProducts } from "~/db/seed/demo-data";
+
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import { fileComplaintOverHttp, placeOrderOverHttp, withPglite } from "../support/shop-traffic";
 

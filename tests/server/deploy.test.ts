@@ -6,7 +6,9 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, describe, expect, test } from "vitest";
+
 import { projectRoot } from "../support/server-process";
 
 const deploy = (file: string) => path.join(projectRoot, "deploy", file);

@@ -2,7 +2,9 @@
 // found (one anonymous request, slow clients, strangers' passwords, hoarded stock, and the
 // smaller ones), each checked on what a visitor gets back and on the server's own state.
 import { readFileSync } from "node:fs";
+
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { floodPost, trickle } from "../../bench/lib/hostile-clients.js";
 import {
   ADMIN_PASSWORD,

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { describe, expect, test } from "vitest";
+
 import { makeDataDir, runServerExpectingFailure, signInAtAdmin, startServer } from "../support/server-process";
 
 async function countRows(dataDir: string, table: string): Promise<number> {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { expect, test } from "vitest";
+
 import { NPM_START_COMMAND, SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 import { projectRoot } from "../support/server-process";
 

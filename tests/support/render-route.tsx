@@ -2,10 +2,10 @@ import { renderToString } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
+  type RouteObject,
   StaticRouterProvider,
   useActionData,
   useLoaderData,
-  type RouteObject,
 } from "react-router";
 
 export type RouteModule = {

@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import sharp from "sharp";
+
 import { projectRoot } from "./server-process";
 
 /** The Set-Cookie pairs of a response, merged over `jar` (name=value; …). */

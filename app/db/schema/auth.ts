@@ -1,6 +1,7 @@
 // Tables of better-auth (core + username + admin plugins), written from its
 // schema definitions so that drizzle-kit owns every migration of the app.
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import { timestamps } from "./columns";
 
 export const users = pgTable("users", {

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
 import { users } from "./auth";
 import { timestamps } from "./columns";
 

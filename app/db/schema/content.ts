@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import { timestamps } from "./columns";
 
 export const socialNetworks = ["facebook", "instagram", "tiktok", "twitter"] as const;

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import { users } from "./auth";
 
 /** Messages sent from the /contacto form. */

@@ -11,10 +11,11 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+
 import { users } from "./auth";
 import { products } from "./catalog";
-import { paymentMethods } from "./content";
 import { timestamps } from "./columns";
+import { paymentMethods } from "./content";
 
 /** A cart lives on the server, keyed by a random id kept in a cookie. */
 export const carts = pgTable(

@@ -1,6 +1,7 @@
 // The demo shop created on an empty database (shared/runtime-contract.md). Spanish,
 // realistic for a pet shop in Lima; every image path exists under public/.
 import type { PageContents } from "~/domain/content/page-content";
+
 import type { SocialMedia } from "../schema";
 
 export const demoShopName = "Patitas Felices";

@@ -1,4 +1,5 @@
 import { normalizeForSearch, toSlug } from "~/lib/text";
+
 import type { Database } from "../client.server";
 import {
   brands,

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+
 import {
   chatbotAnswers,
   pageContents,
@@ -11,10 +12,10 @@ import {
   services,
   shopSettings,
 } from "../schema";
-import { useTestDatabase } from "../test-database.server";
+import { setUpTestDatabase } from "../test-database.server";
 import { seedDemoShop } from "./seed.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 describe("the demo shop seed", () => {
   test("creates the runtime contract's catalogue and content on an empty database", async () => {

@@ -2,8 +2,8 @@ import { readConfig } from "~/config.server";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
-import { type MailContent, renderMail } from "~/lib/mail-template";
 import { type MailReceipt, sendMail } from "~/lib/mail.server";
+import { type MailContent, renderMail } from "~/lib/mail-template";
 
 /** "smtp" reached the mail server; "outbox" was only written to disk; "failed" did neither. */
 export type ShopMailOutcome = MailReceipt["delivery"] | "failed";

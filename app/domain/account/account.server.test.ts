@@ -1,13 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requireUser } from "~/auth/guards.server";
 import { requestAs, toCookieHeader } from "~/auth/testing.server";
 import { carts, customerProfiles, orderLines, orders, products, users, verifications } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+import { addCartLine, cartCookie, ensureCart, getCartItemCount } from "~/domain/cart/cart.server";
+import { action as signOutAction } from "~/routes/account/sign-out";
+
 import {
   changeOwnPassword,
   getProfile,
@@ -19,10 +24,8 @@ import {
 } from "./account.server";
 import { listCustomerOrders, reorder } from "./customer-orders.server";
 import { activateCustomer, registerCustomer } from "./registration.server";
-import { addCartLine, cartCookie, ensureCart, getCartItemCount } from "~/domain/cart/cart.server";
-import { action as signOutAction } from "~/routes/account/sign-out";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let outbox: string;
 
 beforeAll(async () => {
@@ -287,16 +290,14 @@ describe("'Mis Pedidos'", () => {
       .insert(orders)
       .values({ code: "PED-000900", userId: user.id, paymentMethodName: "Yape", totalCents: 4470, status: "entregado" })
       .returning();
-    await db
-      .insert(orderLines)
-      .values({
-        orderId: order!.id,
-        productId: raton!.id,
-        title: raton!.title,
-        unitPriceCents: 1490,
-        quantity: 3,
-        lineTotalCents: 4470,
-      });
+    await db.insert(orderLines).values({
+      orderId: order!.id,
+      productId: raton!.id,
+      title: raton!.title,
+      unitPriceCents: 1490,
+      quantity: 3,
+      lineTotalCents: 4470,
+    });
     const [stranger] = await db
       .insert(users)
       .values({ id: "otro-cliente", name: "Otro", email: "otro@example.pe" })

@@ -1,13 +1,14 @@
 import { and, eq, gt } from "drizzle-orm";
+
 import { getAuth } from "~/auth/auth.server";
-import { pickSetCookies } from "~/auth/set-cookies";
 import type { SessionUser } from "~/auth/guards.server";
+import { pickSetCookies } from "~/auth/set-cookies";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
 import { restoreAccountCart } from "~/domain/cart/cart.server";
-import { isRateLimited, rateRules, recordHit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
-import { translateAuthError } from "./auth-errors";
+import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
 
+import { translateAuthError } from "./auth-errors";
 import { type Outcome, withSignInLimit } from "./sign-in-limit.server";
 
 export type { Outcome };

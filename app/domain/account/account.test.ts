@@ -1,5 +1,7 @@
-import { describe, expect, test } from "vitest";
 import "~/lib/validation";
+
+import { describe, expect, test } from "vitest";
+
 import { changePasswordSchema, registerSchema, resetPasswordSchema, signInSchema, toFieldErrors } from "./account";
 import { translateAuthError } from "./auth-errors";
 

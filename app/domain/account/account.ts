@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { MIN_PASSWORD_LENGTH } from "~/auth/rules";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { addCartLine, discardNewCart, ensureCart } from "~/domain/cart/cart.server";

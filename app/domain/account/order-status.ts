@@ -1,5 +1,7 @@
 import type { OrderStatus } from "~/db/schema";
 
+export type { OrderStatus };
+
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pendiente: "Pendiente",
   en_proceso: "En Proceso",

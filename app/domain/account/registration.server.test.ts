@@ -1,20 +1,23 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requireUser } from "~/auth/guards.server";
 import { requestAs, signUpCustomer, toCookieHeader } from "~/auth/testing.server";
 import { customerProfiles, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import { signInCustomer } from "./account.server";
 import { activateCustomer, readActivationEmail, registerCustomer } from "./registration.server";
 
 // Issue 29: registration must not tell whether an address has an account. No account exists
 // until the address's owner follows the e-mailed link with the password chosen at registration.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let outbox: string;
 
 beforeAll(async () => {

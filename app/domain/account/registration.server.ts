@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import { getAuth } from "~/auth/auth.server";
 import { pickSetCookies } from "~/auth/set-cookies";
 import { readConfig } from "~/config.server";
@@ -13,6 +15,7 @@ import {
   takeSubmission,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from "~/lib/rate-limit.server";
+
 import { sendShopMail } from "./account-mail.server";
 import { translateAuthError } from "./auth-errors";
 

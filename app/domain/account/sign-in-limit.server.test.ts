@@ -1,21 +1,24 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { signInFailures } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+
 import {
   type Outcome,
   readUnlockToken,
+  redeemUnlockToken,
   SLOW_DOWN_MESSAGE,
-  useUnlockToken,
   withSignInLimit,
 } from "./sign-in-limit.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let outbox: string;
 
 beforeAll(async () => {
@@ -210,8 +213,8 @@ describe("the owner is told, and can unlock", () => {
     expect(readOutbox()).toHaveLength(1);
 
     expect(await readUnlockToken(token!, clock.now())).toBe("admin");
-    expect(await useUnlockToken(token!, clock.now())).toBe("/admin");
-    expect(await useUnlockToken(token!, clock.now())).toBeNull();
+    expect(await redeemUnlockToken(token!, clock.now())).toBe("/admin");
+    expect(await redeemUnlockToken(token!, clock.now())).toBeNull();
     expect((await withSignInLimit("admin", "10.14.0.1", check.with("clave-de-la-duena"), clock.now)).ok).toBe(true);
   });
 

@@ -1,10 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+
 import { and, count, eq, gt, like, ne, or, sql } from "drizzle-orm";
+
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { signInFailures, users, verifications } from "~/db/schema";
 import { logError } from "~/lib/log.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
+
 import { sendShopMail } from "./account-mail.server";
 
 export type Outcome = { ok: true; cookies: Headers } | { ok: false; message: string };
@@ -211,7 +214,7 @@ export async function readUnlockToken(token: string, now = new Date()): Promise<
  * Uses an unlock link once: every failure counted on its account is forgotten. Returns where
  * the account signs in ('/admin' or '/auth'), or null when the link is unknown, used or expired.
  */
-export async function useUnlockToken(token: string, now = new Date()): Promise<"/admin" | "/auth" | null> {
+export async function redeemUnlockToken(token: string, now = new Date()): Promise<"/admin" | "/auth" | null> {
   const db = getDb();
   const [row] = await db
     .delete(verifications)

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, users } from "~/db/schema";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { loader } from "~/routes/admin/audit-log";
+
 import { recordAudit } from "./audit.server";
 import { listAuditEntries, listAuditFilterOptions } from "./audit-log.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let adminCookie: string;
 let adminId: string;
 let otherId: string;
@@ -19,16 +21,14 @@ beforeAll(async () => {
   const [admin] = await handle().db.select().from(users).where(eq(users.username, "admin"));
   adminId = admin!.id;
   otherId = "otro-admin-id";
-  await handle()
-    .db.insert(users)
-    .values({
-      id: otherId,
-      name: "Otro",
-      email: "otro@example.pe",
-      username: "otro",
-      displayUsername: "Otro",
-      role: "admin",
-    });
+  await handle().db.insert(users).values({
+    id: otherId,
+    name: "Otro",
+    email: "otro@example.pe",
+    username: "otro",
+    displayUsername: "Otro",
+    role: "admin",
+  });
   // 60 product entries by the main admin, then 3 by another admin, one with markup in it.
   for (let index = 1; index <= 60; index += 1) {
     await recordAudit({

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
+
 import { AUDIT_PAGE_SIZE } from "./audit-log";
 
 export type AuditQuery = { entity: string | null; userId: string | null; page: number };

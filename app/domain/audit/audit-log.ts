@@ -8,8 +8,8 @@ import type { TaxonomyLevelKey } from "~/domain/catalog/taxonomy-admin";
 import type { valueIcons } from "~/domain/content/page-content";
 import { valueIconLabels } from "~/domain/content/page-content-form";
 import { type SettingsPart, socialNetworkNames } from "~/domain/settings/settings-admin";
-import type { MoveDirection } from "~/lib/reorder";
 import { formatMoney } from "~/lib/money";
+import type { MoveDirection } from "~/lib/reorder";
 
 export const AUDIT_PAGE_SIZE = 50;
 

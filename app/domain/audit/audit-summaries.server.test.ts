@@ -1,10 +1,11 @@
 import { eq, gt } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { productCategories, productFamilies, products, services, users } from "~/db/schema";
 import { demoPageContents } from "~/db/seed/demo-data";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { getProductForEditor, saveProduct } from "~/domain/catalog/product-admin.server";
 import { setServicePriceVisibility } from "~/domain/catalog/service-admin.server";
 import { findTaxonomyLevel } from "~/domain/catalog/taxonomy-admin";
@@ -17,11 +18,13 @@ import {
 import { savePageContent } from "~/domain/content/page-content-admin.server";
 import { listPromotionsForAdmin, movePromotion } from "~/domain/content/promotion-admin.server";
 import { addPaymentMethod, updatePaymentMethods } from "~/domain/settings/payment-methods.server";
-import { saveContactSettings, saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { saveContactSettings, saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { updateUser } from "~/domain/users/user-admin.server";
 import { loader } from "~/routes/admin/audit-log";
+
+import { recordAudit } from "./audit.server";
 import {
   getActionLabel,
   getEntityLabel,
@@ -29,13 +32,12 @@ import {
   UNKNOWN_ENTITY_LABEL,
   UNKNOWN_KEY_LABEL,
 } from "./audit-log";
-import { recordAudit } from "./audit.server";
 
 // The audit log is read by the shop's owner: every change the back office records must
 // show on /admin/auditoria in Spanish, including the summaries built from spreads and
 // whole form objects, which the types alone cannot see through.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 let admin: { id: string };
 
@@ -116,16 +118,14 @@ async function makeEveryKindOfChange() {
   for (const key of ["home", "about", "products"] as const) await savePageContent(admin.id, key, demoPageContents[key]);
 
   // The user editor's summary spreads an untyped object of changes.
-  await db
-    .insert(users)
-    .values({
-      id: "vendedora",
-      name: "Rosa",
-      email: "rosa@example.pe",
-      username: "rosa",
-      displayUsername: "Rosa",
-      role: "user",
-    });
+  await db.insert(users).values({
+    id: "vendedora",
+    name: "Rosa",
+    email: "rosa@example.pe",
+    username: "rosa",
+    displayUsername: "Rosa",
+    role: "user",
+  });
   expect(
     (await updateUser(admin, "vendedora", { username: "Rosa", email: "rosa@example.pe", role: "admin", password: "" }))
       .status,

@@ -1,5 +1,6 @@
-import { getDb, type Database } from "~/db/client.server";
+import { type Database, getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+
 import type { AuditAction, AuditEntity, LabelledAuditSummary } from "./audit-log";
 
 /** A transaction or the database: an audit entry is written with the change it describes. */

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+
 import { cartIntents, readPendingCartChange } from "./cart";
 import { pendingChangeSchema } from "./cart-schemas";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { cartIntents } from "./cart";
 
 /** The action's schemas of `POST /carrito` (the contract is described in cart.ts). */

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
+
 import { and, asc, desc, eq, sum } from "drizzle-orm";
 import { createCookie } from "react-router";
+
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { getOrderCap } from "~/domain/orders/order-limits";
 import { getOrderLimits } from "~/domain/settings/settings.server";
+
 import {
   type AddCartLineResult,
   type CartLineView,

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { signUpCustomer } from "~/auth/testing.server";
 import { cartLines, carts, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import { describeAddResult } from "./cart";
-import { addToCartSchema, updateCartLineSchema } from "./cart-schemas";
 import {
   addCartLine,
   cartCookie,
@@ -17,8 +18,9 @@ import {
   removeCartLine,
   setCartLineQuantity,
 } from "./cart.server";
+import { addToCartSchema, updateCartLineSchema } from "./cart-schemas";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 type Product = typeof products.$inferSelect;
 let croquetas: Product;

@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import type { FieldErrors } from "~/lib/form-data";
+
 import type { TaxonomyOptions } from "./catalog-admin";
 import type { TaxonomyTree } from "./taxonomy.server";
 

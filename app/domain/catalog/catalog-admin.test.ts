@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import {
   centsToInput,
   INVALID_PRICE_MESSAGE,

@@ -1,5 +1,7 @@
 import "~/lib/validation";
+
 import { z } from "zod";
+
 import { isStorableImagePath } from "~/domain/media/image";
 
 // What the products and services back-office screens share: the list's query string,

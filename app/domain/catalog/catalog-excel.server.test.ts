@@ -1,15 +1,21 @@
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
+
 import { count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { auditLog, brands, products, services, users } from "~/db/schema";
+import { auditLog, brands, products, type services, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
-import { action as importAction } from "~/routes/admin/catalog-excel/import";
+import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
+import { formatMoney } from "~/lib/money";
 import { loader as exportLoader } from "~/routes/admin/catalog-excel/export";
+import { action as importAction } from "~/routes/admin/catalog-excel/import";
+
+import { storedZip, zipArchive } from "../../../tests/support/stored-zip";
 import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
 import {
   IMPORT_MESSAGES,
@@ -18,14 +24,11 @@ import {
   MAX_WHOLE_IMPORT_UNZIPPED_BYTES,
   planImport,
 } from "./catalog-excel";
-import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
-import { formatMoney } from "~/lib/money";
 import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-excel.server";
 import { listProducts } from "./products.server";
 import { SERVICE_PRICE_MESSAGE } from "./service-admin";
-import { storedZip, zipArchive } from "../../../tests/support/stored-zip";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {

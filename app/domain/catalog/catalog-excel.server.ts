@@ -5,11 +5,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+
 import { and, asc, eq, gt, max, type SQL, sql } from "drizzle-orm";
 import type { Row } from "exceljs";
-import { streamedTableWorkbook } from "~/lib/excel-writer.server";
-import { loadExcelJS } from "~/lib/lazy-modules.server";
-import { loadedSize, streamedSize } from "~/lib/unzipped-size.server";
+
 import { readConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
@@ -27,13 +26,17 @@ import {
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getLimaDate } from "~/domain/complaints/lima-time";
 import { getUploadsDir, readBodyWithLimit } from "~/domain/media/image-upload.server";
+import { streamedTableWorkbook } from "~/lib/excel-writer.server";
+import { loadExcelJS } from "~/lib/lazy-modules.server";
 import { normalizeForSearch, toSlug } from "~/lib/text";
+import { loadedSize, streamedSize } from "~/lib/unzipped-size.server";
+
 import {
   type CatalogKind,
-  type CatalogSnapshot,
-  type CatalogValues,
   catalogKinds,
   catalogLayouts,
+  type CatalogSnapshot,
+  type CatalogValues,
   cellText,
   type ColumnKey,
   formatFlag,
@@ -41,11 +44,11 @@ import {
   type ImportOutcome,
   type ImportPlan,
   type ImportPreview,
+  matchHeaders,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
   MAX_IMPORT_UNZIPPED_BYTES,
   MAX_WHOLE_IMPORT_UNZIPPED_BYTES,
-  matchHeaders,
   planImport,
   type SheetRow,
   toBrandKey,

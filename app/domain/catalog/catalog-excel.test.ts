@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
+
 import {
   type CatalogSnapshot,
-  type ColumnKey,
   cellText,
+  type ColumnKey,
   describeImportOutcome,
   type ExistingItem,
   matchHeaders,

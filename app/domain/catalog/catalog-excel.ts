@@ -5,6 +5,7 @@
 import { isStorableImagePath, isUploadedImage } from "~/domain/media/image";
 import { formatMoney } from "~/lib/money";
 import { normalizeForSearch, toSlug } from "~/lib/text";
+
 import {
   IMAGE_ALT_REQUIRED_MESSAGE,
   MAX_PRICE_CENTS,

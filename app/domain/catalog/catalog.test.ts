@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { brands, productCategories, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { normalizeForSearch } from "~/lib/text";
-import { buildCatalogPath, buildCrumbs, PRODUCTS_PER_PAGE, parseCatalogQuery } from "./catalog";
+
+import { buildCatalogPath, buildCrumbs, parseCatalogQuery, PRODUCTS_PER_PAGE } from "./catalog";
 import { getProductDetail, listBrands, listProducts } from "./products.server";
 import { countServicesByChild, listServices } from "./services.server";
 import {
@@ -15,7 +17,7 @@ import {
   serviceTree,
 } from "./taxonomy.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 beforeAll(async () => {
   await seedDemoShop(handle().db);
 });

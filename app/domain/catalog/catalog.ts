@@ -1,10 +1,22 @@
 import { z } from "zod";
 
+import type { Priced } from "./pricing";
+
 export const PRODUCTS_PER_PAGE = 24;
 
 export type TaxonomyLevel = { id: number; name: string; slug: string; icon: string | null };
 
 /** The levels a catalogue URL names; absent levels are undefined. */
+/** What a product card shows (catalogue grids, featured offers). */
+export type ProductCardData = Priced & {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  imageAlt: string;
+  stock: number;
+};
+
 export type TaxonomyPath = {
   family?: TaxonomyLevel;
   category?: TaxonomyLevel;

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema";
+
 import { MAX_FEATURED_OFFERS, type Priced } from "./pricing";
 
 export type FeaturedProduct = Priced & {

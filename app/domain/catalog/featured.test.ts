@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import { listFeaturedOffers } from "./featured.server";
 import { hasActiveOffer, MAX_FEATURED_OFFERS } from "./pricing";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 describe("listFeaturedOffers", () => {
   test("shows the seeded products whose offer applies", async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { getUnitPriceCents, hasActiveOffer } from "./pricing";
 
 test("the offer price applies only when the offer is active and positive", () => {

@@ -1,15 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/products/editor";
 import { action as listAction, loader as listLoader } from "~/routes/admin/products/list";
+
 import {
   IMAGE_ALT_REQUIRED_MESSAGE,
   INVALID_IMAGE_MESSAGE,
@@ -20,7 +22,7 @@ import {
 import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "./product-admin";
 import { listAdminProducts } from "./product-admin.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 let perros: { familyId: number; alimentosId: number; juguetesId: number };
 let gatosAlimentosId: number;

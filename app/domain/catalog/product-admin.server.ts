@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { FieldErrors } from "~/lib/form-data";
 import { normalizeForSearch } from "~/lib/text";
+
 import { toContainsPattern } from "./catalog";
 import {
   ADMIN_PAGE_SIZE,

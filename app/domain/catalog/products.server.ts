@@ -1,9 +1,10 @@
 import { and, asc, count, eq, isNull, like, type SQL, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { brands, productCategories, productFamilies, products, productSubcategories } from "~/db/schema";
 import { normalizeForSearch } from "~/lib/text";
-import type { ProductCardData } from "~/ui/catalog/product-card";
-import { PRODUCTS_PER_PAGE, type TaxonomyPath, toContainsPattern } from "./catalog";
+
+import { type ProductCardData, PRODUCTS_PER_PAGE, type TaxonomyPath, toContainsPattern } from "./catalog";
 
 const cardColumns = {
   id: products.id,

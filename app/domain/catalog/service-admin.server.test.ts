@@ -1,18 +1,20 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, serviceCategories, serviceFamilies, services } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/services/editor";
 import { action as listAction } from "~/routes/admin/services/list";
+
 import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
 import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
 import { listAdminServices } from "./service-admin.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 let familyId: number;
 let categoryId: number;

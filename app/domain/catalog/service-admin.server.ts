@@ -1,9 +1,11 @@
 import { asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { serviceCategories, services } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { FieldErrors } from "~/lib/form-data";
 import { normalizeForSearch } from "~/lib/text";
+
 import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, countPages, type TaxonomyOptions } from "./catalog-admin";
 import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, isNotNull, isNull, like, type SQL } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { services } from "~/db/schema";
 import { normalizeForSearch } from "~/lib/text";
+
 import { type TaxonomyPath, toContainsPattern } from "./catalog";
 
 /**

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { loadSharp } from "~/lib/lazy-modules.server";
+
 import { isUploadedImage } from "~/domain/media/image";
 import { getUploadsDir } from "~/domain/media/image-upload.server";
+import { loadSharp } from "~/lib/lazy-modules.server";
 import { findProjectRoot } from "~/lib/paths.server";
 
 const WIDTH = 1200;

@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import {
   auditLog,
@@ -12,14 +13,15 @@ import {
   services,
 } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/admin/taxonomies";
-import { listProducts } from "./products.server";
-import { resolveTaxonomyPath, productTree } from "./taxonomy.server";
 
-const { handle } = useTestDatabase();
+import { listProducts } from "./products.server";
+import { productTree, resolveTaxonomyPath } from "./taxonomy.server";
+
+const { handle } = setUpTestDatabase();
 let cookie: string;
 const ICON = `/uploads/${"ab".repeat(16)}-1280.webp`;
 

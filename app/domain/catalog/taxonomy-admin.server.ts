@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, max, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+
 import { type Database, getDb } from "~/db/client.server";
 import {
   brands,
@@ -14,6 +15,7 @@ import {
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { normalizeForSearch } from "~/lib/text";
+
 import {
   describeDeleteRefusal,
   ITEM_NOT_FOUND_MESSAGE,

@@ -1,6 +1,8 @@
-import { z } from "zod";
 // This schema also runs in the browser: zod's own messages in Spanish there too.
 import "~/lib/validation";
+
+import { z } from "zod";
+
 import { isStorableImagePath } from "~/domain/media/image";
 import { toSlug } from "~/lib/text";
 

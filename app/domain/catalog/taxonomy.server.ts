@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import {
   productCategories,
@@ -8,6 +9,7 @@ import {
   serviceFamilies,
   serviceSubcategories,
 } from "~/db/schema";
+
 import type { TaxonomyLevel, TaxonomyPath } from "./catalog";
 
 /** The three levels of one tree; products and services have the same shape. */

@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, chatbotAnswers } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/admin/chatbot";
+
 import { findReply } from "./chatbot";
 import { listChatbotAnswers } from "./chatbot.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {

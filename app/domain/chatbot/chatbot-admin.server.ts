@@ -1,9 +1,11 @@
 import { asc, eq, max } from "drizzle-orm";
+
 import { type Database, getDb } from "~/db/client.server";
 import { chatbotAnswers } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { normalizeForSearch } from "~/lib/text";
 import { type MoveDirection, moveInList } from "~/lib/reorder";
+import { normalizeForSearch } from "~/lib/text";
+
 import { DEFAULT_KEYWORD } from "./chatbot";
 import {
   ANSWER_NOT_FOUND_MESSAGE,

@@ -1,6 +1,7 @@
-import { z } from "zod";
 // This schema also runs in the browser: zod's own messages in Spanish there too.
 import "~/lib/validation";
+
+import { z } from "zod";
 
 export const EMPTY_ANSWER_MESSAGE = "La palabra clave y la respuesta no pueden estar vacías.";
 export const DEFAULT_UNDELETABLE_MESSAGE = "No se puede eliminar la respuesta por defecto.";

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { chatbotAnswers } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { loader } from "~/routes/api/chatbot";
+
 import { chatbotAnswersSchema, findReply } from "./chatbot";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);

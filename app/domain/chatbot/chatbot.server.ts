@@ -1,6 +1,8 @@
 import { asc } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { chatbotAnswers } from "~/db/schema";
+
 import type { ChatbotAnswer } from "./chatbot";
 
 /** The answers in stored order, which decides which keyword wins. */

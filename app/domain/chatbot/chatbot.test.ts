@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import {
   FALLBACK_GREETING,
   FALLBACK_REPLY,

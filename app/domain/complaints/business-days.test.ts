@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { addBusinessDays, countBusinessDaysLeft, isBusinessDay } from "./business-days";
 import { coveredHolidayYears, isPeruHoliday, listPeruHolidays } from "./peru-holidays";
 

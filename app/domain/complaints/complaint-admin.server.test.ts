@@ -1,24 +1,27 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { readConfig } from "~/config.server";
 import { auditLog, complaints, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
-import { readToast } from "~/lib/toast.server";
 import { startTestSmtpServer } from "~/lib/mail-testing.server";
+import { readToast } from "~/lib/toast.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/complaints/detail";
 import { loader as listLoader } from "~/routes/admin/complaints/list";
-import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
+
+import { fileComplaint } from "./complaint.server";
 import { ALREADY_ANSWERED_MESSAGE, EMPTY_ANSWER_MESSAGE, parseComplaintListQuery } from "./complaint-admin";
 import { answerComplaint, getAdminComplaint, listAdminComplaints } from "./complaint-admin.server";
-import { fileComplaint } from "./complaint.server";
+import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 function buildInput(overrides: Record<string, string> = {}): ComplaintInput {
   const result = parseComplaintForm({

@@ -1,15 +1,17 @@
-import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { complaints, users } from "~/db/schema";
-import { type ShopMailOutcome, sendShopMail } from "~/domain/account/account-mail.server";
+import { sendShopMail, type ShopMailOutcome } from "~/domain/account/account-mail.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { formatMoney } from "~/lib/money";
 import { normalizeForSearch } from "~/lib/text";
+
 import { addBusinessDays } from "./business-days";
 import {
-  CONSUMER_AUTHORITY_LEGEND,
   complaintTypeLabels,
+  CONSUMER_AUTHORITY_LEGEND,
   documentTypeLabels,
   RESPONSE_BUSINESS_DAYS,
 } from "./complaint";

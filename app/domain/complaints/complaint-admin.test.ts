@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
+
 import { complaintStatuses as storedComplaintStatuses } from "~/db/schema";
 import { parseWithSchema } from "~/lib/form-data";
+
 import {
   complaintAnswerSchema,
   complaintStatuses,

@@ -1,5 +1,7 @@
 import "~/lib/validation";
+
 import { z } from "zod";
+
 import { countBusinessDaysLeft } from "./business-days";
 import { type ComplaintType, complaintTypes } from "./complaint";
 

@@ -1,21 +1,24 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createCookie } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requestAs } from "~/auth/testing.server";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
-import { parseComplaintForm } from "./complaint-schema";
-import { readComplaintConfirmation, serializeComplaintConfirmation } from "./complaint-confirmation.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import { fileComplaint } from "./complaint.server";
+import { readComplaintConfirmation, serializeComplaintConfirmation } from "./complaint-confirmation.server";
+import { parseComplaintForm } from "./complaint-schema";
 
 // Issue 29: the confirmation shows the consumer's document and address. Its cookie's 10
 // minutes were only the browser's Max-Age, so a copied cookie value could be replayed for
 // ever; the server now checks the moment it was issued.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);

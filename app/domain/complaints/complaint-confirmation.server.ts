@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { z } from "zod";
+
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
-import { type ComplaintCopySection, describeComplaintCopySections } from "./complaint-email";
+
 import type { StoredComplaint } from "./complaint.server";
+import { type ComplaintCopySection, describeComplaintCopySections } from "./complaint-email";
 import { formatLimaDateTime, formatLongDate } from "./lima-time";
 
 /**

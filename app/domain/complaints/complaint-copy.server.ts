@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
@@ -8,6 +9,7 @@ import { logError } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
 import { rateRules, takeSubmission } from "~/lib/rate-limit.server";
 import { createSignedToken, readSignedToken } from "~/lib/signed-token.server";
+
 import {
   buildComplaintCopyEmail,
   COMPLAINT_COPY_LINK_DAYS,

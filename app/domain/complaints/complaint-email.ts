@@ -1,8 +1,9 @@
 import { formatMoney } from "~/lib/money";
+
 import {
+  type ComplaintInput,
   complaintTypeLabels,
   CONSUMER_AUTHORITY_LEGEND,
-  type ComplaintInput,
   documentTypeLabels,
   RESPONSE_BUSINESS_DAYS,
   RESPONSE_DEADLINE_LEGEND,

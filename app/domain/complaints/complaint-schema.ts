@@ -1,7 +1,10 @@
-import { z } from "zod";
 // This schema also runs in the browser: zod's own messages in Spanish there too.
 import "~/lib/validation";
+
+import { z } from "zod";
+
 import { findNulCharacters } from "~/lib/form-data";
+
 import {
   type ComplaintErrors,
   type ComplaintField,

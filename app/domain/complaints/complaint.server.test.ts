@@ -1,17 +1,20 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { complaints, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
-import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { startTestSmtpServer } from "~/lib/mail-testing.server";
+
 import { fileComplaint } from "./complaint.server";
 import { readComplaintCopy, sendFullComplaintCopy } from "./complaint-copy.server";
+import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 function buildInput(overrides: Record<string, string> = {}): ComplaintInput {
   const result = parseComplaintForm({

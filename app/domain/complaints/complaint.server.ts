@@ -1,9 +1,11 @@
 import { eq, max } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
+
 import { addBusinessDays } from "./business-days";
 import { type ComplaintInput, formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
 import { createComplaintCopyUrl } from "./complaint-copy.server";

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
+
 import { complaintTypes as storedComplaintTypes, documentTypes as storedDocumentTypes } from "~/db/schema/complaints";
+
 import {
   type ComplaintFormValues,
   complaintTypes,

@@ -1,14 +1,16 @@
-import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, contactMessages } from "~/db/schema";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as messagesAction } from "~/routes/admin/messages";
+
 import { CONTACT_MESSAGE_PAGE_SIZE, listContactMessages, setContactMessageRead } from "./contact-message-admin.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let adminCookie: string;
 const ids: Record<string, number> = {};
 

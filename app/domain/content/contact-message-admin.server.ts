@@ -1,4 +1,5 @@
 import { asc, count, desc, eq } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
+
 import type { ContactMessageInput } from "./contact-message";
 
 /** Stores a message from /contacto, unread, for the owner's inbox in the back office. */

@@ -1,11 +1,13 @@
 import { count } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+
 import { contactMessages } from "~/db/schema";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { action } from "~/routes/store/contact";
+
 import { CONTACT_HONEYPOT_FIELD } from "./contact-fields";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 function postContactForm(fields: Record<string, string>) {
   const request = new Request("http://localhost:3000/contacto", {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { findNulCharacters } from "~/lib/form-data";
+
 import {
   CONTACT_FIELD_LIMITS,
   CONTACT_HONEYPOT_FIELD,

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { pageContents } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as homeAction, loader as homeLoader } from "~/routes/admin/content/home";
@@ -11,9 +12,10 @@ import { action as productsAction } from "~/routes/admin/content/products-page";
 import { action as servicesAction } from "~/routes/admin/content/services-page";
 import { action as aboutAction, loader as aboutLoader } from "~/routes/admin/settings/about";
 import { loader as storefrontAbout } from "~/routes/store/about";
+
 import { getPageContent } from "./page-content.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {

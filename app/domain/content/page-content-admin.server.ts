@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { pageContents, type PageKey } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+
 import { type PageContents, pageContentSchemas } from "./page-content";
 import { getPageContent } from "./page-content.server";
 

@@ -1,7 +1,10 @@
 import "~/lib/validation";
+
 import { z } from "zod";
+
 import { isStorableImagePath } from "~/domain/media/image";
 import type { FormValues } from "~/lib/form-data";
+
 import { type PageContents, valueIcons } from "./page-content";
 
 // The back-office editors of the page texts. Their schemas add the Spanish messages and

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
-import { pageContents } from "~/db/schema";
 import type { PageKey } from "~/db/schema";
+import { pageContents } from "~/db/schema";
+
 import { type PageContents, pageContentSchemas } from "./page-content";
 
 /** The page's editable texts, or null when the page has none stored yet. */

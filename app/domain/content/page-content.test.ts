@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
+
 import { demoPageContents } from "~/db/seed/demo-data";
+
 import { homePageSchema } from "./page-content";
-import { splitLines, splitParagraphs, summarise } from "./text-blocks";
 import { buildMapsSearchUrl, formatPhoneForDisplay, listActiveSocialLinks, toSafeHref } from "./shop-profile";
+import { splitLines, splitParagraphs, summarise } from "./text-blocks";
 
 describe("home page texts", () => {
   test("a row stored before the cards' texts existed still parses, with the spec's texts", () => {

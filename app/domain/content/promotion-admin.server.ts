@@ -1,8 +1,10 @@
 import { asc, eq, max } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { promotions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { type MoveDirection, moveInList } from "~/lib/reorder";
+
 import type { PromotionInput } from "./promotion-admin";
 
 export type AdminPromotion = typeof promotions.$inferSelect;

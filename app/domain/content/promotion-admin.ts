@@ -1,6 +1,8 @@
-import { z } from "zod";
 // This schema also runs in the browser: zod's own messages in Spanish there too.
 import "~/lib/validation";
+
+import { z } from "zod";
+
 import { isStorableImagePath } from "~/domain/media/image";
 
 export const TITLE_REQUIRED_MESSAGE = "El título es obligatorio.";
@@ -16,6 +18,7 @@ export const DEFAULT_BUTTON_TEXT = "Ver Más";
  */
 export function isAllowedPromotionLink(link: string): boolean {
   if (link === "") return true;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\s\\\u0000-\u001f]/.test(link)) return false;
   if (link.startsWith("/")) return !link.startsWith("//");
   try {

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { promotions } from "~/db/schema";
 

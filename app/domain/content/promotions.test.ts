@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+
 import { promotions } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import { listActivePromotions } from "./promotions.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 describe("listActivePromotions", () => {
   test("gives the active promotions only, in the owner's order", async () => {

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
+
 import type { SocialLink } from "./shop-profile";
 import { SHOP_LOCATION, toInternationalPhone } from "./shop-profile";
 
@@ -10,6 +12,12 @@ type MatchLike = { id: string; loaderData?: unknown } | undefined;
 export function readShopName(matches: readonly MatchLike[]): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { shop?: { name?: string } } | undefined;
   return root?.shop?.name ?? DEFAULT_SHOP_NAME;
+}
+
+/** '<page> | <shop name>', the shop name coming from the root loader's settings. */
+export function pageTitle(page: string, matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { shop?: { name?: string } } | undefined;
+  return `${page} | ${root?.shop?.name ?? DEFAULT_SHOP_NAME}`;
 }
 
 export const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 1200, height: 630 };

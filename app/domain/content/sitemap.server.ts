@@ -1,4 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import {
   productCategories,
@@ -9,6 +10,7 @@ import {
   serviceFamilies,
   serviceSubcategories,
 } from "~/db/schema";
+
 import { buildSitemapIndexXml, buildSitemapXml, type SitemapEntry } from "./seo";
 
 /** The sitemap protocol's limit per file; beyond it /sitemap.xml becomes an index. */

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
-import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
+import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+
 import { getDashboardFigures } from "./dashboard.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { complaints, orders, products, promotions, services } from "~/db/schema";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";

@@ -6,8 +6,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
 import { IMAGE_INVALID_MESSAGE } from "./image";
 import { getUploadsDir, storeUploadedImage } from "./image-upload.server";
 

@@ -1,16 +1,19 @@
 import { existsSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { action } from "~/routes/admin/image-upload";
+
 import { buildSrcSet, IMAGE_INVALID_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_WIDTHS } from "./image";
 import { getUploadsDir, sniffImageType, storeUploadedImage } from "./image-upload.server";
 
-useTestDatabase();
+setUpTestDatabase();
 
 beforeAll(async () => {
   await rm(getUploadsDir(), { recursive: true, force: true });

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadSharp } from "~/lib/lazy-modules.server";
+
 import { readConfig } from "~/config.server";
+import { loadSharp } from "~/lib/lazy-modules.server";
+
 import {
   buildUploadUrl,
   IMAGE_INVALID_MESSAGE,

@@ -1,11 +1,14 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+
 import { findProjectRoot } from "~/lib/paths.server";
+
 import {
-  BUNDLED_PROMOTION_WIDTHS,
   buildSrcSet,
+  BUNDLED_PROMOTION_WIDTHS,
   bundledVariantUrl,
   DEFAULT_LOGO_PATH,
   DEFAULT_LOGO_WIDTHS,

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { cartIntents } from "~/domain/cart/cart";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
+
 import { MAX_CUSTOMER_NAME_LENGTH, MAX_CUSTOMER_PHONE_LENGTH } from "./order";
 
 /** The cart page's order form, checked by the action (order.server.ts). */

@@ -6,16 +6,18 @@
 // TEST_DATABASE_URL, where the simultaneous orders of the second test really interleave.
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { requestAs } from "~/auth/testing.server";
 import { orderLines, orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { DEFAULT_ORDER_LIMITS, getOrderCap } from "~/domain/orders/order-limits";
 import { action as cartAction } from "~/routes/store/cart";
-import { placeOrder } from "./order.server";
-import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 
-const { handle } = useTestDatabase();
+import { placeOrder } from "./order.server";
+
+const { handle } = setUpTestDatabase();
 let template: typeof products.$inferInsert;
 let phoneCounter = 0;
 

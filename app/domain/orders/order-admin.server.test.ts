@@ -1,21 +1,23 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, orderLines, orders, orderStatusChanges, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/orders/detail";
 import { loader as exportLoader } from "~/routes/admin/orders/export";
+
+import { placeOrder } from "./order.server";
 import { parseOrderListQuery, STALE_ORDER_MESSAGE } from "./order-admin";
 import { changeOrderStatus, getAdminOrder, listAdminOrders } from "./order-admin.server";
 import { exportOrdersWorkbook } from "./order-export.server";
-import { placeOrder } from "./order.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 type Product = typeof products.$inferSelect;
 let croquetas: Product;

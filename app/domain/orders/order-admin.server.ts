@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, gte, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { type OrderStatus, orderLines, orders, orderStatusChanges, products, users } from "~/db/schema";
+
 import type { SessionUser } from "~/auth/guards.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { getDb } from "~/db/client.server";
+import { orderLines, orders, type OrderStatus, orderStatusChanges, products, users } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { toContainsPattern } from "~/domain/catalog/catalog";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { normalizeForSearch } from "~/lib/text";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
+
 import {
   canChangeOrderStatus,
   formatLimaShortDateTime,

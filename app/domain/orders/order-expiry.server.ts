@@ -1,6 +1,8 @@
 import { and, asc, eq, lt } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { orders, shopSettings } from "~/db/schema";
+
 import { applyStatusChange } from "./order-admin.server";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,16 +5,18 @@
 // holds the order's row to force the worst interleaving.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+
 import { signUpCustomer } from "~/auth/testing.server";
 import { auditLog, orders, orderStatusChanges, products, shopSettings, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+
+import { placeOrder } from "./order.server";
 import { changeOrderStatus, getAdminOrder } from "./order-admin.server";
 import { expireUnpaidOrders } from "./order-expiry.server";
-import { placeOrder } from "./order.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 const HOUR = 60 * 60 * 1000;
 let admin: { id: string };
 let productId: number;

@@ -1,9 +1,11 @@
 import { and, asc, eq, gte, inArray, lt, min, type SQL } from "drizzle-orm";
-import { streamedTableWorkbook } from "~/lib/excel-writer.server";
+
 import { getDb } from "~/db/client.server";
-import { type OrderStatus, orderLines, orders } from "~/db/schema";
+import { orderLines, orders, type OrderStatus } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { getLimaDate } from "~/domain/complaints/lima-time";
+import { streamedTableWorkbook } from "~/lib/excel-writer.server";
+
 import { exportFileName, limaDayStart, nextCivilDate, type OrderListQuery } from "./order-admin";
 
 const MONEY_FORMAT = '"S/" #,##0.00';

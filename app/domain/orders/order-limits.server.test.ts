@@ -4,15 +4,17 @@
 // where the concurrent orders below really interleave.
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+
 import { signUpCustomer } from "~/auth/testing.server";
 import { cartLines, orderLines, orders, products, shopSettings, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
-import { changeOrderStatus } from "./order-admin.server";
-import { type PlaceOrderResult, placeOrder } from "./order.server";
 
-const { handle } = useTestDatabase();
+import { placeOrder, type PlaceOrderResult } from "./order.server";
+import { changeOrderStatus } from "./order-admin.server";
+
+const { handle } = setUpTestDatabase();
 let template: typeof products.$inferInsert;
 let phoneCounter = 0;
 let owner: { id: string };

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { signUpCustomer } from "~/auth/testing.server";
 import {
   cartLines,
@@ -13,9 +14,10 @@ import {
   users,
 } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { formatMoney } from "~/lib/money";
+
 import {
   getCustomerContact,
   getOrderConfirmation,
@@ -26,7 +28,7 @@ import {
   submitCheckout,
 } from "./order.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 type Product = typeof products.$inferSelect;
 let croquetas: Product;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
+
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import {
@@ -17,6 +18,8 @@ import { emptyCartIn } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { getOrderLimits, getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
+
+import { checkoutSchema } from "./checkout-schema";
 import {
   buildOrderWhatsAppMessage,
   type CheckoutField,
@@ -24,7 +27,6 @@ import {
   ORDER_CODE_PATTERN,
   type StockProblem,
 } from "./order";
-import { checkoutSchema } from "./checkout-schema";
 import {
   getOrderCap,
   HOLDINGS_WINDOW_MS,

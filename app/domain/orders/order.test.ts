@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
+
 import { formatMoney } from "~/lib/money";
+
+import { checkoutSchema } from "./checkout-schema";
 import {
   buildOrderWhatsAppMessage,
   describeStockProblem,
@@ -7,7 +10,6 @@ import {
   MAX_WHATSAPP_MESSAGE_LENGTH,
   type OrderMessageInput,
 } from "./order";
-import { checkoutSchema } from "./checkout-schema";
 
 const transfer = {
   name: "Transferencia Bancaria",

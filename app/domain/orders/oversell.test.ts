@@ -4,13 +4,15 @@
 // is set (vitest.config.ts), where the pool's 10 connections really interleave.
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+
 import { orderLines, orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+
 import { placeOrder } from "./order.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let productId: number;
 
 beforeAll(async () => {

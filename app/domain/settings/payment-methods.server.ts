@@ -1,7 +1,9 @@
 import { and, asc, eq, isNotNull, max } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { paymentMethods } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+
 import {
   type AdminPaymentMethod,
   derivePaymentMethodId,

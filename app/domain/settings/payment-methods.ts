@@ -1,5 +1,7 @@
 import "~/lib/validation";
+
 import { z } from "zod";
+
 import { isStorableImagePath } from "~/domain/media/image";
 import type { FormValues } from "~/lib/form-data";
 

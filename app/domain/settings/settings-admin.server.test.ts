@@ -1,19 +1,21 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, shopSettings } from "~/db/schema";
 import { demoSettings } from "~/db/seed/demo-data";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as contactAction } from "~/routes/admin/settings/contact";
 import { action as generalAction } from "~/routes/admin/settings/general";
+
+import { buildThemeStyle } from "./settings";
 import { toGeneralSettingsFormValues } from "./settings-admin";
 import { toGeneralSettings } from "./settings-admin.server";
-import { buildThemeStyle } from "./settings";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {

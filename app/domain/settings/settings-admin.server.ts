@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
+
 import { getDb } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
+
+import type { ShopSettings } from "./settings.server";
 import {
   type ContactSettings,
   type GeneralSettings,
@@ -9,8 +13,6 @@ import {
   pickPartFields,
   type SettingsPart,
 } from "./settings-admin";
-import type { ShopSettings } from "./settings.server";
-import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 
 /** The general settings as the form edits them (a missing logo is the default one). */
 export function toGeneralSettings(row: ShopSettings): GeneralSettings {

@@ -1,10 +1,13 @@
 import "~/lib/validation";
+
 import { z } from "zod";
+
 import type { SocialMedia, SocialNetwork } from "~/db/schema/content";
+import { isStorableImagePath } from "~/domain/media/image";
 import type { FormValues } from "~/lib/form-data";
 import type { ToastMessage } from "~/lib/toast";
-import { isStorableImagePath } from "~/domain/media/image";
 import { toWhatsAppNumber } from "~/lib/whatsapp";
+
 import { fontFamilies } from "./settings";
 
 // The back office's settings forms: /admin/configuracion and /admin/configuracion/contacto.

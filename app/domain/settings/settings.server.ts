@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import { type Database, getDb } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import type { OrderLimits } from "~/domain/orders/order-limits";

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+
 import { getAuth } from "~/auth/auth.server";
 import { pickSetCookies } from "~/auth/set-cookies";
 import { recordAudit } from "~/domain/audit/audit.server";

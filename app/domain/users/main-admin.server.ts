@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+
 import { and, desc, eq } from "drizzle-orm";
+
 import { getAuth } from "~/auth/auth.server";
 import type { AppConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";

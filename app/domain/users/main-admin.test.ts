@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+
 import { signInAdminCookie } from "~/auth/testing.server";
 import { accounts, users } from "~/db/schema";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import { ensureMainAdmin } from "./main-admin.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 test("without ADMIN_PASSWORD a random password is printed once, and it signs in", async () => {
   const logs: string[] = [];

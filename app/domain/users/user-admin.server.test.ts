@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, orders, sessions, users } from "~/db/schema";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { readToast } from "~/lib/toast.server";
 import { action as accountAction } from "~/routes/admin/users/account";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/users/editor";
 import { action as listAction, loader as listLoader } from "~/routes/admin/users/list";
+
 import { signInAdmin } from "./admin-sign-in.server";
 import { ensureMainAdmin } from "./main-admin.server";
 import {
@@ -25,7 +27,7 @@ import {
 } from "./user-admin";
 import { removeUser, updateUser } from "./user-admin.server";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let adminCookie: string;
 let mainAdminId: string;
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import { APIError } from "better-auth/api";
+import { and, asc, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+
 import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/rules";
 import { getDb } from "~/db/client.server";
@@ -8,11 +9,12 @@ import { changeOwnPassword, type Outcome } from "~/domain/account/account.server
 import { recordAudit } from "~/domain/audit/audit.server";
 import { toContainsPattern } from "~/domain/catalog/catalog";
 import type { FieldErrors } from "~/lib/form-data";
+
 import {
   EMAIL_TAKEN_MESSAGE,
   LAST_ADMIN_MESSAGE,
-  MAIN_ADMIN_DELETE_MESSAGE,
   MAIN_ADMIN_CREDENTIALS_MESSAGE,
+  MAIN_ADMIN_DELETE_MESSAGE,
   MAIN_ADMIN_ROLE_MESSAGE,
   MAIN_ADMIN_USERNAME_MESSAGE,
   type RoleFilter,

@@ -1,5 +1,7 @@
 import "~/lib/validation";
+
 import { z } from "zod";
+
 import { MIN_PASSWORD_LENGTH, type Role, USERNAME_PATTERN } from "~/auth/rules";
 
 // The back office's users screens: the form's rules (spec section 5, to the letter) and

@@ -5,22 +5,24 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+
 import { getAuth } from "~/auth/auth.server";
 import { getSessionUser, requireAdmin, requireUser } from "~/auth/guards.server";
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { readToast, serializeToast } from "~/lib/toast.server";
 import { loader as rootLoader } from "~/root";
 import { loader as adminSignInLoader } from "~/routes/admin/sign-in";
 import { loader as cartLoader } from "~/routes/store/cart";
+
 import { action as passwordAction } from "./password";
 import Profile, { action as profileAction, loader as profileLoader } from "./profile";
 import { loader as signInLoader } from "./sign-in";
 import { action as signOutAction } from "./sign-out";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {

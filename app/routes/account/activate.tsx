@@ -1,12 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
+
 import { activateAccountSchema, toFieldErrors } from "~/domain/account/account";
 import { activateCustomer, readActivationEmail } from "~/domain/account/registration.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/domain/content/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/activate";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

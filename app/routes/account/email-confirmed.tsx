@@ -1,4 +1,5 @@
 import { redirectWithToast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/email-confirmed";
 
 /** Where the e-mail change link lands (better-auth adds ?error=… when it failed). */

@@ -1,20 +1,23 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
+
+import { renderRoute as renderPage, type RouteModule as Module } from "../../../tests/support/render-route";
 import Password, { action as passwordAction, loader as passwordLoader } from "./password";
 import Profile, { action as profileAction, loader as profileLoader } from "./profile";
-import { renderRoute as renderPage, type RouteModule as Module } from "../../../tests/support/render-route";
 
 // The account screens that e-mail a link, rendered as the server renders them, with and
 // without a mail server: without one (SMTP_URL unset) the link only reaches the outbox, so
 // no screen may tell the shopper it was sent.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let cookie: string;
 let dataDir: string;
 let smtp: TestSmtpServer | undefined;

@@ -1,19 +1,21 @@
-import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
+
 import { forgotPasswordSchema, resetPasswordSchema, toFieldErrors } from "~/domain/account/account";
 import { isRecoveryTokenValid, requestPasswordRecovery, resetForgottenPassword } from "~/domain/account/account.server";
 import { translateAuthError } from "~/domain/account/auth-errors";
 import { RECOVERY_MAIL_UNAVAILABLE, RECOVERY_MAIL_UNAVAILABLE_INQUIRY } from "~/domain/account/mail-unavailable";
+import { pageTitle } from "~/domain/content/seo";
 import { getClientIp } from "~/lib/client-ip.server";
 import { logError } from "~/lib/log.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
-import { pageTitle } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
 import { Field } from "~/ui/form/field";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/password";
 
 // One module serves both URLs of the spec's "same password screen".

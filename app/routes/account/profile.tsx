@@ -1,9 +1,9 @@
-import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
+
 import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
-import { PROFILE_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { changeOwnPassword, getProfile, updateProfile } from "~/domain/account/account.server";
+import { PROFILE_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { listCustomerOrders, reorder } from "~/domain/account/customer-orders.server";
 import {
   EMAIL_CHANGE_MAIL_UNAVAILABLE,
@@ -11,18 +11,20 @@ import {
   emailChangePendingNote,
 } from "~/domain/account/mail-unavailable";
 import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
+import { pageTitle } from "~/domain/content/seo";
 import { cn } from "~/lib/cn";
 import { logError } from "~/lib/log.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
-import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
 import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
 import { Field } from "~/ui/form/field";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,13 +1,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
+
 import { renderRoute, type RouteModule } from "../../../tests/support/render-route";
 import Activate, { action as activateAction, loader as activateLoader } from "./activate";
 import SignIn, { action as signInAction, loader as signInLoader } from "./sign-in";
@@ -15,7 +18,7 @@ import SignIn, { action as signInAction, loader as signInLoader } from "./sign-i
 // Issue 29: the registration form answers a new address and a registered one alike (status,
 // page, toast, cookies), so it cannot be used to find out who is a customer.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let smtp: TestSmtpServer | undefined;
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { registerSchema, signInSchema, toFieldErrors } from "~/domain/account/account";
@@ -8,17 +9,18 @@ import {
   REGISTRATION_MAIL_UNAVAILABLE_INQUIRY,
 } from "~/domain/account/mail-unavailable";
 import { registerCustomer } from "~/domain/account/registration.server";
+import { pageTitle } from "~/domain/content/seo";
 import { getClientIp } from "~/lib/client-ip.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
-import { pageTitle } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
 import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
-import { Icon } from "~/ui/icons/icon";
 import { CheckboxField, Field } from "~/ui/form/field";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

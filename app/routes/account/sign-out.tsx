@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+
 import { getAuth } from "~/auth/auth.server";
 import { getSafeRedirect } from "~/auth/rules";
 import { pickSetCookies } from "~/auth/set-cookies";
@@ -7,6 +8,7 @@ import { forgetCartCookie } from "~/domain/cart/cart.server";
 import { forgetPlacedOrdersCookie } from "~/domain/orders/order.server";
 import { logError } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/sign-out";
 
 export function loader() {

@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
-import { readUnlockToken, useUnlockToken } from "~/domain/account/sign-in-limit.server";
-import { pageTitle } from "~/lib/meta";
+
+import { readUnlockToken, redeemUnlockToken } from "~/domain/account/sign-in-limit.server";
+import { pageTitle } from "~/domain/content/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/unlock";
 
 // The link of the lockout e-mail (sign-in-limit.server.ts). Opening it changes nothing (a
@@ -20,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  const signInPath = params.token.length <= MAX_TOKEN_LENGTH ? await useUnlockToken(params.token) : null;
+  const signInPath = params.token.length <= MAX_TOKEN_LENGTH ? await redeemUnlockToken(params.token) : null;
   if (!signInPath) {
     return redirectWithToast("/auth", {
       title: "Enlace no válido",

@@ -1,12 +1,14 @@
 import { Form, Link, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
-import { formatLimaDateTime } from "~/domain/complaints/lima-time";
 import { formatAuditSummary, getActionLabel, getAuthorLabel, getEntityLabel } from "~/domain/audit/audit-log";
 import { type AuditEntryRow, listAuditEntries, listAuditFilterOptions } from "~/domain/audit/audit-log.server";
+import { formatLimaDateTime } from "~/domain/complaints/lima-time";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/audit-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "Auditoría | Gestión" }];

@@ -1,10 +1,11 @@
 import { Form, redirect } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { DEFAULT_KEYWORD, GREETING_KEYWORD } from "~/domain/chatbot/chatbot";
 import { chatbotAnswerSchema } from "~/domain/chatbot/chatbot-admin";
 import {
-  type AdminChatbotAnswer,
   addChatbotAnswer,
+  type AdminChatbotAnswer,
   deleteChatbotAnswer,
   listChatbotAnswersForAdmin,
   moveChatbotAnswer,
@@ -21,6 +22,7 @@ import { Field, FieldError, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/chatbot";
 
 export const meta: Route.MetaFunction = () => [{ title: "Respuestas del Chatbot | Gestión" }];

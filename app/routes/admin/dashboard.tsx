@@ -1,13 +1,15 @@
-import { AlertTriangle, ClipboardList, Images, MessageSquareWarning, Package, type LucideIcon } from "lucide-react";
+import { AlertTriangle, ClipboardList, Images, type LucideIcon, MessageSquareWarning, Package } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { formatLongDate } from "~/domain/complaints/lima-time";
 import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
-import { isMailServerConfigured } from "~/lib/mail.server";
 import { cn } from "~/lib/cn";
+import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
 import { NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
+
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Gestión" }];

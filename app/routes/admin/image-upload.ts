@@ -2,9 +2,11 @@
 // { url } or { error }: the editors put the URL in their form, so a refused file never
 // costs the admin what they already typed.
 import { data } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { readBodyWithLimit, storeUploadedImage } from "~/domain/media/image-upload.server";
+
 import type { Route } from "./+types/image-upload";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { Mail, MailCheck, MailOpen, Reply } from "lucide-react";
 import { data, useFetcher, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import {
   type AdminContactMessage,
@@ -7,14 +8,15 @@ import {
   listContactMessages,
   setContactMessageRead,
 } from "~/domain/content/contact-message-admin.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { cn } from "~/lib/cn";
 import type { ToastMessage } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
+import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/messages";
 
 function describeUnread(count: number): string {

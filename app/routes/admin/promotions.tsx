@@ -1,5 +1,6 @@
 import { Pencil } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { promotionFormSchema, readEditingPromotionId } from "~/domain/content/promotion-admin";
 import {
@@ -26,6 +27,7 @@ import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/promotions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promociones del Carrusel | Gestión" }];

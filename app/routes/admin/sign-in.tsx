@@ -1,14 +1,16 @@
 import { LockKeyhole } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
-import { adminSignInSchema } from "~/domain/users/admin-sign-in";
 import { withSignInLimit } from "~/domain/account/sign-in-limit.server";
+import { adminSignInSchema } from "~/domain/users/admin-sign-in";
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => [

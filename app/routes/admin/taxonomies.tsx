@@ -20,6 +20,7 @@ import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { TaxonomyBlock } from "~/ui/admin/taxonomy-block";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/taxonomies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Taxonomías | Gestión" }];

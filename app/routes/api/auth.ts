@@ -1,4 +1,5 @@
 import { getAuth } from "~/auth/auth.server";
+
 import type { Route } from "./+types/auth";
 
 // better-auth answers some fifty endpoints under /api/auth: sign-in, sign-up, password reset,

@@ -1,5 +1,4 @@
-import { checkDatabase } from "~/db/health.server";
-import { readRenderQueueHealth } from "~/lib/render-queue.server";
+import { readShopHealth } from "~/domain/operations/health.server";
 
 /**
  * 200 when the database runs a query and pages are being served; 503 otherwise, so that a
@@ -8,9 +7,7 @@ import { readRenderQueueHealth } from "~/lib/render-queue.server";
  * long the first in line has waited (`oldestWaitMs`).
  */
 export async function loader() {
-  const isDatabaseUp = await checkDatabase();
-  const queue = readRenderQueueHealth();
-  const isHealthy = isDatabaseUp && queue.isServing;
+  const { isHealthy, isDatabaseUp, renderQueue: queue } = await readShopHealth();
   return Response.json(
     {
       status: isHealthy ? "ok" : "error",

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { renderShareImage } from "~/domain/catalog/share-image.server";
+
 import { loader } from "./product-share-image";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let product: typeof products.$inferSelect;
 
 beforeAll(async () => {

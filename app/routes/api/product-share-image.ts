@@ -1,5 +1,6 @@
 import { getProductDetail } from "~/domain/catalog/products.server";
 import { renderShareImage } from "~/domain/catalog/share-image.server";
+
 import type { Route } from "./+types/product-share-image";
 
 /** GET /producto/{id}/imagen.jpg: the product's link-preview image. */

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { buildSitemap } from "~/domain/content/sitemap.server";
+
 import { loader as robotsLoader } from "./robots";
 import { loader as sitemapLoader } from "./sitemap";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 // APP_URL of vitest.config.ts: crawlers get absolute addresses on the public host.
 const ORIGIN = "http://localhost:3000";
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { buildSitemap } from "~/domain/content/sitemap.server";
+
 import { getSiteOrigin } from "~/domain/content/site.server";
+import { buildSitemap } from "~/domain/content/sitemap.server";
+
 import type { Route } from "./+types/sitemap";
 
 const pageSchema = z.coerce.number().int().min(1).optional();

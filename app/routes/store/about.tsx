@@ -1,9 +1,10 @@
-import { summarise } from "~/domain/content/text-blocks";
 import { getPageContent } from "~/domain/content/page-content.server";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
+import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
-import { pageTitle } from "~/lib/meta";
+import { summarise } from "~/domain/content/text-blocks";
 import { AboutPage } from "~/ui/content/about-page";
+
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

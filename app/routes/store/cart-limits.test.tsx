@@ -9,13 +9,15 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { requestAs } from "~/auth/testing.server";
 import { cartLines, carts, orders, products, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
+
 import CartScreen, { action as cartAction, loader as cartLoader } from "./cart";
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let productId: number;
 let title: string;
 

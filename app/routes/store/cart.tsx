@@ -1,6 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers, useSearchParams } from "react-router";
+
 import { getSessionUser, getSessionUserOrSignedOut } from "~/auth/guards.server";
 import {
   applyPendingCartChanges,
@@ -14,12 +14,6 @@ import {
   readPendingCartChange,
 } from "~/domain/cart/cart";
 import {
-  addToCartSchema,
-  cartIntentSchema,
-  removeCartLineSchema,
-  updateCartLineSchema,
-} from "~/domain/cart/cart-schemas";
-import {
   addCartLine,
   clearCart,
   discardNewCart,
@@ -30,6 +24,13 @@ import {
   setCartLineQuantity,
 } from "~/domain/cart/cart.server";
 import {
+  addToCartSchema,
+  cartIntentSchema,
+  removeCartLineSchema,
+  updateCartLineSchema,
+} from "~/domain/cart/cart-schemas";
+import { pageTitle } from "~/domain/content/seo";
+import {
   type CheckoutField,
   describeStockProblem,
   describeStockProblems,
@@ -39,22 +40,21 @@ import {
   tooManyOrdersToast,
 } from "~/domain/orders/order";
 import {
-  describeOrderLimitProblem,
-  describeOrderLimitProblems,
-  TOO_MANY_PENDING_ORDERS_MESSAGE,
-  tooManyPendingOrdersToast,
-} from "~/domain/orders/order-limits";
-import {
   getCustomerContact,
   getOrderConfirmation,
   listCheckoutPaymentMethods,
   rememberPlacedOrder,
   submitCheckout,
 } from "~/domain/orders/order.server";
+import {
+  describeOrderLimitProblem,
+  describeOrderLimitProblems,
+  TOO_MANY_PENDING_ORDERS_MESSAGE,
+  tooManyPendingOrdersToast,
+} from "~/domain/orders/order-limits";
 import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
-import { pageTitle } from "~/lib/meta";
 import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -63,8 +63,10 @@ import { CartLineItem, getCartLineFetcherKey } from "~/ui/cart/cart-line-item";
 import { CheckoutForm, type CheckoutValues } from "~/ui/cart/checkout-form";
 import { FetcherToast } from "~/ui/cart/fetcher-toast";
 import { OrderConfirmation } from "~/ui/cart/order-confirmation";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,21 +1,24 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requestAs } from "~/auth/testing.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
-import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
+import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
 import { readToast } from "~/lib/toast.server";
+
 import { renderRoute, type RouteModule } from "../../../tests/support/render-route";
 import ComplaintCopyPage, { action, loader } from "./complaint-copy";
 
 // Issue 29: the e-mail sent at filing carries no text typed by the sender; its signed link
 // leads here, where the reader of that address sees the full sheet and can have it e-mailed.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let dataDir: string;
 let smtp: TestSmtpServer | undefined;
 

@@ -1,18 +1,20 @@
-import { Icon } from "~/ui/icons/icon";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+
 import {
   CONSUMER_AUTHORITY_LEGEND,
   RESPONSE_BUSINESS_DAYS,
   RESPONSE_DEADLINE_LEGEND,
 } from "~/domain/complaints/complaint";
 import { readComplaintCopy, sendFullComplaintCopy } from "~/domain/complaints/complaint-copy.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/domain/content/seo";
 import { TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { COPY_NOT_SENT_MESSAGE, ComplaintCopySheet } from "~/ui/complaints/complaint-confirmation";
+import { ComplaintCopySheet, COPY_NOT_SENT_MESSAGE } from "~/ui/complaints/complaint-confirmation";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/complaint-copy";
 
 // Where the notice e-mailed at filing time leads: following its signed link proves the

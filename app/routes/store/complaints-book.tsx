@@ -1,23 +1,25 @@
-import { Icon } from "~/ui/icons/icon";
 import { data } from "react-router";
+
 import { readComplaintForm } from "~/domain/complaints/complaint";
-import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { fileComplaint } from "~/domain/complaints/complaint.server";
 import {
   readComplaintConfirmation,
   serializeComplaintConfirmation,
 } from "~/domain/complaints/complaint-confirmation.server";
-import { fileComplaint } from "~/domain/complaints/complaint.server";
+import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import { formatLongDate, getLimaDate } from "~/domain/complaints/lima-time";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
+import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { pageTitle } from "~/lib/meta";
 import { getClientIp } from "~/lib/client-ip.server";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ComplaintConfirmation } from "~/ui/complaints/complaint-confirmation";
 import { ComplaintForm, TERMS_TOAST } from "~/ui/complaints/complaint-form";
+import { Icon } from "~/ui/icons/icon";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/complaints-book";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

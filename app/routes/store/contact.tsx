@@ -1,17 +1,19 @@
 import { data } from "react-router";
+
 import { parseContactForm } from "~/domain/content/contact-message";
 import { createContactMessage } from "~/domain/content/contact-message.server";
 import { buildPageMeta, buildPetStoreJsonLd, readShopName } from "~/domain/content/seo";
+import { pageTitle } from "~/domain/content/seo";
 import { listActiveSocialLinks } from "~/domain/content/shop-profile";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { pageTitle } from "~/lib/meta";
 import { getClientIp } from "~/lib/client-ip.server";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ContactDetails } from "~/ui/content/contact-details";
 import { ContactForm } from "~/ui/content/contact-form";
 import { ShopMap } from "~/ui/content/shop-map";
+
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -1,11 +1,13 @@
-import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
+
 import { buildFaqEntries } from "~/domain/content/faq";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
+import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { pageTitle } from "~/lib/meta";
 import { FaqList } from "~/ui/content/faq-list";
+import { Icon } from "~/ui/icons/icon";
+
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

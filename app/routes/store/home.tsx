@@ -3,12 +3,13 @@ import { homePageSchema } from "~/domain/content/page-content";
 import { getPageContent } from "~/domain/content/page-content.server";
 import { listActivePromotions } from "~/domain/content/promotions.server";
 import { buildPageMeta, buildPetStoreJsonLd } from "~/domain/content/seo";
+import { pageTitle } from "~/domain/content/seo";
 import { listActiveSocialLinks } from "~/domain/content/shop-profile";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { pageTitle } from "~/lib/meta";
 import { FeaturedOffers, FollowUs, HomeCards, HomeHero, VisitUs } from "~/ui/home/home-sections";
 import { PromotionsCarousel } from "~/ui/home/promotions-carousel";
+
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -1,5 +1,6 @@
+import { pageTitle } from "~/domain/content/seo";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { pageTitle } from "~/lib/meta";
+
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Política de Privacidad", matches) }];

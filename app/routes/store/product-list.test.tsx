@@ -2,18 +2,20 @@ import { and, eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { brands, productCategories, productFamilies, products, productSubcategories } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { PRODUCTS_PER_PAGE } from "~/domain/catalog/catalog";
 import { normalizeForSearch } from "~/lib/text";
-import ProductList, { loader } from "./product-list";
+
 import { catalogLoaderArgs } from "../../../tests/support/catalog-url";
+import ProductList, { loader } from "./product-list";
 
 // The product catalogue as a shopper meets it: what the loader gives for a URL, and what
 // the page renders from it.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 

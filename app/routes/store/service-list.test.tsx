@@ -2,17 +2,19 @@ import { and, eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { serviceCategories, serviceFamilies, services } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import { normalizeForSearch } from "~/lib/text";
-import ServiceList, { loader } from "./service-list";
+
 import { catalogLoaderArgs } from "../../../tests/support/catalog-url";
+import ServiceList, { loader } from "./service-list";
 
 // The services screen as a shopper meets it: what the loader gives for a URL, and what
 // the page renders from it.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { cn } from "~/lib/cn";
 
 /** Tab-like links: each tab is its own URL, so it works without JavaScript and can be shared. */

@@ -1,7 +1,8 @@
-import { Icon } from "~/ui/icons/icon";
 import { useRouteLoaderData } from "react-router";
+
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import type { RootData } from "~/root";
+import { Icon } from "~/ui/icons/icon";
 
 /**
  * Shown to a shopper where a link would be e-mailed while the shop has no mail server

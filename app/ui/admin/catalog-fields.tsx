@@ -1,5 +1,6 @@
 import { Check, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
+
 import { isChecked, type TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+
 import type { FormValues } from "~/lib/form-data";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field, TextAreaField } from "~/ui/form/field";

@@ -2,6 +2,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
+
 import { Button } from "~/ui/primitives/button";
 
 /**

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+
 import { cn } from "~/lib/cn";
 
 export type SortDirection = "asc" | "desc";

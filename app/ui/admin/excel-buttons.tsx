@@ -1,5 +1,6 @@
 import { FileDown, FileUp } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/ui/primitives/button";
 
 /** 'Importar (Excel)' / 'Exportar (Excel)' of the products and services lists. */

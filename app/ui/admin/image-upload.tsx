@@ -1,5 +1,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
+
 import { ACCEPTED_IMAGE_TYPES, buildSrcSet, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { FieldError } from "~/ui/form/field";

@@ -1,5 +1,6 @@
 import { Search, X } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
 

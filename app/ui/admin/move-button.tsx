@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { Form } from "react-router";
+
 import type { MoveDirection } from "~/lib/reorder";
 import { Button } from "~/ui/primitives/button";
 

@@ -1,5 +1,4 @@
-import type { OrderStatus } from "~/db/schema";
-import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
+import { type OrderStatus, orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
 import { cn } from "~/lib/cn";
 
 /** An order's status with the colours the customer sees in 'Mis Pedidos'. */

@@ -1,12 +1,13 @@
 import { PawPrint, Pencil } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+
 import { blockAnchor, type TaxonomyLevelConfig, withEditing } from "~/domain/catalog/taxonomy-admin";
 import { responsiveImage } from "~/domain/media/image";
 import type { FieldErrors, FormValues } from "~/lib/form-data";
-import { FieldError, Field, SelectField } from "~/ui/form/field";
-import { SubmitButton } from "~/ui/form/submit-button";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { ImageUpload } from "~/ui/admin/image-upload";
+import { Field, FieldError, SelectField } from "~/ui/form/field";
+import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 
 export type TaxonomyBlockItem = {

@@ -1,14 +1,15 @@
-import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { CART_PATH, type CartLineView, cartIntents, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
+
+import { CART_PATH, cartIntents, type CartLineView, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
 import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
+import { responsiveImage } from "~/domain/media/image";
 import { buildLargeOrderText } from "~/domain/orders/order-limits";
 import { formatMoney } from "~/lib/money";
-import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { buildWhatsAppUrl } from "~/lib/whatsapp";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
-import { responsiveImage } from "~/domain/media/image";
 
 /** One fetcher per line, keyed by product: FetcherToast shows its answers under the same key. */
 export function getCartLineFetcherKey(productId: number): string {

@@ -1,12 +1,13 @@
-import { Icon } from "~/ui/icons/icon";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+
 import { CART_PATH, cartIntents } from "~/domain/cart/cart";
-import { type CheckoutField, MAX_CUSTOMER_PHONE_LENGTH } from "~/domain/orders/order";
 import { responsiveImage } from "~/domain/media/image";
+import { type CheckoutField, MAX_CUSTOMER_PHONE_LENGTH } from "~/domain/orders/order";
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Field } from "~/ui/form/field";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 export type CheckoutMethodOption = { id: string; name: string; details: string; qrImage?: string | null };

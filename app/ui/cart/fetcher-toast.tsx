@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+
 import type { ToastMessage } from "~/lib/toast";
 import { useToastFrom } from "~/ui/toaster";
 

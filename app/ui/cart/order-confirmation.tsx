@@ -1,6 +1,7 @@
-import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
+
 import { formatMoney } from "~/lib/money";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 export type OrderConfirmationData = {

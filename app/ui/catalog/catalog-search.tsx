@@ -1,5 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { Form, useSubmit } from "react-router";
+
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
 

@@ -1,7 +1,8 @@
-import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+
 import { responsiveImage } from "~/domain/media/image";
+import { cn } from "~/lib/cn";
+import { Icon } from "~/ui/icons/icon";
 
 export type LevelCard = { id: number; name: string; to: string; icon: string | null; count?: number };
 

@@ -1,17 +1,11 @@
 import { Link } from "react-router";
-import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
-import { Button } from "~/ui/primitives/button";
-import { OfferBadge, PriceTag } from "./price-tag";
-import { responsiveImage } from "~/domain/media/image";
 
-export type ProductCardData = Priced & {
-  id: number;
-  title: string;
-  description: string;
-  image: string | null;
-  imageAlt: string;
-  stock: number;
-};
+import type { ProductCardData } from "~/domain/catalog/catalog";
+import { hasActiveOffer } from "~/domain/catalog/pricing";
+import { responsiveImage } from "~/domain/media/image";
+import { Button } from "~/ui/primitives/button";
+
+import { OfferBadge, PriceTag } from "./price-tag";
 
 /** One product in a grid (catalogue, featured offers): links to /producto/{id}. */
 export function ProductCard({

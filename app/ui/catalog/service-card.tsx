@@ -1,8 +1,9 @@
-import type { ServiceCardData } from "~/domain/catalog/services.server";
 import { hasActiveOffer } from "~/domain/catalog/pricing";
-import { buildWhatsAppUrl } from "~/lib/whatsapp";
-import { OfferBadge, PriceTag } from "./price-tag";
+import type { ServiceCardData } from "~/domain/catalog/services.server";
 import { responsiveImage } from "~/domain/media/image";
+import { buildWhatsAppUrl } from "~/lib/whatsapp";
+
+import { OfferBadge, PriceTag } from "./price-tag";
 
 /** A service: not bought online, so its action is a WhatsApp inquiry naming it. */
 export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardData; whatsappPhone: string }) {

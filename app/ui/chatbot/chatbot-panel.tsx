@@ -1,9 +1,9 @@
-import { Icon } from "~/ui/icons/icon";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+
 import {
   type ChatbotAnswer,
-  type ChatMessage,
   chatbotAnswersSchema,
+  type ChatMessage,
   findReply,
   getGreeting,
   MAX_CHAT_MESSAGE_LENGTH,
@@ -12,6 +12,7 @@ import {
   prepareUserMessage,
 } from "~/domain/chatbot/chatbot";
 import { cn } from "~/lib/cn";
+import { Icon } from "~/ui/icons/icon";
 
 const HISTORY_KEY = "patitas.chatbot.historial";
 

@@ -1,5 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+
+import { Icon } from "~/ui/icons/icon";
 
 // The panel, its icons and the reply rule load only when a visitor opens the chat.
 const loadPanel = () => import("./chatbot-panel");

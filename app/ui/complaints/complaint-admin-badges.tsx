@@ -1,4 +1,5 @@
 import { AlarmClock, CircleCheck, Clock, MailWarning } from "lucide-react";
+
 import {
   type ComplaintStatus,
   complaintStatusLabels,

@@ -1,23 +1,26 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { requestAs, toCookieHeader } from "~/auth/testing.server";
 import { complaints } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { useTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~/db/test-database.server";
 import type { ComplaintConfirmation as Confirmation } from "~/domain/complaints/complaint-confirmation.server";
 import { startTestSmtpServer } from "~/lib/mail-testing.server";
 import { action, loader } from "~/routes/store/complaints-book";
-import { COPY_NOT_SENT_MESSAGE, ComplaintConfirmation } from "./complaint-confirmation";
+
+import { ComplaintConfirmation, COPY_NOT_SENT_MESSAGE } from "./complaint-confirmation";
 
 // The consumer's side of the Libro de Reclamaciones, as React Router runs it: the filing
 // (action), the page it redirects to (loader) and the confirmation the page renders.
 
-const { handle } = useTestDatabase();
+const { handle } = setUpTestDatabase();
 let dataDir: string;
 let visitor = 0;
 

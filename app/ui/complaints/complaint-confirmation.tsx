@@ -1,7 +1,8 @@
-import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
+
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
 import type { ComplaintCopySection } from "~/domain/complaints/complaint-email";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 export const COPY_NOT_SENT_MESSAGE =

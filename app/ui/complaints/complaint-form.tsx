@@ -1,6 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+
 import {
   COMPLAINT_TYPE_EXPLANATIONS,
   type ComplaintErrors,
@@ -17,9 +17,10 @@ import {
 } from "~/domain/complaints/complaint";
 import type { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import { Field } from "~/ui/form/field";
+import { CheckboxField, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toaster";
-import { CheckboxField, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 
 export const TERMS_TOAST = {
   title: "Error de Envío",
@@ -74,13 +75,13 @@ export function ComplaintForm({
   const submit = useSubmit();
   const parserRef = useRef<ParseComplaintForm | null>(null);
 
-  function withParser(use: (parse: ParseComplaintForm) => void, onFailure?: () => void) {
-    if (parserRef.current) return use(parserRef.current);
+  function withParser(run: (parse: ParseComplaintForm) => void, onFailure?: () => void) {
+    if (parserRef.current) return run(parserRef.current);
     // Without the schema (offline), edits are checked again by the action on "Enviar".
     loadSchema().then(
       (parse) => {
         parserRef.current = parse;
-        use(parse);
+        run(parse);
       },
       onFailure ?? (() => {}),
     );

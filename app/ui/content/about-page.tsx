@@ -1,7 +1,7 @@
-import { Icon, type IconName } from "~/ui/icons/icon";
 import type { PageContents, valueIcons } from "~/domain/content/page-content";
 import { splitParagraphs } from "~/domain/content/text-blocks";
 import { responsiveImage } from "~/domain/media/image";
+import { Icon, type IconName } from "~/ui/icons/icon";
 
 // The page content names lucide's components; the sprite names their drawings.
 const valueIconNames: Record<(typeof valueIcons)[number], IconName> = {

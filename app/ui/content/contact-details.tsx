@@ -1,8 +1,10 @@
-import { Icon } from "~/ui/icons/icon";
 import type { ReactNode } from "react";
-import { splitLines } from "~/domain/content/text-blocks";
+
 import { formatPhoneForDisplay, type SocialLink } from "~/domain/content/shop-profile";
+import { splitLines } from "~/domain/content/text-blocks";
 import { buildWhatsAppUrl, GENERAL_INQUIRY_TEXT } from "~/lib/whatsapp";
+import { Icon } from "~/ui/icons/icon";
+
 import { SocialLinks } from "./social-links";
 
 export type ContactDetailsData = {

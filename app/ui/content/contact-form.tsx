@@ -1,6 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+
 import {
   CONTACT_FIELD_LIMITS,
   CONTACT_HONEYPOT_FIELD,
@@ -8,6 +8,7 @@ import {
   type ContactFormValues,
 } from "~/domain/content/contact-fields";
 import { Field, TextAreaField } from "~/ui/form/field";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 export type ContactFormState = {

@@ -1,5 +1,5 @@
-import { Icon } from "~/ui/icons/icon";
 import type { FaqEntry } from "~/domain/content/faq";
+import { Icon } from "~/ui/icons/icon";
 
 /**
  * Native <details>/<summary>: opens and closes with a click, Enter or Space and needs no

@@ -1,7 +1,8 @@
-import { Icon } from "~/ui/icons/icon";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+
 import { buildMapsSearchUrl, MAP_ZOOM, SHOP_LOCATION } from "~/domain/content/shop-profile";
 import { cn } from "~/lib/cn";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 // The few pieces of the Google Maps JavaScript API used here (no @types package needed).

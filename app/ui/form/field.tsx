@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
+
 import { cn } from "~/lib/cn";
 import { Input } from "~/ui/primitives/input";
 

@@ -1,6 +1,7 @@
-import { Icon } from "~/ui/icons/icon";
 import type { ComponentProps } from "react";
 import { useNavigation } from "react-router";
+
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 /**

@@ -1,12 +1,13 @@
-import { Icon, type IconName } from "~/ui/icons/icon";
 import { Link } from "react-router";
+
 import type { FeaturedProduct } from "~/domain/catalog/featured.server";
 import type { PageContents } from "~/domain/content/page-content";
 import type { SocialLink } from "~/domain/content/shop-profile";
+import { responsiveImage } from "~/domain/media/image";
 import { ProductCard } from "~/ui/catalog/product-card";
 import { SocialLinks } from "~/ui/content/social-links";
+import { Icon, type IconName } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
-import { responsiveImage } from "~/domain/media/image";
 
 type HomeContent = PageContents["home"];
 

@@ -1,7 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, test } from "vitest";
+
 import type { CarouselPromotion } from "~/domain/content/promotions.server";
+
 import { PromotionsCarousel } from "./promotions-carousel";
 
 function renderCarousel(promotions: CarouselPromotion[]): string {

@@ -1,11 +1,12 @@
-import { Icon } from "~/ui/icons/icon";
 import { type FocusEvent, useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
+
 import type { CarouselPromotion } from "~/domain/content/promotions.server";
 import { toSafeHref } from "~/domain/content/shop-profile";
-import { cn } from "~/lib/cn";
-import { Button } from "~/ui/primitives/button";
 import { responsiveImage } from "~/domain/media/image";
+import { cn } from "~/lib/cn";
+import { Icon } from "~/ui/icons/icon";
+import { Button } from "~/ui/primitives/button";
 
 export const AUTO_ADVANCE_MS = 5000;
 

@@ -1,8 +1,10 @@
 import fs from "node:fs";
+
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
+
 import { buildSprite, spriteNames, spritePath } from "../../../scripts/icon-sprite.js";
-import { ICON_NAMES, Icon } from "./icon";
+import { Icon, ICON_NAMES } from "./icon";
 
 describe("the icon sprite", () => {
   test("holds exactly the icons ICON_NAMES lists, as scripts/icon-sprite.js draws them", async () => {

@@ -1,4 +1,5 @@
 import type { SVGProps } from "react";
+
 // A hashed file under /assets, never inlined: a data: URL cannot be referenced by <use>.
 import spriteUrl from "./sprite.svg?url&no-inline";
 

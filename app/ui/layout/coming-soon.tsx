@@ -1,5 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
+
+import { Icon } from "~/ui/icons/icon";
 
 /** Placeholder body of a storefront screen whose issue has not landed yet. */
 export function ComingSoon({ title }: { title: string }) {

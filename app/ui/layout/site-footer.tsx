@@ -1,5 +1,6 @@
-import { Icon } from "~/ui/icons/icon";
 import { Link } from "react-router";
+
+import { Icon } from "~/ui/icons/icon";
 
 export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: boolean }) {
   return (

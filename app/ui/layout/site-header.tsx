@@ -1,8 +1,9 @@
-import { Icon } from "~/ui/icons/icon";
 import { Form, Link, NavLink } from "react-router";
-import { cn } from "~/lib/cn";
-import { Button } from "~/ui/primitives/button";
+
 import { responsiveImage } from "~/domain/media/image";
+import { cn } from "~/lib/cn";
+import { Icon } from "~/ui/icons/icon";
+import { Button } from "~/ui/primitives/button";
 
 const navLinks = [
   { to: "/", label: "Inicio", end: true },

@@ -1,5 +1,7 @@
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/cn";
+
 import { Slot } from "./slot";
 
 // Each look is a variant and each size a size: a page adds only classes of other kinds (margins,

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/cn";
 
 /** A text box; a file input gets a box as tall as its "choose file" button, styled like a pill. */

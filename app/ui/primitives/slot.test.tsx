@@ -3,8 +3,9 @@ import fc from "fast-check";
 import { createRef } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
+
 import { Button, buttonVariants } from "./button";
-import { Slot, composeRefs, mergeProps } from "./slot";
+import { composeRefs, mergeProps, Slot } from "./slot";
 
 // Props a slot and its child may both carry, with values that merge differently.
 const propValue = {

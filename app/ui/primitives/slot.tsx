@@ -1,4 +1,4 @@
-import { Fragment, type ReactElement, type Ref, cloneElement, isValidElement, useCallback } from "react";
+import { cloneElement, Fragment, isValidElement, type ReactElement, type Ref, useCallback } from "react";
 
 type Props = Record<string, unknown> & { children?: unknown };
 
@@ -74,5 +74,5 @@ export function composeRefs(...refs: (Ref<unknown> | undefined)[]) {
 }
 
 function useComposedRef(a: Ref<unknown> | undefined, b: Ref<unknown> | undefined) {
-  return useCallback(composeRefs(a, b), [a, b]);
+  return useCallback((node: unknown) => composeRefs(a, b)(node), [a, b]);
 }

@@ -1,7 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { Icon } from "~/ui/icons/icon";
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/cn";
+import { Icon } from "~/ui/icons/icon";
 
 export const ToastProvider = ToastPrimitive.Provider;
 

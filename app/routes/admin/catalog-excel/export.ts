@@ -3,6 +3,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { kindFromPath } from "~/domain/catalog/catalog-excel";
 import { exportCatalogWorkbook } from "~/domain/catalog/catalog-excel.server";
 import { excelDownload } from "~/lib/excel";
+
 import type { Route } from "./+types/export";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@
 import { ArrowLeft, Check, Eye, FileDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import {
   catalogKinds,
@@ -14,20 +15,21 @@ import {
   kindFromPath,
 } from "~/domain/catalog/catalog-excel";
 import { confirmCatalogImport, previewCatalogImport, readImportForm } from "~/domain/catalog/catalog-excel.server";
+import { pageTitle } from "~/domain/content/seo";
+import { cn } from "~/lib/cn";
+import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
-import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cn } from "~/lib/cn";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { DataTable } from "~/ui/admin/data-table";
 import { CheckboxField, Field } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/import";
-import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(loaderData ? catalogKinds[loaderData.kind].importTitle : "Importar (Excel)", matches) },

@@ -1,11 +1,12 @@
 import { ArrowLeft, Lock, Printer } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
 import {
+  ALREADY_ANSWERED_MESSAGE,
   ANSWER_MAX_LENGTH,
   ANSWER_NOT_EMAILED_LABEL,
-  ALREADY_ANSWERED_MESSAGE,
   COMPLAINT_NOT_FOUND_MESSAGE,
   complaintAnswerSchema,
   parseComplaintId,
@@ -23,6 +24,7 @@ import { TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/detail";
 
 const LIST_URL = "/admin/reclamaciones";

@@ -1,5 +1,6 @@
 import { Eye, Search, ShieldCheck, X } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { complaintTypeLabels, complaintTypes } from "~/domain/complaints/complaint";
 import {
@@ -16,6 +17,7 @@ import { Pagination } from "~/ui/catalog/pagination";
 import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
+
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Libro de Reclamaciones | Gestión" }];

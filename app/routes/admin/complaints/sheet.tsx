@@ -1,12 +1,13 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import {
   COMPLAINT_TYPE_EXPLANATIONS,
-  CONSUMER_AUTHORITY_LEGEND,
   complaintTypeLabels,
   complaintTypes,
+  CONSUMER_AUTHORITY_LEGEND,
   RESPONSE_DEADLINE_LEGEND,
 } from "~/domain/complaints/complaint";
 import { COMPLAINT_NOT_FOUND_MESSAGE, parseComplaintId } from "~/domain/complaints/complaint-admin";
@@ -14,6 +15,7 @@ import { getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/sheet";
 
 // The page the owner prints or saves as PDF: the official layout of the hoja de

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
-import { contentSavedToast, homeFormSchema } from "~/domain/content/page-content-form";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
+import { contentSavedToast, homeFormSchema } from "~/domain/content/page-content-form";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -11,6 +12,7 @@ import { Field, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contenido de Inicio | Gestión" }];

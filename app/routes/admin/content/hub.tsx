@@ -1,7 +1,9 @@
 import { Home, Info, type LucideIcon, Package, Phone, Scissors } from "lucide-react";
 import { Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
+
 import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestión de Contenido | Gestión" }];

@@ -1,11 +1,12 @@
 import { requireAdmin } from "~/auth/guards.server";
-import { catalogPageFormSchema, contentSavedToast } from "~/domain/content/page-content-form";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
+import { catalogPageFormSchema, contentSavedToast } from "~/domain/content/page-content-form";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { CatalogPageForm } from "~/ui/admin/catalog-page-form";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/products-page";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página de Productos | Gestión" }];

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight, Ban, Mail, MessageCircle, Phone } from "lucide-react";
 import { data, Form, Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { parseOptionalId } from "~/domain/catalog/catalog-admin";
@@ -22,6 +23,7 @@ import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -3,6 +3,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { parseOrderListQuery } from "~/domain/orders/order-admin";
 import { exportOrdersWorkbook } from "~/domain/orders/order-export.server";
 import { excelDownload } from "~/lib/excel";
+
 import type { Route } from "./+types/export";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { Eye, FileDown, Search, X } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { orderExportHref, type OrderListQuery, parseOrderListQuery } from "~/domain/orders/order-admin";
@@ -11,6 +12,7 @@ import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Field, SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos | Gestión" }];

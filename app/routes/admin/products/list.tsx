@@ -1,5 +1,6 @@
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
 import { PRODUCT_SORT_KEYS } from "~/domain/catalog/product-admin";
@@ -18,6 +19,7 @@ import { ExcelButtons } from "~/ui/admin/excel-buttons";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Productos | Gestión" }];

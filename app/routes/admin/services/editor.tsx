@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { parseOptionalId } from "~/domain/catalog/catalog-admin";
 import { serviceFormSchema, toServiceFormValues } from "~/domain/catalog/service-admin";
@@ -13,6 +14,7 @@ import { Field, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/editor";
 
 const LIST_URL = "/admin/servicios";

@@ -1,5 +1,6 @@
 import { Pencil, Plus } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
 import { SERVICE_PRICE_MESSAGE, SERVICE_SORT_KEYS } from "~/domain/catalog/service-admin";
@@ -18,6 +19,7 @@ import { ExcelButtons } from "~/ui/admin/excel-buttons";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Servicios | Gestión" }];

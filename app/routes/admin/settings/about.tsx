@@ -1,8 +1,10 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { valueIcons } from "~/domain/content/page-content";
+import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
 import {
   aboutFormSchema,
   contentSavedToast,
@@ -12,7 +14,6 @@ import {
   toAboutFormValues,
   valueIconLabels,
 } from "~/domain/content/page-content-form";
-import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
 import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -22,6 +23,7 @@ import { Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página Nosotros | Gestión" }];

@@ -1,9 +1,10 @@
 import { Form } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { formatPhoneForDisplay } from "~/domain/content/shop-profile";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { contactSettingsSchema, noChangesToast } from "~/domain/settings/settings-admin";
 import { saveContactSettings } from "~/domain/settings/settings-admin.server";
-import { getShopSettings } from "~/domain/settings/settings.server";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -11,6 +12,7 @@ import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => [{ title: "Información de Contacto | Gestión" }];

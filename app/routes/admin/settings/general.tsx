@@ -1,7 +1,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
-import { type FontFamily, fontFamilies, fontStacks } from "~/domain/settings/settings";
+import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
+import { fontFamilies, type FontFamily, fontStacks } from "~/domain/settings/settings";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import {
   describeSavedParts,
   generalSettingsSchema,
@@ -12,8 +15,6 @@ import {
   toGeneralSettingsFormValues,
 } from "~/domain/settings/settings-admin";
 import { saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
-import { getShopSettings } from "~/domain/settings/settings.server";
-import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form-result.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -22,6 +23,7 @@ import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, FieldError, SelectField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/general";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configuración General | Gestión" }];

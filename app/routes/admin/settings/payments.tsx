@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import {
   type AdminPaymentMethod,
@@ -25,6 +26,7 @@ import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, TextAreaField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Métodos de Pago | Gestión" }];

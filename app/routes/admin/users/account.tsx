@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { changePasswordSchema } from "~/domain/account/account";
 import { roleLabels } from "~/domain/users/user-admin";
@@ -10,6 +11,7 @@ import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Cuenta | Gestión" }];

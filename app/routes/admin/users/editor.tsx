@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { getAuth } from "~/auth/auth.server";
 import { requireAdmin } from "~/auth/guards.server";
 import {
@@ -20,6 +21,7 @@ import { Field, SelectField } from "~/ui/form/field";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/editor";
 
 const LIST_URL = "/admin/usuarios";

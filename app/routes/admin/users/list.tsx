@@ -1,5 +1,6 @@
 import { Pencil, Plus } from "lucide-react";
 import { Link, useLocation } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery } from "~/domain/catalog/catalog-admin";
 import {
@@ -19,6 +20,7 @@ import { type Column, DataTable } from "~/ui/admin/data-table";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Usuarios | Gestión" }];
