@@ -1,23 +1,16 @@
 import type { CSSProperties, ReactNode } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
-import { getDisplayName } from "~/auth/rules";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
+import { getDisplayName } from "~/auth/rules";
 import { SESSION_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { buildThemeStyle } from "~/domain/settings/settings";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
-import { StatusPage } from "~/ui/layout/status-page";
+import { ErrorDetails, getErrorStatus, StatusPage } from "~/ui/layout/status-page";
 import { Toaster, useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
@@ -87,20 +80,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
-/** Never a stack trace for a shopper: a Spanish page, details only in the server log. */
+/**
+ * Errors that no layout caught (the root loader's, or a route outside the store and admin
+ * layouts): a Spanish page, never a stack trace; the details go to the server log.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusPage status={404} />;
-  }
-  if (isRouteErrorResponse(error)) {
-    return <StatusPage status={error.status} />;
-  }
-  if (import.meta.env.DEV && error instanceof Error) {
-    return (
-      <StatusPage status={500}>
-        <pre className="mt-6 max-w-3xl overflow-auto rounded bg-gray-100 p-4 text-left text-xs">{error.stack}</pre>
-      </StatusPage>
-    );
-  }
-  return <StatusPage status={500} />;
+  return (
+    <StatusPage status={getErrorStatus(error)}>
+      <ErrorDetails error={error} />
+    </StatusPage>
+  );
 }

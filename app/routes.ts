@@ -1,5 +1,5 @@
 // The site map: Spanish URLs -> English route modules.
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   layout("routes/store/layout.tsx", [
@@ -71,6 +71,8 @@ export default [
       route("gestion-contenido/inicio", "routes/admin/content/home.tsx"),
       route("gestion-contenido/productos", "routes/admin/content/products-page.tsx"),
       route("gestion-contenido/servicios", "routes/admin/content/services-page.tsx"),
+
+      route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
 

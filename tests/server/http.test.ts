@@ -3,10 +3,12 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import sharp from "sharp";
+
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import {
   ADMIN_PASSWORD,
   makeDataDir,
@@ -110,6 +112,39 @@ describe("the back office over HTTP", () => {
       } else {
         expect(response.status, url).toBe(200);
       }
+    }
+  });
+
+  test("a failing back-office page keeps the header and menu, with a Spanish message and no stack", async () => {
+    const cookie = await signInAtAdmin(server.url);
+    const failures = [
+      // An address no screen answers (a typo): the layout's 404, not the storefront's.
+      {
+        status: 404,
+        text: "Página no encontrada",
+        send: () => fetch(`${server.url}/admin/pedidoz/12`, { headers: { Cookie: cookie } }),
+      },
+      // A screen without an action, posted to: React Router's 405 reaches the layout's boundary.
+      {
+        status: 405,
+        text: "Solicitud no válida",
+        send: () =>
+          fetch(`${server.url}/admin/dashboard`, {
+            method: "POST",
+            headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "x" }),
+          }),
+      },
+    ];
+    for (const { status, text, send } of failures) {
+      const response = await send();
+      expect(response.status, text).toBe(status);
+      const html = await response.text();
+      expect(html).toContain(text);
+      for (const chrome of ["Panel de Gestión", ">Pedidos<", ">Auditoría<", "Volver al panel"]) {
+        expect(html, `${status} ${chrome}`).toContain(chrome);
+      }
+      expect(html).not.toMatch(/\n\s+at /);
     }
   });
 
@@ -316,6 +351,18 @@ describe("public pages", () => {
     const html = await response.text();
     expect(html).toContain("Página no encontrada");
     expect(html).toContain("Libro de Reclamaciones");
+  });
+
+  test("an unknown catalogue level or product is a Spanish 404 inside the header, cart and footer", async () => {
+    for (const url of ["/productos/perros/no-existe", "/producto/999999999"]) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(404);
+      const html = await response.text();
+      expect(html, url).toMatch(/Página no encontrada|Producto no Encontrado/);
+      expect(html, url).toContain('aria-label="Carrito (0)"');
+      expect(html, url).toContain("Libro de Reclamaciones");
+      expect(html, url).not.toMatch(/\n\s+at /);
+    }
   });
 
   test("scripts and styles go out as the build's brotli or gzip copy, or whole, with a year-long cache", async () => {

@@ -19,9 +19,12 @@ export function listAdminUrls(): string[] {
     .map((path) => path.replace(/:\w+/g, "1"));
 }
 
-/** The back-office screens (route modules with a page, not resource routes like downloads). */
+/**
+ * The back-office screens (route modules with a page, not resource routes like downloads, nor
+ * the 404 page of unknown addresses).
+ */
 export function listAdminScreenUrls(): string[] {
   return listRoutes()
-    .filter((route) => route.path.startsWith("/admin/") && route.file.endsWith(".tsx"))
+    .filter((route) => route.path.startsWith("/admin/") && route.file.endsWith(".tsx") && !route.path.endsWith("*"))
     .map((route) => route.path.replace(/:\w+/g, "1"));
 }

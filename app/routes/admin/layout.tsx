@@ -1,10 +1,15 @@
 import { ExternalLink, LogOut, Menu, UserRound } from "lucide-react";
-import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import { getDisplayName } from "~/auth/rules";
 import { cn } from "~/lib/cn";
+import type { RootData } from "~/root";
 import { adminSections, dashboardSection } from "~/ui/admin/admin-nav";
+import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
 import { Button } from "~/ui/primitives/button";
+
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +41,7 @@ function AdminNavList() {
   );
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+function AdminChrome({ adminName, children }: { adminName: string; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-dvh bg-gray-50">
@@ -46,8 +51,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Link>
         <div className="flex items-center gap-2 text-sm">
           <Button asChild variant="ghost" size="sm">
-            <Link to="/admin/cuenta" title="Mi cuenta" aria-label={`Mi cuenta (${loaderData.adminName})`}>
-              <UserRound aria-hidden /> <span className="hidden sm:inline">{loaderData.adminName}</span>
+            <Link to="/admin/cuenta" title="Mi cuenta" aria-label={`Mi cuenta (${adminName})`}>
+              <UserRound aria-hidden /> <span className="hidden sm:inline">{adminName}</span>
             </Link>
           </Button>
           <Button asChild variant="ghost" size="sm">
@@ -76,10 +81,46 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Gestión" className="hidden w-56 shrink-0 md:block">
           <AdminNavList />
         </nav>
-        <main className="min-w-0 flex-1">
-          <Outlet />
-        </main>
+        <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>
   );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminChrome adminName={loaderData.adminName}>
+      <Outlet />
+    </AdminChrome>
+  );
+}
+
+// The shopper's text asks to write on WhatsApp; the owner is told where the details went.
+const ADMIN_FAILURE_MESSAGE =
+  "No pudimos mostrar esta página. Inténtalo de nuevo en unos minutos; el detalle del error quedó en el registro del servidor.";
+
+/**
+ * Any back-office page's error, inside the header and the menu. When this layout's own loader
+ * failed, or did not run because an action failed, the root's session tells whether the visitor
+ * is an administrator; anyone else gets the message without the back office around it.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const user = useRouteLoaderData<RootData>("root")?.user;
+  const status = getErrorStatus(error);
+  const message = (
+    <StatusMessage
+      status={status}
+      message={status >= 500 ? ADMIN_FAILURE_MESSAGE : undefined}
+      actions={
+        <Button asChild>
+          <a href="/admin/dashboard">Volver al panel</a>
+        </Button>
+      }
+    >
+      <ErrorDetails error={error} />
+    </StatusMessage>
+  );
+  const adminName = loaderData?.adminName ?? (user?.isAdmin ? user.displayName : null);
+  if (adminName === null) return <main className="min-h-dvh bg-gray-50">{message}</main>;
+  return <AdminChrome adminName={adminName}>{message}</AdminChrome>;
 }

@@ -1,11 +1,15 @@
+import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
+
 import { getCartItemCount } from "~/domain/cart/cart.server";
 import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
 import type { RootData } from "~/root";
 import { ChatbotWidget } from "~/ui/chatbot/chatbot-widget";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { SiteHeader } from "~/ui/layout/site-header";
+import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
 import { WhatsAppButton } from "~/ui/layout/whatsapp-button";
+
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { cartCount: await getCartItemCount(request, context) };
 }
 
-export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+function StoreChrome({ cartCount, children }: { cartCount: number; children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const shopName = root?.shop.name ?? DEFAULT_SHOP_NAME;
   return (
@@ -24,18 +28,35 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       >
         Saltar al contenido
       </a>
-      <SiteHeader
-        shopName={shopName}
-        logo={root?.shop.logo ?? null}
-        cartCount={loaderData.cartCount}
-        user={root?.user ?? null}
-      />
+      <SiteHeader shopName={shopName} logo={root?.shop.logo ?? null} cartCount={cartCount} user={root?.user ?? null} />
       <main id="contenido" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter shopName={shopName} isAdmin={root?.user?.isAdmin ?? false} />
       <ChatbotWidget />
       <WhatsAppButton phone={root?.shop.whatsappPhone ?? ""} />
     </div>
+  );
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <StoreChrome cartCount={loaderData.cartCount}>
+      <Outlet />
+    </StoreChrome>
+  );
+}
+
+/**
+ * Any storefront page's error, inside the header, footer and cart. The cart's count is
+ * missing when this layout's own loader failed, or did not run because an action failed.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <StoreChrome cartCount={loaderData?.cartCount ?? 0}>
+      <StatusMessage status={getErrorStatus(error)}>
+        <ErrorDetails error={error} />
+      </StatusMessage>
+    </StoreChrome>
   );
 }

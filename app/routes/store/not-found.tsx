@@ -1,6 +1,8 @@
 import { data } from "react-router";
-import { pageTitle } from "~/lib/meta";
-import { StatusPage } from "~/ui/layout/status-page";
+
+import { pageTitle } from "~/domain/content/seo";
+import { StatusMessage } from "~/ui/layout/status-page";
+
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -14,5 +16,5 @@ export function loader() {
 }
 
 export default function NotFound() {
-  return <StatusPage status={404} />;
+  return <StatusMessage status={404} />;
 }

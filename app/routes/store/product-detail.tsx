@@ -1,17 +1,18 @@
-import { Icon } from "~/ui/icons/icon";
 import { data, Link, useFetcher, useNavigate } from "react-router";
+
 import { readConfig } from "~/config.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog";
 import { getUnitPriceCents, hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import { getProductDetail } from "~/domain/catalog/products.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/domain/content/seo";
+import { responsiveImage } from "~/domain/media/image";
 import type { ToastMessage } from "~/lib/toast";
 import { OfferBadge, PriceTag } from "~/ui/catalog/price-tag";
-import { StoreErrorBoundary } from "~/ui/layout/store-error-boundary";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
+
 import type { Route } from "./+types/product-detail";
-import { responsiveImage } from "~/domain/media/image";
 
 function toAbsolute(origin: string, path: string): string {
   return new URL(path, origin).toString();
@@ -202,5 +203,3 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
-
-export const ErrorBoundary = StoreErrorBoundary;

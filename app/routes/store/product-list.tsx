@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+
 import { readConfig } from "~/config.server";
 import { buildCatalogPath, buildCrumbs, listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
 import { listBrands, listProducts } from "~/domain/catalog/products.server";
@@ -9,13 +10,13 @@ import {
   resolveTaxonomyPath,
 } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/domain/content/seo";
 import { Breadcrumbs } from "~/ui/catalog/breadcrumbs";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { LevelCards } from "~/ui/catalog/level-cards";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ProductCard } from "~/ui/catalog/product-card";
-import { StoreErrorBoundary } from "~/ui/layout/store-error-boundary";
+
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -160,5 +161,3 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const ErrorBoundary = StoreErrorBoundary;

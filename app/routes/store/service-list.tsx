@@ -1,17 +1,18 @@
 import { data } from "react-router";
+
 import { readConfig } from "~/config.server";
 import { buildCatalogPath, buildCrumbs, listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
 import { listChildLevels, resolveTaxonomyPath, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
+import { pageTitle } from "~/domain/content/seo";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { pageTitle } from "~/lib/meta";
 import { normalizeForSearch } from "~/lib/text";
 import { Breadcrumbs } from "~/ui/catalog/breadcrumbs";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { LevelCards } from "~/ui/catalog/level-cards";
 import { ServiceCard } from "~/ui/catalog/service-card";
-import { StoreErrorBoundary } from "~/ui/layout/store-error-boundary";
+
 import type { Route } from "./+types/service-list";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -110,5 +111,3 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const ErrorBoundary = StoreErrorBoundary;

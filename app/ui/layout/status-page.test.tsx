@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, type RouteObject, StaticRouterProvider } from "react-router";
 import { expect, test } from "vitest";
+
 import { StatusPage } from "./status-page";
 
 // The error pages' browser tab names the shop as the owner renamed it in the settings.
