@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./scripts/server-node-flags.js";
 
 // E2E_BASE_URL runs the tests against a server that is already up (e.g. `npm run dev`

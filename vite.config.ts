@@ -1,10 +1,12 @@
-import { reactRouter } from "@react-router/dev/vite";
-import tailwindcss from "@tailwindcss/vite";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
 import type { ManualChunkMeta } from "rollup";
 import { defineConfig, type Plugin } from "vite";
+
 import { precompressAssets } from "./scripts/precompress.js";
 
 // After the client build: brotli and gzip copies of the hashed assets (scripts/precompress.js).

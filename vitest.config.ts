@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+
 import { defineConfig } from "vitest/config";
 
 // With TEST_DATABASE_URL (see .ci/run) the database suites run again on PostgreSQL,
