@@ -12,7 +12,11 @@ const loadOnly = Boolean(process.env.VITEST_LOAD);
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // Test helpers (tests/support): known only here and to tsc, so the app's build cannot import them.
+      "~test": fileURLToPath(new URL("./tests/support", import.meta.url)),
+    },
   },
   test: {
     include: loadOnly

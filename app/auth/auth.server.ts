@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, username } from "better-auth/plugins";
+import { href } from "react-router";
 
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { type DatabaseHandle, getDatabaseHandle } from "~/db/client.server";
@@ -14,7 +15,8 @@ function createAuth(handle: DatabaseHandle) {
   return betterAuth({
     appName: "Patitas Felices",
     baseURL: config.appUrl,
-    basePath: "/api/auth",
+    // The mount point of the splat route api/auth/*: its path with an empty rest, no slash.
+    basePath: href("/api/auth/*", { "*": "" }).replace(/\/$/, ""),
     secret: resolveAuthSecret(config),
     database: drizzleAdapter(handle.db, {
       provider: "pg",
@@ -33,7 +35,10 @@ function createAuth(handle: DatabaseHandle) {
             `Hola ${user.name.split(" ")[0] || ""}, recibimos una solicitud para restablecer la contraseña de tu cuenta.`,
             "Usa el siguiente enlace para elegir una nueva. Vence en 1 hora y solo se puede usar una vez.",
           ],
-          action: { label: "Elegir nueva contraseña", url: `${config.appUrl}/auth/update-password?token=${token}` },
+          action: {
+            label: "Elegir nueva contraseña",
+            url: `${config.appUrl}${href("/auth/update-password")}?token=${token}`,
+          },
           note: "Si no lo solicitaste, ignora este correo: tu contraseña seguirá siendo la misma.",
         });
       },

@@ -3,18 +3,12 @@
 // them), SameSite=Lax (not sent on another site's POST), Path=/, and Secure exactly when
 // the shop runs on HTTPS (APP_URL). Each APP_URL gets fresh modules, because the cookies
 // and the better-auth instance are built once from the configuration.
-import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-const { handle } = setUpTestDatabase();
+seededShopWithAdmin();
 
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-});
 afterEach(() => {
   vi.unstubAllEnvs();
 });

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 import { logError } from "~/lib/log.server";
 
@@ -63,14 +63,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   if (user) return user;
   const url = new URL(request.url);
   const redirectTo = `${url.pathname}${url.search}`;
-  throw redirect(`/auth?${new URLSearchParams({ redirectTo })}`);
+  throw redirect(`${href("/auth")}?${new URLSearchParams({ redirectTo })}`);
 }
 
 /** First line of every /admin loader and action: anyone but an administrator goes to /admin. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user?.role === "admin") return user;
-  throw redirect("/admin");
+  throw redirect(href("/admin"));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { isRouteErrorResponse } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { requestAs, signInAdminCookie, signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { requireAdmin, requireUser } from "./guards.server";
-import { requestAs, signInAdminCookie, signUpCustomer } from "./testing.server";
 
 setUpTestDatabase();
 

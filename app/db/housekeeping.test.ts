@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
 import * as schema from "./schema";
@@ -23,7 +24,6 @@ import {
   verifications,
 } from "./schema";
 import { seedDemoShop } from "./seed/seed.server";
-import { setUpTestDatabase } from "./test-database.server";
 
 const { handle } = setUpTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
+import { setUpTestDatabase } from "~test/test-database";
+
 import { maintainEmbeddedDatabase } from "./maintenance.server";
 import { seedDemoShop } from "./seed/seed.server";
-import { setUpTestDatabase } from "./test-database.server";
 
 const { handle } = setUpTestDatabase();
 

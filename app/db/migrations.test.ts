@@ -5,9 +5,9 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, test } from "vitest";
 
 import { findProjectRoot } from "~/lib/paths.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import * as schema from "./schema";
-import { setUpTestDatabase } from "./test-database.server";
 
 const { handle } = setUpTestDatabase();
 

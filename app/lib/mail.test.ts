@@ -5,8 +5,9 @@ import path from "node:path";
 
 import { afterEach, expect, test, vi } from "vitest";
 
+import { startTestSmtpServer } from "~test/mail-server";
+
 import { isMailServerConfigured, sendMail } from "./mail.server";
-import { startTestSmtpServer } from "./mail-testing.server";
 
 const message = {
   to: "cliente@example.pe",

@@ -1,4 +1,5 @@
 import type { Response } from "express";
+import { href } from "react-router";
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -23,7 +24,7 @@ export function sendPlainPage(
       `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(page.title)}</title></head>
-<body><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.message)}</p><p><a href="/">Volver a la tienda</a></p></body>
+<body><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.message)}</p><p><a href="${href("/")}">Volver a la tienda</a></p></body>
 </html>
 `,
     );

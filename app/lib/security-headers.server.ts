@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 // The Content-Security-Policy of every HTML page. Scripts run only from this origin or
 // with the response's nonce (React Router's inline hydration data), plus the Google Maps
 // script on /contacto when a key is configured. Inline style *attributes* stay allowed:
@@ -34,7 +36,9 @@ export function canonicalPath(pathname: string): string {
   return decoded.toLowerCase().replace(/\/{2,}/g, "/");
 }
 
+const ADMIN_PATH = href("/admin");
+
 export function isAdminPath(pathname: string): boolean {
   const path = canonicalPath(pathname);
-  return path === "/admin" || path.startsWith("/admin/");
+  return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
 }

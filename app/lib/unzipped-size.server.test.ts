@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
 
-import { zipArchive } from "../../tests/support/stored-zip";
+import { zipArchive } from "~test/stored-zip";
+
 import { loadedSize, streamedSize } from "./unzipped-size.server";
 
 const MB = 1024 * 1024;

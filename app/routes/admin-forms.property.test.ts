@@ -6,14 +6,10 @@ import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, signUpCustomer } from "~/auth/testing.server";
 import { complaints, orders, products, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { createContactMessage } from "~/domain/content/contact-message.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
-
+import { requestAs, signUpCustomer } from "~test/auth";
 import {
   answerOf,
   asSubmitted,
@@ -22,7 +18,9 @@ import {
   hostileForm,
   hostileText,
   propertyRuns,
-} from "../../tests/support/hostile-input";
+} from "~test/hostile-input";
+import { seededShopWithAdmin } from "~test/seeded-shop";
+
 import { action as chatbotAction } from "./admin/chatbot";
 import { action as complaintAction } from "./admin/complaints/detail";
 import { action as homeContentAction } from "./admin/content/home";
@@ -44,14 +42,10 @@ import { action as accountAction } from "./admin/users/account";
 import { action as userEditorAction } from "./admin/users/editor";
 import { action as userListAction } from "./admin/users/list";
 
-const { handle } = setUpTestDatabase();
-let adminCookie: string;
+const { handle, adminCookie } = seededShopWithAdmin();
 const ids = { product: "1", order: "1", complaint: "1", customer: "x" };
 
 beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  adminCookie = await signInAdminCookie("admin", "clave-admin-1");
   await signUpCustomer("cliente-admin-forms@example.pe");
   await createContactMessage({ fullName: "Ana", email: "ana@example.pe", subject: "Hola", message: "¿Tienen arena?" });
   const [product] = await handle().db.select({ id: products.id }).from(products).limit(1);
@@ -356,7 +350,7 @@ const cases: Case[] = [
 ];
 
 function post(testCase: Case, form: FormData) {
-  const request = requestAs(adminCookie, testCase.path(), { method: "POST", body: form });
+  const request = requestAs(adminCookie(), testCase.path(), { method: "POST", body: form });
   return answerOf(() => testCase.action({ request, params: testCase.params?.() ?? {}, context: {} } as never));
 }
 
@@ -397,7 +391,7 @@ describe("ids out of range in URLs and hidden fields", () => {
       [orderAction, { orderId: id }, `/admin/pedidos/${id}`],
       [complaintAction, { complaintId: id }, `/admin/reclamaciones/${id}`],
     ] as const) {
-      const request = requestAs(adminCookie, path, {
+      const request = requestAs(adminCookie(), path, {
         method: "POST",
         body: new URLSearchParams({ intent: "status", status: "confirmado", answer: "x" }),
       });

@@ -2,11 +2,9 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, signUpCustomer } from "~/auth/testing.server";
 import * as schema from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { requestAs, signUpCustomer } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import routes from "../routes";
 
@@ -37,14 +35,10 @@ const loadedRoutes = await Promise.all(
 );
 const routesWithActions = loadedRoutes.filter((route) => route.module.action);
 
-const { handle } = setUpTestDatabase();
+const { handle, adminCookie } = seededShopWithAdmin();
 let customerCookie: string;
-let adminCookie: string;
 
 beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  adminCookie = await signInAdminCookie("admin", "clave-admin-1");
   customerCookie = await signUpCustomer("cliente@example.pe");
 });
 
@@ -103,7 +97,7 @@ describe.each(loadedRoutes)("$path ($file)", ({ module, ...route }) => {
     expect(module.loader, "every admin screen guards its own loader").toBeTypeOf("function");
     expect(await outcome(() => module.loader!(argsFor(route, null, "GET")))).toBe("redirect /admin");
     expect(await outcome(() => module.loader!(argsFor(route, customerCookie, "GET")))).toBe("redirect /admin");
-    expect(await outcome(() => module.loader!(argsFor(route, adminCookie, "GET")))).not.toBe("redirect /admin");
+    expect(await outcome(() => module.loader!(argsFor(route, adminCookie(), "GET")))).not.toBe("redirect /admin");
   });
 });
 

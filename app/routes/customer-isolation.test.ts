@@ -7,16 +7,16 @@ import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import * as schema from "~/db/schema";
 import { customerProfiles, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { formatMoney } from "~/lib/money";
+import { requestAs, signUpCustomer } from "~test/auth";
+import { answerOf } from "~test/hostile-input";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { answerOf } from "../../tests/support/hostile-input";
 import { action as profileAction, loader as profileLoader } from "./account/profile";
 import { loader as cartLoader } from "./store/cart";
 

@@ -6,19 +6,12 @@ import { desc, eq, lt } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { complaints, contactMessages, customerProfiles, orders, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { requestAs, signUpCustomer } from "~test/auth";
+import { answerOf, asSubmitted, eachFieldWith, expectSaneAnswer, hostileForm, propertyRuns } from "~test/hostile-input";
+import { setUpTestDatabase } from "~test/test-database";
 
-import {
-  answerOf,
-  asSubmitted,
-  eachFieldWith,
-  expectSaneAnswer,
-  hostileForm,
-  propertyRuns,
-} from "../../tests/support/hostile-input";
 import { action as passwordAction } from "./account/password";
 import { action as profileAction } from "./account/profile";
 import { action as signInAction } from "./account/sign-in";

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
-import { addBusinessDays } from "../../app/domain/complaints/business-days";
-import { formatLongDate, getLimaDate } from "../../app/domain/complaints/lima-time";
+import { addBusinessDays } from "../../app/domain/calendar/business-days";
+import { formatLongDate, getLimaDate } from "../../app/domain/calendar/lima-time";
 import { readLatestMail, screenshot, toast } from "./support";
 
 const PHONE = { width: 360, height: 800 };

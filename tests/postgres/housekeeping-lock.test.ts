@@ -7,7 +7,7 @@ import pg from "pg";
 import { expect, test } from "vitest";
 
 import { runHousekeeping } from "~/db/housekeeping.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): several instances, or a
 // backup (scripts/backup.js), share one PostgreSQL, and only one of them cleans up at a time.

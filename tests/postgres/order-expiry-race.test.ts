@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
-import { signUpCustomer } from "~/auth/testing.server";
 import { orders, orderStatusChanges, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
+import { signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only on PostgreSQL (see vitest.config.ts): the owner's change to an overdue order is
 // under way (its row locked, not yet committed) when the expiry reaches the same order. The

@@ -3,9 +3,9 @@ import { beforeAll, expect, test } from "vitest";
 
 import { orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only on PostgreSQL (see vitest.config.ts): PGlite runs one transaction at a
 // time, so only PostgreSQL can interleave two of them. The stock check passes, another

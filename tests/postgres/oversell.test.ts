@@ -3,9 +3,9 @@ import { beforeAll, expect, test } from "vitest";
 
 import { orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only on PostgreSQL (see vitest.config.ts), where transactions really interleave
 // (app/domain/orders/oversell.test.ts covers one product on both databases). Here every

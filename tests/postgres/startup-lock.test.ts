@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 
 import { accounts, users } from "~/db/schema";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): two instances starting
 // at once on one PostgreSQL do the start-up's one-time work one after the other.

@@ -1,5 +1,6 @@
 // The demo shop created on an empty database (shared/runtime-contract.md). Spanish,
 // realistic for a pet shop in Lima; every image path exists under public/.
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { PageContents } from "~/domain/content/page-content";
 
 import type { SocialMedia } from "../schema";
@@ -183,7 +184,7 @@ export const demoPromotions = [
     description: "20% de descuento en tu primera compra de alimentos seleccionados.",
     image: "/images/promotions/gran-inauguracion.webp",
     imageAlt: "Perro y gato celebrando con globos y confeti",
-    link: "/productos",
+    link: buildCatalogPath("products"),
     buttonText: "Ver Más",
     isActive: true,
   },
@@ -192,7 +193,7 @@ export const demoPromotions = [
     description: "Descuentos especiales en esterilización para perros y gatos durante todo el mes.",
     image: "/images/promotions/mes-esterilizacion.webp",
     imageAlt: "Perro y gato junto a un calendario con una cruz médica",
-    link: "/servicios",
+    link: buildCatalogPath("services"),
     buttonText: "Agendar Cita",
     isActive: true,
   },
@@ -201,7 +202,7 @@ export const demoPromotions = [
     description: "Delivery gratis en compras mayores a S/ 100.00 dentro de nuestra zona de cobertura.",
     image: "/images/promotions/delivery-gratis.webp",
     imageAlt: "Moto de reparto con una caja marcada con una huella",
-    link: "/productos",
+    link: buildCatalogPath("products"),
     buttonText: "Ver Más",
     isActive: false,
   },

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
+import { setUpTestDatabase } from "~test/test-database";
+
 import {
   chatbotAnswers,
   pageContents,
@@ -12,7 +14,6 @@ import {
   services,
   shopSettings,
 } from "../schema";
-import { setUpTestDatabase } from "../test-database.server";
 import { seedDemoShop } from "./seed.server";
 
 const { handle } = setUpTestDatabase();

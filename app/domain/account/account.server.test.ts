@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { requireUser } from "~/auth/guards.server";
-import { requestAs, toCookieHeader } from "~/auth/testing.server";
 import { carts, customerProfiles, orderLines, orders, products, users, verifications } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, cartCookie, ensureCart, getCartItemCount } from "~/domain/cart/cart.server";
 import { action as signOutAction } from "~/routes/account/sign-out";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import {
   changeOwnPassword,

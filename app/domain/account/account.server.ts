@@ -1,4 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
+import { href } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/guards.server";
@@ -50,7 +51,7 @@ export async function requestPasswordRecovery(email: string, clientIp: string): 
   ];
   if (counts.some(({ key, rule }) => isRateLimited(key, rule))) return;
   for (const { key, rule } of counts) recordHit(key, rule);
-  await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/update-password" } });
+  await getAuth().api.requestPasswordReset({ body: { email, redirectTo: href("/auth/update-password") } });
 }
 
 /** Whether a recovery link's token is still usable (exists, not used, not expired). */
@@ -132,7 +133,7 @@ export async function updateProfile(
   if (changed.includes("email")) {
     try {
       await getAuth().api.changeEmail({
-        body: { newEmail: next.email, callbackURL: "/auth/email-actualizado" },
+        body: { newEmail: next.email, callbackURL: href("/auth/email-actualizado") },
         headers: request.headers,
       });
     } catch (error) {

@@ -6,10 +6,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { requireUser } from "~/auth/guards.server";
-import { requestAs, signUpCustomer, toCookieHeader } from "~/auth/testing.server";
 import { customerProfiles, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { requestAs, signUpCustomer, toCookieHeader } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { signInCustomer } from "./account.server";
 import { activateCustomer, readActivationEmail, registerCustomer } from "./registration.server";

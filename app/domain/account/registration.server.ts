@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, gt, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { z } from "zod";
 
 import { getAuth } from "~/auth/auth.server";
@@ -60,7 +61,7 @@ function sendActivationLink(email: string, token: string) {
       "Recibimos una solicitud para crear una cuenta en nuestra tienda con este correo electrónico.",
       `Para activarla, abre el siguiente enlace e ingresa la contraseña que elegiste al registrarte. El enlace vence en ${ACTIVATION_HOURS} horas.`,
     ],
-    action: { label: "Activar mi cuenta", url: `${appUrl}/auth/activar?token=${token}` },
+    action: { label: "Activar mi cuenta", url: `${appUrl}${href("/auth/activar")}?token=${token}` },
     note: "Si no fuiste tú, ignora este correo: la cuenta no se creará.",
   });
 }
@@ -71,9 +72,9 @@ function sendAlreadyRegisteredNotice(email: string) {
     heading: "Ya tienes una cuenta con nosotros",
     paragraphs: [
       "Alguien, quizás tú, intentó crear una cuenta nueva en nuestra tienda con este correo electrónico, pero ya existe una cuenta con él. No hicimos ningún cambio en tu cuenta.",
-      `Si fuiste tú, ingresa con tu contraseña. Si no la recuerdas, elige una nueva aquí: ${appUrl}/auth/forgot-password`,
+      `Si fuiste tú, ingresa con tu contraseña. Si no la recuerdas, elige una nueva aquí: ${appUrl}${href("/auth/forgot-password")}`,
     ],
-    action: { label: "Ingresar a mi cuenta", url: `${appUrl}/auth` },
+    action: { label: "Ingresar a mi cuenta", url: `${appUrl}${href("/auth")}` },
     note: "Si no fuiste tú, puedes ignorar este correo: nadie puede entrar a tu cuenta sin tu contraseña.",
   });
 }

@@ -3,12 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 
 import { signInFailures } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import {
   type Outcome,
@@ -18,16 +16,9 @@ import {
   withSignInLimit,
 } from "./sign-in-limit.server";
 
-const { handle } = setUpTestDatabase();
+const { handle } = seededShopWithAdmin({ username: "admin", email: "duena@example.pe", password: "clave-de-la-duena" });
 let outbox: string;
 
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin(
-    { username: "admin", email: "duena@example.pe", password: "clave-de-la-duena" },
-    () => undefined,
-  );
-});
 beforeEach(() => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-lockout-"));
   vi.stubEnv("DATA_DIR", dataDir);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 import { and, count, eq, gt, like, ne, or, sql } from "drizzle-orm";
+import { href } from "react-router";
 
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
@@ -189,7 +190,7 @@ async function noticeLockout(name: string, failures: number, now: Date): Promise
     createdAt: now,
     updatedAt: now,
   });
-  const url = new URL(`/auth/desbloquear/${token}`, readConfig().appUrl).toString();
+  const url = new URL(href("/auth/desbloquear/:token", { token }), readConfig().appUrl).toString();
   await sendShopMail(owner.email, "Bloqueamos intentos de ingreso a tu cuenta", {
     heading: "Intentos de ingreso bloqueados",
     paragraphs: [
@@ -214,7 +215,7 @@ export async function readUnlockToken(token: string, now = new Date()): Promise<
  * Uses an unlock link once: every failure counted on its account is forgotten. Returns where
  * the account signs in ('/admin' or '/auth'), or null when the link is unknown, used or expired.
  */
-export async function redeemUnlockToken(token: string, now = new Date()): Promise<"/admin" | "/auth" | null> {
+export async function redeemUnlockToken(token: string, now = new Date()): Promise<string | null> {
   const db = getDb();
   const [row] = await db
     .delete(verifications)
@@ -223,5 +224,5 @@ export async function redeemUnlockToken(token: string, now = new Date()): Promis
   if (!row) return null;
   await db.delete(signInFailures).where(eq(signInFailures.account, row.value));
   const owner = await findAccountOwner(row.value);
-  return owner?.isAdmin && !row.value.includes("@") ? "/admin" : "/auth";
+  return owner?.isAdmin && !row.value.includes("@") ? href("/admin") : href("/auth");
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, users } from "~/db/schema";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { loader } from "~/routes/admin/audit-log";
+import { requestAs, signInAdminCookie } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { recordAudit } from "./audit.server";
 import { listAuditEntries, listAuditFilterOptions } from "./audit-log.server";

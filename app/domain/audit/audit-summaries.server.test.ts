@@ -1,11 +1,8 @@
 import { eq, gt } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { productCategories, productFamilies, products, services, users } from "~/db/schema";
 import { demoPageContents } from "~/db/seed/demo-data";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { getProductForEditor, saveProduct } from "~/domain/catalog/product-admin.server";
 import { setServicePriceVisibility } from "~/domain/catalog/service-admin.server";
 import { findTaxonomyLevel } from "~/domain/catalog/taxonomy-admin";
@@ -20,9 +17,10 @@ import { listPromotionsForAdmin, movePromotion } from "~/domain/content/promotio
 import { addPaymentMethod, updatePaymentMethods } from "~/domain/settings/payment-methods.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { saveContactSettings, saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { updateUser } from "~/domain/users/user-admin.server";
 import { loader } from "~/routes/admin/audit-log";
+import { requestAs } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { recordAudit } from "./audit.server";
 import {
@@ -37,17 +35,11 @@ import {
 // show on /admin/auditoria in Spanish, including the summaries built from spreads and
 // whole form objects, which the types alone cannot see through.
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
+const { handle, adminCookie, adminId } = seededShopWithAdmin();
 let admin: { id: string };
 
-beforeAll(async () => {
-  const { db } = handle();
-  await seedDemoShop(db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, "admin"));
-  admin = { id: row!.id };
+beforeAll(() => {
+  admin = { id: adminId() };
 });
 
 async function makeEveryKindOfChange() {
@@ -134,7 +126,11 @@ async function makeEveryKindOfChange() {
 
 test("every kind of change reads in Spanish on /admin/auditoria: no identifier, no English code", async () => {
   await makeEveryKindOfChange();
-  const { rows } = await loader({ request: requestAs(cookie, "/admin/auditoria"), params: {}, context: {} } as never);
+  const { rows } = await loader({
+    request: requestAs(adminCookie(), "/admin/auditoria"),
+    params: {},
+    context: {},
+  } as never);
   expect(rows).toHaveLength(16);
   for (const row of rows) {
     expect(getActionLabel(row.action), row.action).not.toBe(UNKNOWN_ACTION_LABEL);

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { signUpCustomer } from "~/auth/testing.server";
 import { cartLines, carts, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { describeAddResult } from "./cart";
 import {

@@ -1,10 +1,12 @@
+import { href } from "react-router";
+
 import type { ToastMessage } from "~/lib/toast";
 
 /**
  * The contract of `POST /carrito`, shared by the cart page and every "add to cart"
  * button (the product page posts `intent=add`, `productId` and optionally `quantity`).
  */
-export const CART_PATH = "/carrito";
+export const CART_PATH = href("/carrito");
 
 export const cartIntents = {
   add: "add",

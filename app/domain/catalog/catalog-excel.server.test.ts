@@ -3,19 +3,17 @@ import { tmpdir } from "node:os";
 
 import { count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, brands, products, type services, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { formatMoney } from "~/lib/money";
 import { loader as exportLoader } from "~/routes/admin/catalog-excel/export";
 import { action as importAction } from "~/routes/admin/catalog-excel/import";
+import { requestAs } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
+import { storedZip, zipArchive } from "~test/stored-zip";
 
-import { storedZip, zipArchive } from "../../../tests/support/stored-zip";
 import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
 import {
   IMPORT_MESSAGES,
@@ -28,14 +26,7 @@ import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-
 import { listProducts } from "./products.server";
 import { SERVICE_PRICE_MESSAGE } from "./service-admin";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
-
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-});
+const { handle, adminCookie } = seededShopWithAdmin();
 
 const PRODUCT_HEADERS = [
   "ID",
@@ -65,7 +56,7 @@ async function buildWorkbook(headers: string[], rows: Cell[][]): Promise<Uint8Ar
 
 async function exportBytes(path: "/admin/productos/exportar" | "/admin/servicios/exportar") {
   const response = (await exportLoader({
-    request: requestAs(cookie, path),
+    request: requestAs(adminCookie(), path),
     params: {},
     context: {},
   } as never)) as Response;
@@ -84,7 +75,7 @@ async function postImport(
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   return (await importAction({
-    request: requestAs(cookie, path, { method: "POST", body }),
+    request: requestAs(adminCookie(), path, { method: "POST", body }),
     params: {},
     context: {},
   } as never)) as ActionResult | Response;

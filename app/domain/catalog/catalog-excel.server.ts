@@ -24,7 +24,7 @@ import {
   serviceSubcategories,
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { getLimaDate } from "~/domain/complaints/lima-time";
+import { getLimaDate } from "~/domain/calendar/lima-time";
 import { getUploadsDir, readBodyWithLimit } from "~/domain/media/image-upload.server";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 import { loadExcelJS } from "~/lib/lazy-modules.server";

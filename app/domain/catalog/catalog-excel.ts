@@ -2,6 +2,8 @@
 // by name) and the pure rules that turn the rows of an uploaded sheet into an import plan.
 // The export writes this layout and the import reads it, so an exported file re-imports
 // unchanged. Reading the workbook and writing the database live in catalog-excel.server.ts.
+import { href } from "react-router";
+
 import { isStorableImagePath, isUploadedImage } from "~/domain/media/image";
 import { formatMoney } from "~/lib/money";
 import { normalizeForSearch, toSlug } from "~/lib/text";
@@ -46,8 +48,9 @@ export const IMPORT_MESSAGES = {
 export const catalogKinds = {
   products: {
     importTitle: "Importar Productos (Excel)",
-    listPath: "/admin/productos",
-    exportPath: "/admin/productos/exportar",
+    listPath: href("/admin/productos"),
+    importPath: href("/admin/productos/importar"),
+    exportPath: href("/admin/productos/exportar"),
     sheetName: "Productos",
     filePrefix: "productos",
     auditEntity: "product",
@@ -56,8 +59,9 @@ export const catalogKinds = {
   },
   services: {
     importTitle: "Importar Servicios (Excel)",
-    listPath: "/admin/servicios",
-    exportPath: "/admin/servicios/exportar",
+    listPath: href("/admin/servicios"),
+    importPath: href("/admin/servicios/importar"),
+    exportPath: href("/admin/servicios/exportar"),
     sheetName: "Servicios",
     filePrefix: "servicios",
     auditEntity: "service",
@@ -68,7 +72,7 @@ export const catalogKinds = {
 
 /** The kind an admin URL is about: both import and export routes serve both kinds. */
 export function kindFromPath(pathname: string): CatalogKind {
-  return pathname.startsWith("/admin/servicios") ? "services" : "products";
+  return pathname.startsWith(href("/admin/servicios")) ? "services" : "products";
 }
 
 export type ColumnKey =

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { brands, productCategories, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { normalizeForSearch } from "~/lib/text";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { buildCatalogPath, buildCrumbs, parseCatalogQuery, PRODUCTS_PER_PAGE } from "./catalog";
+import { parseCatalogQuery, PRODUCTS_PER_PAGE } from "./catalog";
+import { buildCatalogPath, buildCrumbs } from "./catalog-paths";
 import { getProductDetail, listBrands, listProducts } from "./products.server";
 import { countServicesByChild, listServices } from "./services.server";
 import {
@@ -36,8 +37,8 @@ describe("the product drill-down", () => {
     expect(path.family?.name).toBe("Gatos");
     expect(path.category?.name).toBe("Alimentos");
     expect(path.subcategory?.name).toBe("Snacks");
-    expect(buildCatalogPath("/productos", path)).toBe("/productos/gatos/alimentos/snacks");
-    expect(buildCrumbs("/productos", "Productos", path).map((crumb) => crumb.to)).toEqual([
+    expect(buildCatalogPath("products", path)).toBe("/productos/gatos/alimentos/snacks");
+    expect(buildCrumbs("products", "Productos", path).map((crumb) => crumb.to)).toEqual([
       "/productos",
       "/productos/gatos",
       "/productos/gatos/alimentos",

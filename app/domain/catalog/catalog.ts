@@ -23,34 +23,9 @@ export type TaxonomyPath = {
   subcategory?: TaxonomyLevel;
 };
 
-/** '/productos/perros/alimentos' from the base and the levels' slugs (each URL-encoded). */
-export function buildCatalogPath(base: "/productos" | "/servicios", path: TaxonomyPath): string {
-  const slugs = [path.family, path.category, path.subcategory]
-    .filter((level): level is TaxonomyLevel => level !== undefined)
-    .map((level) => encodeURIComponent(level.slug));
-  return [base, ...slugs].join("/");
-}
-
 /** The levels of a path from the top, e.g. [Perros, Alimentos]. */
 export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
   return [path.family, path.category, path.subcategory].filter((level): level is TaxonomyLevel => level !== undefined);
-}
-
-/** Breadcrumbs from the base ('Productos' -> /productos) down to the path's last level. */
-export function buildCrumbs(
-  base: "/productos" | "/servicios",
-  baseLabel: string,
-  path: TaxonomyPath,
-): { label: string; to: string }[] {
-  const crumbs: { label: string; to: string }[] = [{ label: baseLabel, to: base }];
-  const partial: TaxonomyPath = {};
-  for (const key of ["family", "category", "subcategory"] as const) {
-    const level = path[key];
-    if (!level) break;
-    partial[key] = level;
-    crumbs.push({ label: level.name, to: buildCatalogPath(base, partial) });
-  }
-  return crumbs;
 }
 
 /** The query string of a product list: search text, brand slug and page, as shared in links. */

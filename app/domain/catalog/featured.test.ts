@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { listFeaturedOffers } from "./featured.server";
 import { hasActiveOffer, MAX_FEATURED_OFFERS } from "./pricing";

@@ -5,23 +5,21 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { readConfig } from "~/config.server";
-import { auditLog, complaints, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
-import { startTestSmtpServer } from "~/lib/mail-testing.server";
+import { auditLog, complaints } from "~/db/schema";
 import { readToast } from "~/lib/toast.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/complaints/detail";
 import { loader as listLoader } from "~/routes/admin/complaints/list";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { startTestSmtpServer } from "~test/mail-server";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { fileComplaint } from "./complaint.server";
 import { ALREADY_ANSWERED_MESSAGE, EMPTY_ANSWER_MESSAGE, parseComplaintListQuery } from "./complaint-admin";
 import { answerComplaint, getAdminComplaint, listAdminComplaints } from "./complaint-admin.server";
 import { type ComplaintInput, parseComplaintForm } from "./complaint-schema";
 
-const { handle } = setUpTestDatabase();
+const { handle, adminCookie, adminId } = seededShopWithAdmin();
 
 function buildInput(overrides: Record<string, string> = {}): ComplaintInput {
   const result = parseComplaintForm({
@@ -84,7 +82,6 @@ const quiet = () => {};
 // Friday 10 April 2026, 10:00 in Lima: the week after Holy Week.
 const NOW = new Date("2026-04-10T15:00:00Z");
 let admin: { id: string };
-let adminCookie: string;
 
 /** Files a complaint on a Lima date at 10:00 (its e-mail copy goes to a throwaway outbox). */
 async function fileOn(date: string, overrides: Record<string, string> = {}) {
@@ -92,12 +89,8 @@ async function fileOn(date: string, overrides: Record<string, string> = {}) {
   return complaint;
 }
 
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, quiet);
-  adminCookie = await signInAdminCookie("admin", "clave-admin-1");
-  const [row] = await handle().db.select({ id: users.id }).from(users).where(eq(users.username, "admin"));
-  admin = { id: row!.id };
+beforeAll(() => {
+  admin = { id: adminId() };
 });
 
 beforeEach(() => {
@@ -118,7 +111,7 @@ async function readFlashedToast(response: Response) {
 function answerRequest(id: number, answer: string | null) {
   const body = new URLSearchParams(answer === null ? {} : { answer });
   return detailAction({
-    request: requestAs(adminCookie, `/admin/reclamaciones/${id}`, { method: "POST", body }),
+    request: requestAs(adminCookie(), `/admin/reclamaciones/${id}`, { method: "POST", body }),
     params: { complaintId: String(id) },
     context: {},
   } as never);
@@ -202,7 +195,7 @@ describe("the complaints list", () => {
 
 function loadDetail(id: number) {
   return detailLoader({
-    request: requestAs(adminCookie, `/admin/reclamaciones/${id}`),
+    request: requestAs(adminCookie(), `/admin/reclamaciones/${id}`),
     params: { complaintId: String(id) },
     context: {},
   } as never);
@@ -210,7 +203,7 @@ function loadDetail(id: number) {
 
 function loadList(search = "") {
   return listLoader({
-    request: requestAs(adminCookie, `/admin/reclamaciones${search}`),
+    request: requestAs(adminCookie(), `/admin/reclamaciones${search}`),
     params: {},
     context: {},
   } as never);
@@ -406,7 +399,7 @@ describe("answering a complaint", () => {
   test("an unknown complaint is 'Reclamación no encontrada.', for the screen and the answer", async () => {
     expect(await answerComplaint(admin, 999_999, "Hola.")).toEqual({ status: "not-found" });
     const loaded = await detailLoader({
-      request: requestAs(adminCookie, "/admin/reclamaciones/999999"),
+      request: requestAs(adminCookie(), "/admin/reclamaciones/999999"),
       params: { complaintId: "999999" },
       context: {},
     } as never).catch((thrown: unknown) => thrown);

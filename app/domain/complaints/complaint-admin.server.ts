@@ -4,11 +4,12 @@ import { getDb } from "~/db/client.server";
 import { complaints, users } from "~/db/schema";
 import { sendShopMail, type ShopMailOutcome } from "~/domain/account/account-mail.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { addBusinessDays } from "~/domain/calendar/business-days";
+import { formatLimaDateTime, formatLongDate, getLimaDate, SHOP_TIME_ZONE } from "~/domain/calendar/lima-time";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { formatMoney } from "~/lib/money";
 import { normalizeForSearch } from "~/lib/text";
 
-import { addBusinessDays } from "./business-days";
 import {
   complaintTypeLabels,
   CONSUMER_AUTHORITY_LEGEND,
@@ -16,7 +17,6 @@ import {
   RESPONSE_BUSINESS_DAYS,
 } from "./complaint";
 import { COMPLAINT_PAGE_SIZE, type ComplaintListQuery, type Deadline, describeDeadline } from "./complaint-admin";
-import { formatLimaDateTime, formatLongDate, getLimaDate, SHOP_TIME_ZONE } from "./lima-time";
 
 type Admin = { id: string };
 type StoredComplaint = typeof complaints.$inferSelect;

@@ -2,7 +2,8 @@ import "~/lib/validation";
 
 import { z } from "zod";
 
-import { countBusinessDaysLeft } from "./business-days";
+import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
+
 import { type ComplaintType, complaintTypes } from "./complaint";
 
 // The complaints book in the back office: the list's query string, the deadline as the

@@ -5,10 +5,10 @@ import path from "node:path";
 import { createCookie } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { requestAs } from "~/auth/testing.server";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { requestAs } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { fileComplaint } from "./complaint.server";
 import { readComplaintConfirmation, serializeComplaintConfirmation } from "./complaint-confirmation.server";

@@ -5,10 +5,10 @@ import { z } from "zod";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
+import { formatLimaDateTime, formatLongDate } from "~/domain/calendar/lima-time";
 
 import type { StoredComplaint } from "./complaint.server";
 import { type ComplaintCopySection, describeComplaintCopySections } from "./complaint-email";
-import { formatLimaDateTime, formatLongDate } from "./lima-time";
 
 /**
  * After a filing the action redirects (so a reload never files it twice) and this

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import { href } from "react-router";
 import { z } from "zod";
 
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
+import { formatLimaDateTime, formatLongDate } from "~/domain/calendar/lima-time";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
@@ -17,7 +19,6 @@ import {
   type ComplaintRecord,
   describeComplaintCopySections,
 } from "./complaint-email";
-import { formatLimaDateTime, formatLongDate } from "./lima-time";
 
 const PURPOSE = "complaint-copy";
 const payloadSchema = z.object({ complaintId: z.number().int().positive() });
@@ -26,7 +27,7 @@ const payloadSchema = z.object({ complaintId: z.number().int().positive() });
 export function createComplaintCopyUrl(complaintId: number, now: Date = new Date()): string {
   const expiresAt = new Date(now.getTime() + COMPLAINT_COPY_LINK_DAYS * 24 * 60 * 60 * 1000);
   const token = createSignedToken(PURPOSE, { complaintId }, expiresAt);
-  return `${readConfig().appUrl}/libro-reclamaciones/copia?token=${token}`;
+  return `${readConfig().appUrl}${href("/libro-reclamaciones/copia")}?token=${token}`;
 }
 
 async function findComplaint(token: string, now: Date): Promise<ComplaintRecord | null> {

@@ -1,14 +1,14 @@
+import { formatLimaDateTime, formatLongDate } from "~/domain/calendar/lima-time";
 import { formatMoney } from "~/lib/money";
 
 import {
-  type ComplaintInput,
   complaintTypeLabels,
   CONSUMER_AUTHORITY_LEGEND,
   documentTypeLabels,
   RESPONSE_BUSINESS_DAYS,
   RESPONSE_DEADLINE_LEGEND,
 } from "./complaint";
-import { formatLimaDateTime, formatLongDate } from "./lima-time";
+import type { ComplaintInput } from "./complaint-schema";
 
 /** A stored complaint as the consumer's copy needs it. */
 export type ComplaintRecord = ComplaintInput & {

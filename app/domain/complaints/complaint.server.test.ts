@@ -7,8 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 
 import { complaints, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { startTestSmtpServer } from "~/lib/mail-testing.server";
+import { startTestSmtpServer } from "~test/mail-server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { fileComplaint } from "./complaint.server";
 import { readComplaintCopy, sendFullComplaintCopy } from "./complaint-copy.server";

@@ -2,15 +2,16 @@ import { eq, max } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
+import { addBusinessDays } from "~/domain/calendar/business-days";
+import { getLimaDate } from "~/domain/calendar/lima-time";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
 
-import { addBusinessDays } from "./business-days";
-import { type ComplaintInput, formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
+import { formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
 import { createComplaintCopyUrl } from "./complaint-copy.server";
 import { buildComplaintNoticeEmail } from "./complaint-email";
-import { getLimaDate } from "./lima-time";
+import type { ComplaintInput } from "./complaint-schema";
 
 export type StoredComplaint = typeof complaints.$inferSelect;
 

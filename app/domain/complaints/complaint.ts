@@ -74,8 +74,6 @@ export function readComplaintForm(formData: FormData): ComplaintFormValues {
   return values;
 }
 
-export type { ComplaintInput } from "./complaint-schema";
-
 /** The correlative code of the book: year and a six-digit sequence, '2026-000001'. */
 export function formatComplaintCode(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(6, "0")}`;

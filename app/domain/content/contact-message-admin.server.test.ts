@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, contactMessages } from "~/db/schema";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { readToast } from "~/lib/toast.server";
 import { action as messagesAction } from "~/routes/admin/messages";
+import { requestAs, signInAdminCookie, toCookieHeader } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { CONTACT_MESSAGE_PAGE_SIZE, listContactMessages, setContactMessageRead } from "./contact-message-admin.server";
 

@@ -3,7 +3,7 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { formatLimaDateTime } from "~/domain/complaints/lima-time";
+import { formatLimaDateTime } from "~/domain/calendar/lima-time";
 
 export const CONTACT_MESSAGE_PAGE_SIZE = 20;
 

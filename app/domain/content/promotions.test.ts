@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { promotions } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { listActivePromotions } from "./promotions.server";
 

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { href, type MetaDescriptor } from "react-router";
 
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
@@ -22,8 +22,11 @@ export function pageTitle(page: string, matches: readonly ({ id: string; data?: 
 
 export const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 1200, height: 630 };
 
-/** Paths search engines should not crawl: private or per-visitor pages and the API. */
-export const DISALLOWED_PATHS = ["/admin", "/perfil", "/carrito", "/api"] as const;
+/**
+ * Paths search engines should not crawl: private or per-visitor pages and the API. Each is a
+ * prefix; '/api' names no page, only the start of the resource routes' addresses.
+ */
+export const DISALLOWED_PATHS = [href("/admin"), href("/perfil"), href("/carrito"), "/api"];
 
 /**
  * Title, description, canonical link and the Open Graph/Twitter tags that make a link
@@ -81,9 +84,9 @@ export function buildPetStoreJsonLd(origin: string, shop: PetStoreFacts): MetaDe
     "script:ld+json": {
       "@context": "https://schema.org",
       "@type": "PetStore",
-      "@id": `${origin}/#tienda`,
+      "@id": `${origin}${href("/")}#tienda`,
       name: shop.name,
-      url: `${origin}/`,
+      url: `${origin}${href("/")}`,
       logo: absolute(shop.logo || DEFAULT_LOGO_PATH),
       image: absolute(DEFAULT_SOCIAL_IMAGE.path),
       ...(shop.phone ? { telephone: toInternationalPhone(shop.phone) } : {}),
@@ -117,7 +120,7 @@ export function buildRobotsTxt(origin: string): string {
     "Allow: /",
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${href("/sitemap.xml")}`,
     "",
   ].join("\n");
 }

@@ -1,4 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
+import { href } from "react-router";
 
 import { getDb } from "~/db/client.server";
 import {
@@ -10,6 +11,12 @@ import {
   serviceFamilies,
   serviceSubcategories,
 } from "~/db/schema";
+import {
+  buildCatalogPath,
+  buildCatalogPathFromSlugs,
+  buildProductPath,
+  type CatalogSection,
+} from "~/domain/catalog/catalog-paths";
 
 import { buildSitemapIndexXml, buildSitemapXml, type SitemapEntry } from "./seo";
 
@@ -17,15 +24,15 @@ import { buildSitemapIndexXml, buildSitemapXml, type SitemapEntry } from "./seo"
 export const MAX_SITEMAP_URLS = 50_000;
 
 export const PUBLIC_PAGES = [
-  "/",
-  "/nosotros",
-  "/productos",
-  "/servicios",
-  "/contacto",
-  "/faq",
-  "/libro-reclamaciones",
-  "/privacidad",
-] as const;
+  href("/"),
+  href("/nosotros"),
+  buildCatalogPath("products"),
+  buildCatalogPath("services"),
+  href("/contacto"),
+  href("/faq"),
+  href("/libro-reclamaciones"),
+  href("/privacidad"),
+];
 
 /**
  * /sitemap.xml: every public page, catalogue level and live product. When they do not fit
@@ -45,7 +52,7 @@ export async function buildSitemap(
     if (fixedEntries.length + productCount <= maxUrls) {
       return buildSitemapXml(origin, [...fixedEntries, ...(await listProductEntries(0, productCount))]);
     }
-    const files = Array.from({ length: 1 + productFiles }, (_, index) => `/sitemap.xml?pagina=${index + 1}`);
+    const files = Array.from({ length: 1 + productFiles }, (_, index) => `${href("/sitemap.xml")}?pagina=${index + 1}`);
     return buildSitemapIndexXml(origin, files);
   }
   if (page === 1) return buildSitemapXml(origin, fixedEntries);
@@ -69,7 +76,7 @@ async function listProductEntries(offset: number, limit: number): Promise<Sitema
     .orderBy(asc(products.id))
     .offset(offset)
     .limit(limit);
-  return rows.map((row) => ({ path: `/producto/${row.id}`, lastModified: row.updatedAt }));
+  return rows.map((row) => ({ path: buildProductPath(row.id), lastModified: row.updatedAt }));
 }
 
 /** /productos/… and /servicios/… for every family, category and subcategory. */
@@ -110,19 +117,19 @@ async function listLevelEntries(): Promise<SitemapEntry[]> {
       .orderBy(asc(serviceSubcategories.id)),
   ]);
   // Slugs keep accents ('baño-y-corte'); a sitemap wants them percent-encoded.
-  const toEntries = (root: string, rows: { family: string; category?: string; subcategory?: string }[]) =>
+  const toEntries = (section: CatalogSection, rows: { family: string; category?: string; subcategory?: string }[]) =>
     rows.map((row) => ({
-      path: [
-        root,
-        ...[row.family, row.category, row.subcategory].flatMap((slug) => (slug ? [encodeURIComponent(slug)] : [])),
-      ].join("/"),
+      path: buildCatalogPathFromSlugs(
+        section,
+        [row.family, row.category, row.subcategory].filter((slug): slug is string => Boolean(slug)),
+      ),
     }));
   return [
-    ...toEntries("/productos", pFamilies),
-    ...toEntries("/productos", pCategories),
-    ...toEntries("/productos", pSubcategories),
-    ...toEntries("/servicios", sFamilies),
-    ...toEntries("/servicios", sCategories),
-    ...toEntries("/servicios", sSubcategories),
+    ...toEntries("products", pFamilies),
+    ...toEntries("products", pCategories),
+    ...toEntries("products", pSubcategories),
+    ...toEntries("services", sFamilies),
+    ...toEntries("services", sCategories),
+    ...toEntries("services", sSubcategories),
   ];
 }

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { getDashboardFigures } from "./dashboard.server";
 

@@ -2,9 +2,9 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { complaints, orders, products, promotions, services } from "~/db/schema";
+import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
+import { getLimaDate } from "~/domain/calendar/lima-time";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
-import { countBusinessDaysLeft } from "~/domain/complaints/business-days";
-import { getLimaDate } from "~/domain/complaints/lima-time";
 
 export type DashboardFigures = {
   productCount: number;

@@ -5,10 +5,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { action } from "~/routes/admin/image-upload";
+import { requestAs, signInAdminCookie } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { buildSrcSet, IMAGE_INVALID_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_WIDTHS } from "./image";
 import { getUploadsDir, sniffImageType, storeUploadedImage } from "./image-upload.server";

@@ -7,13 +7,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
-import { requestAs } from "~/auth/testing.server";
 import { orderLines, orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { DEFAULT_ORDER_LIMITS, getOrderCap } from "~/domain/orders/order-limits";
 import { action as cartAction } from "~/routes/store/cart";
+import { requestAs } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { placeOrder } from "./order.server";
 

@@ -2,36 +2,29 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
-import { auditLog, orderLines, orders, orderStatusChanges, products, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { auditLog, orderLines, orders, orderStatusChanges, products } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/orders/detail";
 import { loader as exportLoader } from "~/routes/admin/orders/export";
+import { requestAs } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { placeOrder } from "./order.server";
 import { parseOrderListQuery, STALE_ORDER_MESSAGE } from "./order-admin";
 import { changeOrderStatus, getAdminOrder, listAdminOrders } from "./order-admin.server";
 import { exportOrdersWorkbook } from "./order-export.server";
 
-const { handle } = setUpTestDatabase();
+const { handle, adminCookie, adminId } = seededShopWithAdmin();
 
 type Product = typeof products.$inferSelect;
 let croquetas: Product;
 let raton: Product;
 let admin: { id: string };
-let adminCookie: string;
 
 beforeAll(async () => {
   const { db } = handle();
-  await seedDemoShop(db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  adminCookie = await signInAdminCookie("admin", "clave-admin-1");
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, "admin"));
-  admin = row!;
+  admin = { id: adminId() };
   const all = await db.select().from(products);
   croquetas = all.find((product) => product.title.startsWith("Croquetas"))!;
   raton = all.find((product) => product.title.startsWith("Ratón"))!;
@@ -79,7 +72,7 @@ async function setCreatedAt(orderId: number, iso: string) {
 }
 
 function postStatus(orderId: number, fields: Record<string, string>) {
-  const request = requestAs(adminCookie, `/admin/pedidos/${orderId}`, {
+  const request = requestAs(adminCookie(), `/admin/pedidos/${orderId}`, {
     method: "POST",
     body: new URLSearchParams({ intent: "status", ...fields }),
   });
@@ -410,7 +403,7 @@ describe("the export", () => {
 
   test("the route answers an .xlsx download named after the range", async () => {
     const request = requestAs(
-      adminCookie,
+      adminCookie(),
       "/admin/pedidos/exportar?desde=2021-06-01&hasta=2021-06-02&estado=pendiente",
     );
     const response = (await exportLoader({ request, params: {}, context: {} } as never)) as Response;
@@ -430,7 +423,7 @@ describe("the export", () => {
 describe("the detail", () => {
   test("shows the lines, the contact and a WhatsApp reply link", async () => {
     const order = await orderOf([[raton, 2]], { name: "Carla Ramos", phone: "999 888 777", email: "carla@example.pe" });
-    const request = requestAs(adminCookie, `/admin/pedidos/${order.id}`);
+    const request = requestAs(adminCookie(), `/admin/pedidos/${order.id}`);
     const result = (await detailLoader({ request, params: { orderId: String(order.id) }, context: {} } as never)) as {
       order: NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
     };
@@ -450,7 +443,7 @@ describe("the detail", () => {
   });
 
   test("an unknown order goes back to the list with 'Pedido no encontrado.'", async () => {
-    const request = requestAs(adminCookie, "/admin/pedidos/999999");
+    const request = requestAs(adminCookie(), "/admin/pedidos/999999");
     const thrown = await detailLoader({ request, params: { orderId: "999999" }, context: {} } as never).catch(
       (error: unknown) => error,
     );

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import type { OrderStatus } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 
@@ -96,7 +98,8 @@ export function orderExportHref(query: Pick<OrderListQuery, "status" | "from" | 
   if (query.to) params.set("hasta", query.to);
   if (query.status) params.set("estado", query.status);
   const search = params.toString();
-  return search ? `/admin/pedidos/exportar?${search}` : "/admin/pedidos/exportar";
+  const path = href("/admin/pedidos/exportar");
+  return search ? `${path}?${search}` : path;
 }
 
 /** The day after a civil date: '2026-12-31' → '2027-01-01'. */

@@ -6,11 +6,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { signUpCustomer } from "~/auth/testing.server";
 import { auditLog, orders, orderStatusChanges, products, shopSettings, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { placeOrder } from "./order.server";
 import { changeOrderStatus, getAdminOrder } from "./order-admin.server";

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, min, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
-import { getLimaDate } from "~/domain/complaints/lima-time";
+import { getLimaDate } from "~/domain/calendar/lima-time";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
 import { exportFileName, limaDayStart, nextCivilDate, type OrderListQuery } from "./order-admin";

@@ -5,11 +5,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { signUpCustomer } from "~/auth/testing.server";
 import { cartLines, orderLines, orders, products, shopSettings, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { placeOrder, type PlaceOrderResult } from "./order.server";
 import { changeOrderStatus } from "./order-admin.server";

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { signUpCustomer } from "~/auth/testing.server";
 import {
   cartLines,
   customerProfiles,
@@ -14,9 +13,10 @@ import {
   users,
 } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { formatMoney } from "~/lib/money";
+import { signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import {
   getCustomerContact,

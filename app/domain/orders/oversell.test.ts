@@ -7,8 +7,8 @@ import { beforeAll, expect, test } from "vitest";
 
 import { orderLines, orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { placeOrder } from "./order.server";
 

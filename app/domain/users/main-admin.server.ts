@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 import { and, desc, eq } from "drizzle-orm";
+import { href } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
 import type { AppConfig } from "~/config.server";
@@ -14,7 +15,7 @@ function reportGeneratedPassword(log: (message: string) => void, username: strin
       "==================================================================",
       ` ${what}: username "${username}"`,
       ` Generated password (shown only this once): ${password}`,
-      " Sign in at /admin and change it, or set ADMIN_PASSWORD before the first start.",
+      ` Sign in at ${href("/admin")} and change it, or set ADMIN_PASSWORD before the first start.`,
       "==================================================================",
       "",
     ].join("\n"),

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 
-import { signInAdminCookie } from "~/auth/testing.server";
 import { accounts, users } from "~/db/schema";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { signInAdminCookie } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { ensureMainAdmin } from "./main-admin.server";
 

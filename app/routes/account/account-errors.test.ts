@@ -8,14 +8,14 @@ import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { getAuth } from "~/auth/auth.server";
 import { getSessionUser, requireAdmin, requireUser } from "~/auth/guards.server";
-import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { readToast, serializeToast } from "~/lib/toast.server";
 import { loader as rootLoader } from "~/root";
 import { loader as adminSignInLoader } from "~/routes/admin/sign-in";
 import { loader as cartLoader } from "~/routes/store/cart";
+import { requestAs, signUpCustomer } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { action as passwordAction } from "./password";
 import Profile, { action as profileAction, loader as profileLoader } from "./profile";

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 
 import { activateAccountSchema, toFieldErrors } from "~/domain/account/account";
 import { activateCustomer, readActivationEmail } from "~/domain/account/registration.server";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   switch (result.status) {
     case "activated":
       return redirectWithToast(
-        "/perfil",
+        href("/perfil"),
         {
           title: "Registro Exitoso",
           description: "¡Bienvenido a la familia! Tu cuenta está lista para comprar y ver tus pedidos.",
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
         { headers: result.cookies },
       );
     case "already-active":
-      return redirectWithToast("/auth", {
+      return redirectWithToast(href("/auth"), {
         title: "Cuenta Activa",
         description: "Tu cuenta ya está activa. Ingresa con tu correo y contraseña.",
       });
@@ -89,7 +89,7 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
           nuevo.
         </p>
         <Button asChild className="mt-6">
-          <Link to="/auth?tab=registro">Registrarse</Link>
+          <Link to={`${href("/auth")}?tab=registro`}>Registrarse</Link>
         </Button>
       </section>
     );

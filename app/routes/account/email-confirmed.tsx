@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import { redirectWithToast } from "~/lib/toast.server";
 
 import type { Route } from "./+types/email-confirmed";
@@ -6,7 +8,7 @@ import type { Route } from "./+types/email-confirmed";
 export async function loader({ request }: Route.LoaderArgs) {
   const failed = new URL(request.url).searchParams.has("error");
   return redirectWithToast(
-    "/perfil",
+    href("/perfil"),
     failed
       ? {
           title: "Error al Actualizar Email",

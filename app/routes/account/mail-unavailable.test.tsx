@@ -4,12 +4,12 @@ import path from "node:path";
 
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
+import { requestAs, signUpCustomer } from "~test/auth";
+import { startTestSmtpServer, type TestSmtpServer } from "~test/mail-server";
+import { renderRoute as renderPage, type RouteModule as Module } from "~test/render-route";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { renderRoute as renderPage, type RouteModule as Module } from "../../../tests/support/render-route";
 import Password, { action as passwordAction, loader as passwordLoader } from "./password";
 import Profile, { action as profileAction, loader as profileLoader } from "./profile";
 

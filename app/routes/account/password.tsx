@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 
 import { forgotPasswordSchema, resetPasswordSchema, toFieldErrors } from "~/domain/account/account";
 import { isRecoveryTokenValid, requestPasswordRecovery, resetForgottenPassword } from "~/domain/account/account.server";
@@ -32,7 +32,7 @@ const expiredLinkToast: ToastMessage = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!url.pathname.endsWith("/update-password")) {
+  if (!url.pathname.endsWith(href("/auth/update-password"))) {
     return { mode: "request" as const, token: "", toast: null, isMailConfigured: isMailServerConfigured() };
   }
   const token = url.searchParams.get("token") ?? "";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : expiredLinkToast;
       return data({ errors: {}, toast, sent: false }, { status: 400 });
     }
-    return redirectWithToast("/auth", {
+    return redirectWithToast(href("/auth"), {
       title: "Contraseña Actualizada",
       description: "Ya puedes iniciar sesión con tu nueva contraseña.",
     });
@@ -110,7 +110,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
             : "El enlace no es válido, ya se usó o venció."}
         </p>
         <Button asChild className="mt-6">
-          <Link to="/auth/forgot-password">Solicitar un nuevo enlace</Link>
+          <Link to={href("/auth/forgot-password")}>Solicitar un nuevo enlace</Link>
         </Button>
       </section>
     );
@@ -165,7 +165,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
               Si el correo está registrado, te enviamos un enlace para elegir una nueva contraseña. Vence en 1 hora.
             </p>
           )}
-          <Link to="/auth" className="mt-4 inline-block font-semibold text-primary-strong underline">
+          <Link to={href("/auth")} className="mt-4 inline-block font-semibold text-primary-strong underline">
             Volver a Iniciar Sesión
           </Link>
         </div>
@@ -184,7 +184,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Enviando…" : "Enviar enlace"}
           </Button>
-          <Link to="/auth" className="text-center text-sm font-semibold text-primary-strong underline">
+          <Link to={href("/auth")} className="text-center text-sm font-semibold text-primary-strong underline">
             Volver a Iniciar Sesión
           </Link>
         </Form>

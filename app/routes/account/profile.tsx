@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 
 import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema, toFieldErrors } from "~/domain/account/account";
@@ -11,6 +11,7 @@ import {
   emailChangePendingNote,
 } from "~/domain/account/mail-unavailable";
 import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { pageTitle } from "~/domain/content/seo";
 import { cn } from "~/lib/cn";
 import { logError } from "~/lib/log.server";
@@ -110,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ errors: {}, toast: errorToast("Error al Cambiar Contraseña", outcome.message) }, { status: 400 });
     }
     return redirectWithToast(
-      "/perfil?tab=contrasena",
+      `${href("/perfil")}?tab=contrasena`,
       { title: "Contraseña Actualizada", description: "Tu contraseña ha sido cambiada." },
       { headers: outcome.cookies },
     );
@@ -132,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     return redirectWithToast(
-      "/carrito",
+      href("/carrito"),
       {
         title: "¡Productos Agregados!",
         description: `Agregamos a tu carrito: ${result.added.join(", ")}.${skippedNote}`,
@@ -160,7 +161,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-6">
         <TabLinks
           current={tab}
-          tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? "/perfil" : `/perfil?tab=${t.id}` }))}
+          tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? href("/perfil") : `${href("/perfil")}?tab=${t.id}` }))}
         />
       </div>
 
@@ -168,7 +169,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <div role="alert" className="mt-6 rounded-2xl border bg-white p-8 text-center shadow-sm">
           <p className="text-muted">{PROFILE_ERROR_TOAST.description}</p>
           <Button asChild variant="outline" className="mt-4">
-            <a href="/perfil">Recargar</a>
+            <a href={href("/perfil")}>Recargar</a>
           </Button>
         </div>
       ) : null}
@@ -257,7 +258,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <Icon name="package-open" className="mx-auto size-10 text-primary-strong" aria-hidden />
             <p className="mt-3 text-muted">Todavía no tienes pedidos.</p>
             <Button asChild className="mt-4">
-              <Link to="/productos">Ver productos</Link>
+              <Link to={buildCatalogPath("products")}>Ver productos</Link>
             </Button>
           </div>
         ) : (

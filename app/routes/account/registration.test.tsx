@@ -5,13 +5,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { requestAs, signUpCustomer } from "~/auth/testing.server";
 import { users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
+import { requestAs, signUpCustomer } from "~test/auth";
+import { startTestSmtpServer, type TestSmtpServer } from "~test/mail-server";
+import { renderRoute, type RouteModule } from "~test/render-route";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { renderRoute, type RouteModule } from "../../../tests/support/render-route";
 import Activate, { action as activateAction, loader as activateLoader } from "./activate";
 import SignIn, { action as signInAction, loader as signInLoader } from "./sign-in";
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
@@ -29,14 +29,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 function readRedirectTo(request: Request): string {
-  return getSafeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/perfil");
+  return getSafeRedirect(new URL(request.url).searchParams.get("redirectTo"), href("/perfil"));
+}
+
+/** Whether a same-site address is the profile page, with or without a query or fragment. */
+function isProfileUrl(target: string): boolean {
+  const profilePath = href("/perfil");
+  return target.startsWith(profilePath) && /^(?:[/?#]|$)/.test(target.slice(profilePath.length));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   if ((await getSessionUserOrSignedOut(request)).user) throw redirect(readRedirectTo(request));
   const url = new URL(request.url);
   // Sent here from /perfil (a bookmark, an e-mail's link to an order): say why.
-  const isFromProfile = /^\/perfil(?:[/?#]|$)/.test(getSafeRedirect(url.searchParams.get("redirectTo"), ""));
+  const isFromProfile = isProfileUrl(getSafeRedirect(url.searchParams.get("redirectTo"), ""));
   return {
     tab: url.searchParams.get("tab") === "registro" ? "registro" : "ingreso",
     search: url.search,
@@ -117,7 +123,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     if (tab === "registro") next.set("tab", "registro");
     else next.delete("tab");
     const query = next.toString();
-    return `/auth${query ? `?${query}` : ""}`;
+    return `${href("/auth")}${query ? `?${query}` : ""}`;
   };
   const isRegister = loaderData.tab === "registro";
   const mailNotice = loaderData.isMailConfigured ? null : (
@@ -165,7 +171,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             )}
           </div>
         ) : isRegister ? (
-          <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
+          <Form
+            method="post"
+            action={`${href("/auth")}${loaderData.search}`}
+            className="flex flex-col gap-4"
+            noValidate
+          >
             <input type="hidden" name="intent" value="register" />
             {mailNotice}
             <Field
@@ -212,7 +223,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               label={
                 <>
                   He leído y acepto la{" "}
-                  <Link to="/privacidad" target="_blank" className="font-semibold text-primary-strong underline">
+                  <Link
+                    to={href("/privacidad")}
+                    target="_blank"
+                    className="font-semibold text-primary-strong underline"
+                  >
                     Política de Privacidad
                   </Link>{" "}
                   (Ley N.° 29733).
@@ -224,7 +239,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             </Button>
           </Form>
         ) : (
-          <Form method="post" action={`/auth${loaderData.search}`} className="flex flex-col gap-4" noValidate>
+          <Form
+            method="post"
+            action={`${href("/auth")}${loaderData.search}`}
+            className="flex flex-col gap-4"
+            noValidate
+          >
             <input type="hidden" name="intent" value="sign-in" />
             <Field
               label="Correo electrónico"
@@ -242,7 +262,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               error={errors.password}
               inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }}
             />
-            <Link to="/auth/forgot-password" className="self-end text-sm font-semibold text-primary-strong underline">
+            <Link
+              to={href("/auth/forgot-password")}
+              className="self-end text-sm font-semibold text-primary-strong underline"
+            >
               ¿Olvidaste tu contraseña?
             </Link>
             <Button type="submit" disabled={isSubmitting}>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
 import { getSafeRedirect } from "~/auth/rules";
@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {
-  return redirect("/");
+  return redirect(href("/"));
 }
 
 /**
@@ -23,7 +23,7 @@ export function loader() {
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const redirectTo = getSafeRedirect(form.get("redirectTo"), "/");
+  const redirectTo = getSafeRedirect(form.get("redirectTo"), href("/"));
   try {
     const { headers } = await getAuth().api.signOut({
       headers: request.headers,

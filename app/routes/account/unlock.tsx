@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 
 import { readUnlockToken, redeemUnlockToken } from "~/domain/account/sign-in-limit.server";
 import { pageTitle } from "~/domain/content/seo";
@@ -24,7 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params }: Route.ActionArgs) {
   const signInPath = params.token.length <= MAX_TOKEN_LENGTH ? await redeemUnlockToken(params.token) : null;
   if (!signInPath) {
-    return redirectWithToast("/auth", {
+    return redirectWithToast(href("/auth"), {
       title: "Enlace no válido",
       description: "El enlace para desbloquear ya se usó o venció.",
       variant: "destructive",
@@ -56,7 +56,7 @@ export default function Unlock({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-3 text-muted">El enlace para desbloquear ya se usó o venció.</p>
           <Button asChild className="mt-6">
-            <Link to="/auth">Ir a Iniciar Sesión</Link>
+            <Link to={href("/auth")}>Ir a Iniciar Sesión</Link>
           </Button>
         </>
       )}

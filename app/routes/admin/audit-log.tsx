@@ -1,9 +1,9 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { formatAuditSummary, getActionLabel, getAuthorLabel, getEntityLabel } from "~/domain/audit/audit-log";
 import { type AuditEntryRow, listAuditEntries, listAuditFilterOptions } from "~/domain/audit/audit-log.server";
-import { formatLimaDateTime } from "~/domain/complaints/lima-time";
+import { formatLimaDateTime } from "~/domain/calendar/lima-time";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
@@ -171,7 +171,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </Button>
         {isFiltered ? (
           <Button asChild variant="ghost">
-            <Link to="/admin/auditoria">Quitar filtros</Link>
+            <Link to={href("/admin/auditoria")}>Quitar filtros</Link>
           </Button>
         ) : null}
       </Form>

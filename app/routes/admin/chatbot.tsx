@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { DEFAULT_KEYWORD, GREETING_KEYWORD } from "~/domain/chatbot/chatbot";
@@ -27,7 +27,7 @@ import type { Route } from "./+types/chatbot";
 
 export const meta: Route.MetaFunction = () => [{ title: "Respuestas del Chatbot | Gestión" }];
 
-const LIST_PATH = "/admin/chatbot";
+const LIST_PATH = href("/admin/chatbot");
 const INVALID_REQUEST = "Solicitud no válida. Recarga la página.";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { AlertTriangle, ClipboardList, Images, type LucideIcon, MessageSquareWarning, Package } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { formatLongDate } from "~/domain/complaints/lima-time";
+import { formatLongDate } from "~/domain/calendar/lima-time";
 import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { cn } from "~/lib/cn";
 import { isMailServerConfigured } from "~/lib/mail.server";
@@ -89,7 +89,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={Package}
             label="Productos"
             value={figures.productCount}
-            to="/admin/productos"
+            to={href("/admin/productos")}
             isWarning={figures.soldOutCount > 0}
             detail={`${figures.lowStockCount} con stock bajo · ${plural(figures.soldOutCount, "agotado", "agotados")}`}
           />
@@ -99,7 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={Images}
             label="Promociones activas"
             value={figures.activePromotionCount}
-            to="/admin/promociones"
+            to={href("/admin/promociones")}
             detail="En el carrusel de inicio."
           />
         </li>
@@ -108,7 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={ClipboardList}
             label="Pedidos pendientes"
             value={figures.pendingOrderCount}
-            to="/admin/pedidos?estado=pendiente"
+            to={`${href("/admin/pedidos")}?estado=pendiente`}
             detail="Enviados por WhatsApp, por atender."
           />
         </li>
@@ -117,7 +117,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={nearest && nearest.businessDaysLeft <= 3 ? AlertTriangle : MessageSquareWarning}
             label="Reclamaciones abiertas"
             value={figures.openComplaintCount}
-            to="/admin/reclamaciones"
+            to={href("/admin/reclamaciones")}
             isWarning={Boolean(nearest && nearest.businessDaysLeft <= 3)}
             detail={complaintDetail}
           />

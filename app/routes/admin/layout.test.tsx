@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { adminSections } from "~/ui/admin/admin-nav";
+import { type LayoutScenario, renderLayout, ROOT_BOUNDARY_TEXT } from "~test/render-layout";
 
-import { type LayoutScenario, renderLayout, ROOT_BOUNDARY_TEXT } from "../../../tests/support/render-layout";
 import * as adminLayout from "./layout";
 
 // A failing back-office page keeps the back office around it: the header and the menu, with a

@@ -1,6 +1,6 @@
 import { ExternalLink, LogOut, Menu, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Form, href, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { getDisplayName } from "~/auth/rules";
@@ -46,22 +46,22 @@ function AdminChrome({ adminName, children }: { adminName: string; children: Rea
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="sticky top-0 z-30 flex items-center justify-between gap-4 border-b bg-white px-4 py-3">
-        <Link to="/admin/dashboard" className="font-bold text-primary-strong">
+        <Link to={href("/admin/dashboard")} className="font-bold text-primary-strong">
           Panel de Gestión
         </Link>
         <div className="flex items-center gap-2 text-sm">
           <Button asChild variant="ghost" size="sm">
-            <Link to="/admin/cuenta" title="Mi cuenta" aria-label={`Mi cuenta (${adminName})`}>
+            <Link to={href("/admin/cuenta")} title="Mi cuenta" aria-label={`Mi cuenta (${adminName})`}>
               <UserRound aria-hidden /> <span className="hidden sm:inline">{adminName}</span>
             </Link>
           </Button>
           <Button asChild variant="ghost" size="sm">
-            <a href="/" target="_blank" rel="noopener">
+            <a href={href("/")} target="_blank" rel="noopener">
               <ExternalLink aria-hidden /> Ver tienda
             </a>
           </Button>
-          <Form method="post" action="/salir">
-            <input type="hidden" name="redirectTo" value="/admin" />
+          <Form method="post" action={href("/salir")}>
+            <input type="hidden" name="redirectTo" value={href("/admin")} />
             <Button type="submit" variant="outline" size="sm">
               <LogOut aria-hidden /> Salir
             </Button>
@@ -113,7 +113,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       message={status >= 500 ? ADMIN_FAILURE_MESSAGE : undefined}
       actions={
         <Button asChild>
-          <a href="/admin/dashboard">Volver al panel</a>
+          <a href={href("/admin/dashboard")}>Volver al panel</a>
         </Button>
       }
     >

@@ -1,7 +1,8 @@
 import { Pencil } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { promotionFormSchema, readEditingPromotionId } from "~/domain/content/promotion-admin";
 import {
   type AdminPromotion,
@@ -32,7 +33,7 @@ import type { Route } from "./+types/promotions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promociones del Carrusel | Gestión" }];
 
-const LIST_PATH = "/admin/promociones";
+const LIST_PATH = href("/admin/promociones");
 const NOT_FOUND_MESSAGE = "La promoción ya no existe. Recarga la página.";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -237,7 +238,7 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
               id: "promocion-enlace",
               name: "link",
               defaultValue: field("link"),
-              placeholder: "/productos o https://…",
+              placeholder: `${buildCatalogPath("products")} o https://…`,
             }}
           />
           <Field

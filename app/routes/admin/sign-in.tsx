@@ -1,5 +1,5 @@
 import { LockKeyhole } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { withSignInLimit } from "~/domain/account/sign-in-limit.server";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await getSessionUserOrSignedOut(request);
-  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  if (user?.role === "admin") throw redirect(href("/admin/dashboard"));
   return null;
 }
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return redirectWithToast(
-    "/admin/dashboard",
+    href("/admin/dashboard"),
     { title: "Inicio de Sesión Exitoso", description: "Bienvenido, Administrador." },
     { headers: outcome.cookies },
   );
@@ -96,7 +96,7 @@ export default function AdminSignIn({ actionData }: Route.ComponentProps) {
             {isSubmitting ? "Ingresando…" : "Ingresar"}
           </Button>
         </Form>
-        <a href="/" className="mt-6 block text-center text-sm text-primary-strong underline">
+        <a href={href("/")} className="mt-6 block text-center text-sm text-primary-strong underline">
           Volver a la tienda
         </a>
       </div>

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
 import {
   blockAnchor,
@@ -48,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   // Back to the block that sent the form, the other blocks still editing what they were.
-  const backTo = (query: string) => `/admin/taxonomia${query}#${blockAnchor(level.key)}`;
+  const backTo = (query: string) => `${href("/admin/taxonomia")}${query}#${blockAnchor(level.key)}`;
   const sameQuery = search.size > 0 ? `?${search}` : "";
 
   if (intent === "delete") {

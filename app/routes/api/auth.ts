@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import { getAuth } from "~/auth/auth.server";
 
 import type { Route } from "./+types/auth";
@@ -9,7 +11,7 @@ import type { Route } from "./+types/auth";
 // back-office change audited. Reached over HTTP, the same endpoints would skip every one of
 // those rules, so only the link of the e-mail-change confirmation is served; anything else
 // under /api/auth is not found.
-const PUBLIC_ENDPOINTS = new Set(["/api/auth/verify-email"]);
+const PUBLIC_ENDPOINTS = new Set([href("/api/auth/*", { "*": "verify-email" })]);
 
 function notFound(): Response {
   return new Response("No encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { renderShareImage } from "~/domain/catalog/share-image.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { loader } from "./product-share-image";
 

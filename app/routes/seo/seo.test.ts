@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { buildSitemap } from "~/domain/content/sitemap.server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { loader as robotsLoader } from "./robots";
 import { loader as sitemapLoader } from "./sitemap";

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import { getPageContent } from "~/domain/content/page-content.server";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
 import { pageTitle } from "~/domain/content/seo";
@@ -15,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title,
     description: about ? summarise(about.content) : "Conoce nuestra historia, nuestros valores y a nuestro equipo.",
     origin: loaderData.origin,
-    path: "/nosotros",
+    path: href("/nosotros"),
     siteName: readShopName(matches),
   });
 };

@@ -10,10 +10,10 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs } from "~/auth/testing.server";
 import { cartLines, carts, orders, products, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
+import { requestAs } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
 
 import CartScreen, { action as cartAction, loader as cartLoader } from "./cart";
 

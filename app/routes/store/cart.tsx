@@ -29,6 +29,7 @@ import {
   removeCartLineSchema,
   updateCartLineSchema,
 } from "~/domain/cart/cart-schemas";
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { pageTitle } from "~/domain/content/seo";
 import {
   type CheckoutField,
@@ -324,7 +325,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
             <h2 className="text-2xl font-bold">Tu Carrito está Vacío</h2>
             <p className="text-muted">Agrega productos para tu mascota y vuelve aquí para enviar tu pedido.</p>
             <Button asChild size="lg">
-              <Link to="/productos">Ver Productos</Link>
+              <Link to={buildCatalogPath("products")}>Ver Productos</Link>
             </Button>
           </section>
         )

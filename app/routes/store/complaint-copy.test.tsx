@@ -4,15 +4,15 @@ import path from "node:path";
 
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { requestAs } from "~/auth/testing.server";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
-import { startTestSmtpServer, type TestSmtpServer } from "~/lib/mail-testing.server";
 import { readToast } from "~/lib/toast.server";
+import { requestAs } from "~test/auth";
+import { startTestSmtpServer, type TestSmtpServer } from "~test/mail-server";
+import { renderRoute, type RouteModule } from "~test/render-route";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { renderRoute, type RouteModule } from "../../../tests/support/render-route";
 import ComplaintCopyPage, { action, loader } from "./complaint-copy";
 
 // Issue 29: the e-mail sent at filing carries no text typed by the sender; its signed link

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 
 import {
   CONSUMER_AUTHORITY_LEGEND,
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = readToken(request);
-  const here = `/libro-reclamaciones/copia?token=${encodeURIComponent(token)}`;
+  const here = `${href("/libro-reclamaciones/copia")}?token=${encodeURIComponent(token)}`;
   const result = await sendFullComplaintCopy(token);
   if (result.status === "expired") return redirect(here);
   if (result.status === "too-many") {
@@ -69,7 +69,7 @@ export default function ComplaintCopyPage({ loaderData, actionData }: Route.Comp
           código.
         </p>
         <Button asChild className="mt-6">
-          <Link to="/libro-reclamaciones">Ir al Libro de Reclamaciones</Link>
+          <Link to={href("/libro-reclamaciones")}>Ir al Libro de Reclamaciones</Link>
         </Button>
       </section>
     );

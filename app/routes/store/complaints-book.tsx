@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 
+import { formatLongDate, getLimaDate } from "~/domain/calendar/lima-time";
 import { readComplaintForm } from "~/domain/complaints/complaint";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import {
@@ -7,7 +8,6 @@ import {
   serializeComplaintConfirmation,
 } from "~/domain/complaints/complaint-confirmation.server";
 import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
-import { formatLongDate, getLimaDate } from "~/domain/complaints/lima-time";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
 import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       "Libro de Reclamaciones virtual: registra tu reclamo o queja y recibe respuesta en un " +
       "plazo máximo de 15 días hábiles.",
     origin: loaderData.origin,
-    path: "/libro-reclamaciones",
+    path: href("/libro-reclamaciones"),
     siteName: readShopName(matches),
   });
 };
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await serializeComplaintConfirmation(complaint, isCopySent));
   return redirectWithToast(
-    "/libro-reclamaciones",
+    href("/libro-reclamaciones"),
     {
       title: "Reclamación Enviada",
       description: "Tu reclamación ha sido registrada. Nos pondremos en contacto contigo pronto.",

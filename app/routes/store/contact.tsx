@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 
 import { parseContactForm } from "~/domain/content/contact-message";
 import { createContactMessage } from "~/domain/content/contact-message.server";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         `Escríbenos, llámanos por WhatsApp o visítanos en ${shop.address || "nuestra tienda"}. ` +
         "Te atendemos de lunes a sábado.",
       origin,
-      path: "/contacto",
+      path: href("/contacto"),
       siteName: readShopName(matches),
     }),
     buildPetStoreJsonLd(origin, shop),
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: { message: TOO_MANY_SUBMISSIONS_MESSAGE }, values: result.message }, { status: 429 });
   }
   if (!result.isSpam) await createContactMessage(result.message);
-  return redirectWithToast("/contacto", {
+  return redirectWithToast(href("/contacto"), {
     title: "Mensaje Enviado",
     description: "Gracias por escribirnos. Te responderemos pronto.",
   });

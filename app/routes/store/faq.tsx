@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { buildFaqEntries } from "~/domain/content/faq";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       "Horarios, delivery, productos, servicios, citas, cambios y devoluciones: " +
       "resolvemos tus dudas sobre nuestra tienda para mascotas.",
     origin: loaderData.origin,
-    path: "/faq",
+    path: href("/faq"),
     siteName: readShopName(matches),
   });
 };
@@ -42,7 +42,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       <FaqList entries={loaderData.entries} />
       <p className="mt-10 text-center text-muted">
         ¿No encontraste tu respuesta?{" "}
-        <Link to="/contacto" className="font-semibold text-primary-strong underline underline-offset-4">
+        <Link to={href("/contacto")} className="font-semibold text-primary-strong underline underline-offset-4">
           Escríbenos
         </Link>
       </p>

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import { listFeaturedOffers } from "~/domain/catalog/featured.server";
 import { homePageSchema } from "~/domain/content/page-content";
 import { getPageContent } from "~/domain/content/page-content.server";
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: pageTitle("Inicio", matches),
       description: home.heroSubtitle || home.heroTitle,
       origin,
-      path: "/",
+      path: href("/"),
       siteName: shop.name,
     }),
     buildPetStoreJsonLd(origin, shop),

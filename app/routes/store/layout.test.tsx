@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 
-import { type LayoutScenario, renderLayout, ROOT_BOUNDARY_TEXT } from "../../../tests/support/render-layout";
+import { type LayoutScenario, renderLayout, ROOT_BOUNDARY_TEXT } from "~test/render-layout";
+
 import * as storeLayout from "./layout";
 
 // A failing storefront page keeps the shop around it: header, cart, footer, with a Spanish

@@ -1,7 +1,8 @@
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, href, Link, useFetcher, useNavigate } from "react-router";
 
 import { readConfig } from "~/config.server";
-import { buildCatalogPath } from "~/domain/catalog/catalog";
+import { CART_PATH } from "~/domain/cart/cart";
+import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
 import { getUnitPriceCents, hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import { getProductDetail } from "~/domain/catalog/products.server";
 import { pageTitle } from "~/domain/content/seo";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { product, origin, canonicalUrl } = data;
   const description = product.description.slice(0, 160);
   const image = toAbsolute(origin, product.image || "/images/og-default.png");
-  const shareImage = toAbsolute(origin, `/producto/${product.id}/imagen.jpg`);
+  const shareImage = toAbsolute(origin, href("/producto/:productId/imagen.jpg", { productId: String(product.id) }));
   const price = (getUnitPriceCents(product) / 100).toFixed(2);
   return [
     { title: pageTitle(product.title, matches) },
@@ -78,8 +79,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     product,
     origin,
-    canonicalUrl: `${origin}/producto/${product.id}`,
-    categoryUrl: buildCatalogPath("/productos", { family: product.family, category: product.category }),
+    canonicalUrl: `${origin}${buildProductPath(product.id)}`,
+    categoryUrl: buildCatalogPath("products", { family: product.family, category: product.category }),
   };
 }
 
@@ -110,7 +111,7 @@ function AddToCart({ productId, stock }: { productId: number; stock: number }) {
   }
   const isAdding = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/carrito">
+    <fetcher.Form method="post" action={CART_PATH}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value="1" />
@@ -149,7 +150,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">Producto no Encontrado</h1>
         <p className="mt-3 text-muted">El producto que buscas no existe o ya no está disponible.</p>
         <Button asChild className="mt-8">
-          <Link to="/productos">Volver a Productos</Link>
+          <Link to={buildCatalogPath("products")}>Volver a Productos</Link>
         </Button>
       </section>
     );

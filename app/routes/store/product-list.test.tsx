@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { brands, productCategories, productFamilies, products, productSubcategories } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { PRODUCTS_PER_PAGE } from "~/domain/catalog/catalog";
 import { normalizeForSearch } from "~/lib/text";
+import { catalogLoaderArgs } from "~test/catalog-url";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { catalogLoaderArgs } from "../../../tests/support/catalog-url";
 import ProductList, { loader } from "./product-list";
 
 // The product catalogue as a shopper meets it: what the loader gives for a URL, and what

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 
 import { readConfig } from "~/config.server";
-import { buildCatalogPath, buildCrumbs, listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
+import { listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
+import { buildCatalogPath, buildCrumbs, buildProductPath } from "~/domain/catalog/catalog-paths";
 import { listBrands, listProducts } from "~/domain/catalog/products.server";
 import {
   findProductCategoryPath,
@@ -38,14 +39,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.familySlug === "categoria" && params.categorySlug && !params.subcategorySlug) {
     const isRealFamily = (await resolveTaxonomyPath(productTree, { familySlug: "categoria" })) !== null;
     const legacy = isRealFamily ? null : await findProductCategoryPath(params.categorySlug);
-    if (legacy) throw redirect(`${buildCatalogPath("/productos", legacy)}${url.search}`, 301);
+    if (legacy) throw redirect(`${buildCatalogPath("products", legacy)}${url.search}`, 301);
   }
 
   const path = await resolveTaxonomyPath(productTree, params);
   // Its featured offers linked a product as /productos/{id} (the spec's notes); no family
   // is named by digits alone, so such a link goes to the product's page.
   if (!path && params.familySlug && /^\d{1,9}$/.test(params.familySlug) && !params.categorySlug) {
-    throw redirect(`/producto/${Number(params.familySlug)}`, 301);
+    throw redirect(buildProductPath(Number(params.familySlug)), 301);
   }
   if (!path) throw data(null, { status: 404 });
 
@@ -82,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 
   const levels = listPathLevels(path);
-  const basePath = buildCatalogPath("/productos", path);
+  const basePath = buildCatalogPath("products", path);
   const title = levels.length === 0 ? (page?.mainTitle ?? "Nuestros Productos") : levels.map((l) => l.name).join(" - ");
   // A search or a brand filter lists its matches across the whole level, without cards.
   const cards = isFiltering ? [] : children;
@@ -99,12 +100,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title,
     description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
     canonicalUrl: `${readConfig().appUrl}${basePath}`,
-    crumbs: buildCrumbs("/productos", "Productos", path),
+    crumbs: buildCrumbs("products", "Productos", path),
     children: cards.map((child) => ({
       id: child.id,
       name: child.name,
       icon: child.icon,
-      to: `${basePath}/${encodeURIComponent(child.slug)}`,
+      to: buildCatalogPath("products", path, child),
     })),
     products: results?.items ?? [],
     total: results?.total ?? 0,

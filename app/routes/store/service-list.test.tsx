@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { serviceCategories, serviceFamilies, services } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { normalizeForSearch } from "~/lib/text";
+import { catalogLoaderArgs } from "~test/catalog-url";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { catalogLoaderArgs } from "../../../tests/support/catalog-url";
 import ServiceList, { loader } from "./service-list";
 
 // The services screen as a shopper meets it: what the loader gives for a URL, and what

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 
 import { readConfig } from "~/config.server";
-import { buildCatalogPath, buildCrumbs, listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
+import { listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
+import { buildCatalogPath, buildCrumbs } from "~/domain/catalog/catalog-paths";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
 import { listChildLevels, resolveTaxonomyPath, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
@@ -49,18 +50,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const items = await listServices({ path, query: q, isDirectOnly });
 
   const levels = listPathLevels(path);
-  const basePath = buildCatalogPath("/servicios", path);
+  const basePath = buildCatalogPath("services", path);
   return {
     title: levels.length === 0 ? (page?.mainTitle ?? "Nuestros Servicios") : levels.map((l) => l.name).join(" - "),
     description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
     canonicalUrl: `${readConfig().appUrl}${basePath}`,
-    crumbs: buildCrumbs("/servicios", "Servicios", path),
+    crumbs: buildCrumbs("services", "Servicios", path),
     children: matchingChildren.map((child) => ({
       id: child.id,
       name: child.name,
       icon: child.icon,
       count: counts.get(child.id) ?? 0,
-      to: `${basePath}/${encodeURIComponent(child.slug)}`,
+      to: buildCatalogPath("services", path, child),
     })),
     services: items,
     hasOtherServicesHeading: isDirectOnly && matchingChildren.length > 0,

@@ -17,55 +17,76 @@ import {
   Tags,
   Users,
 } from "lucide-react";
+import { href } from "react-router";
 
 export type AdminSection = { to: string; label: string; description: string; icon: LucideIcon };
 
 /** The back office's screens, in the order of the dashboard's tiles. */
 export const adminSections: AdminSection[] = [
   {
-    to: "/admin/pedidos",
+    to: href("/admin/pedidos"),
     label: "Pedidos",
     description: "Pedidos enviados por WhatsApp y su estado.",
     icon: ClipboardList,
   },
   {
-    to: "/admin/reclamaciones",
+    to: href("/admin/reclamaciones"),
     label: "Libro de Reclamaciones",
     description: "Reclamos y quejas, con su plazo de respuesta.",
     icon: BookOpenText,
   },
-  { to: "/admin/mensajes", label: "Mensajes", description: "Mensajes del formulario de contacto.", icon: Mail },
-  { to: "/admin/productos", label: "Productos", description: "Catálogo, precios, ofertas y stock.", icon: Package },
-  { to: "/admin/servicios", label: "Servicios", description: "Baños, consultas y más.", icon: Scissors },
-  { to: "/admin/usuarios", label: "Usuarios", description: "Administradores y clientes.", icon: Users },
-  { to: "/admin/taxonomia", label: "Taxonomías", description: "Familias, categorías y marcas.", icon: Tags },
-  { to: "/admin/promociones", label: "Promociones", description: "Carrusel de la página de inicio.", icon: Images },
+  { to: href("/admin/mensajes"), label: "Mensajes", description: "Mensajes del formulario de contacto.", icon: Mail },
   {
-    to: "/admin/gestion-contenido",
+    to: href("/admin/productos"),
+    label: "Productos",
+    description: "Catálogo, precios, ofertas y stock.",
+    icon: Package,
+  },
+  { to: href("/admin/servicios"), label: "Servicios", description: "Baños, consultas y más.", icon: Scissors },
+  { to: href("/admin/usuarios"), label: "Usuarios", description: "Administradores y clientes.", icon: Users },
+  { to: href("/admin/taxonomia"), label: "Taxonomías", description: "Familias, categorías y marcas.", icon: Tags },
+  {
+    to: href("/admin/promociones"),
+    label: "Promociones",
+    description: "Carrusel de la página de inicio.",
+    icon: Images,
+  },
+  {
+    to: href("/admin/gestion-contenido"),
     label: "Gestión de Contenido",
     description: "Textos de las páginas.",
     icon: FileText,
   },
-  { to: "/admin/chatbot", label: "Chatbot", description: "Respuestas del asistente virtual.", icon: Bot },
-  { to: "/admin/configuracion", label: "Configuración", description: "Logo, colores, redes y mapa.", icon: Settings },
+  { to: href("/admin/chatbot"), label: "Chatbot", description: "Respuestas del asistente virtual.", icon: Bot },
   {
-    to: "/admin/configuracion/contacto",
+    to: href("/admin/configuracion"),
+    label: "Configuración",
+    description: "Logo, colores, redes y mapa.",
+    icon: Settings,
+  },
+  {
+    to: href("/admin/configuracion/contacto"),
     label: "Contacto",
     description: "Correo, WhatsApp, dirección y horario.",
     icon: Phone,
   },
-  { to: "/admin/configuracion/nosotros", label: "Nosotros", description: "Historia, valores y equipo.", icon: Info },
   {
-    to: "/admin/configuracion/pagos",
+    to: href("/admin/configuracion/nosotros"),
+    label: "Nosotros",
+    description: "Historia, valores y equipo.",
+    icon: Info,
+  },
+  {
+    to: href("/admin/configuracion/pagos"),
     label: "Métodos de Pago",
     description: "Yape, Plin, transferencia.",
     icon: CreditCard,
   },
-  { to: "/admin/auditoria", label: "Auditoría", description: "Quién cambió qué y cuándo.", icon: History },
+  { to: href("/admin/auditoria"), label: "Auditoría", description: "Quién cambió qué y cuándo.", icon: History },
 ];
 
 export const dashboardSection: AdminSection = {
-  to: "/admin/dashboard",
+  to: href("/admin/dashboard"),
   label: "Inicio",
   description: "Resumen del panel.",
   icon: LayoutDashboard,

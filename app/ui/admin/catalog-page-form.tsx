@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import type { FormValues } from "~/lib/form-data";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
@@ -25,7 +25,7 @@ export function CatalogPageForm({
         description={description}
         actions={
           <Button asChild variant="outline">
-            <Link to="/admin/gestion-contenido">Volver a Gestión de Contenido</Link>
+            <Link to={href("/admin/gestion-contenido")}>Volver a Gestión de Contenido</Link>
           </Button>
         }
       />

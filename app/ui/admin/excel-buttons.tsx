@@ -1,20 +1,22 @@
 import { FileDown, FileUp } from "lucide-react";
 import { Link } from "react-router";
 
+import { type CatalogKind, catalogKinds } from "~/domain/catalog/catalog-excel";
 import { Button } from "~/ui/primitives/button";
 
 /** 'Importar (Excel)' / 'Exportar (Excel)' of the products and services lists. */
-export function ExcelButtons({ base }: { base: "/admin/productos" | "/admin/servicios" }) {
+export function ExcelButtons({ kind }: { kind: CatalogKind }) {
+  const { importPath, exportPath } = catalogKinds[kind];
   return (
     <>
       <Button asChild variant="outline">
-        <Link to={`${base}/importar`}>
+        <Link to={importPath}>
           <FileUp aria-hidden /> Importar (Excel)
         </Link>
       </Button>
       <Button asChild variant="outline">
         {/* A download, not a page: the browser must not route it client-side. */}
-        <a href={`${base}/exportar`} download>
+        <a href={exportPath} download>
           <FileDown aria-hidden /> Exportar (Excel)
         </a>
       </Button>

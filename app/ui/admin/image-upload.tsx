@@ -1,12 +1,13 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
+import { href } from "react-router";
 
 import { ACCEPTED_IMAGE_TYPES, buildSrcSet, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { FieldError } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 
-const UPLOAD_URL = "/admin/imagenes";
+const UPLOAD_URL = href("/admin/imagenes");
 const SESSION_EXPIRED_MESSAGE = "Tu sesión expiró. Vuelve a ingresar para subir imágenes.";
 const NETWORK_MESSAGE = "No se pudo subir la imagen. Revisa tu conexión e inténtalo de nuevo.";
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { CART_PATH, cartIntents, type CartLineView, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
+import { buildProductPath } from "~/domain/catalog/catalog-paths";
 import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import { buildLargeOrderText } from "~/domain/orders/order-limits";
@@ -115,7 +116,7 @@ export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; what
 
   return (
     <li className="flex gap-3 py-4 sm:gap-4" aria-labelledby={titleId}>
-      <Link to={`/producto/${line.productId}`} tabIndex={-1} className="shrink-0">
+      <Link to={buildProductPath(line.productId)} tabIndex={-1} className="shrink-0">
         <img
           {...responsiveImage(line.image, "96px")}
           alt={line.imageAlt || line.title}
@@ -129,7 +130,7 @@ export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; what
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <h2 id={titleId} className="text-base leading-snug font-semibold">
-            <Link to={`/producto/${line.productId}`} className="hover:text-primary-strong">
+            <Link to={buildProductPath(line.productId)} className="hover:text-primary-strong">
               {line.title}
             </Link>
           </h2>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { formatMoney } from "~/lib/money";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
@@ -69,7 +70,7 @@ export function OrderConfirmation({
           </a>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/productos">Seguir comprando</Link>
+          <Link to={buildCatalogPath("products")}>Seguir comprando</Link>
         </Button>
       </div>
     </section>

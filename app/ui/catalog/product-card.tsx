@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import type { ProductCardData } from "~/domain/catalog/catalog";
+import { buildProductPath } from "~/domain/catalog/catalog-paths";
 import { hasActiveOffer } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import { Button } from "~/ui/primitives/button";
@@ -17,7 +18,7 @@ export function ProductCard({
   isDescriptionShown?: boolean;
   isImageEager?: boolean;
 }) {
-  const href = `/producto/${product.id}`;
+  const href = buildProductPath(product.id);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition hover:shadow-md">
       <Link to={href} className="relative block aspect-square overflow-hidden bg-primary-soft" tabIndex={-1}>

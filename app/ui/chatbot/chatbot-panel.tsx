@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { href } from "react-router";
 
 import {
   type ChatbotAnswer,
@@ -15,14 +16,15 @@ import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
 
 const HISTORY_KEY = "patitas.chatbot.historial";
+const ANSWERS_URL = href("/api/chatbot");
 
 let answersRequest: Promise<ChatbotAnswer[]> | undefined;
 
 /** The answers, fetched once per page load (a failure is retried on the next call). */
 function loadAnswers(): Promise<ChatbotAnswer[]> {
-  answersRequest ??= fetch("/api/chatbot")
+  answersRequest ??= fetch(ANSWERS_URL)
     .then((response) => {
-      if (!response.ok) throw new Error(`GET /api/chatbot answered ${response.status}`);
+      if (!response.ok) throw new Error(`GET ${ANSWERS_URL} answered ${response.status}`);
       return response.json();
     })
     .then((body) => chatbotAnswersSchema.parse(body).answers)

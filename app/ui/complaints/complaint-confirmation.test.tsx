@@ -7,13 +7,13 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { requestAs, toCookieHeader } from "~/auth/testing.server";
 import { complaints } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import type { ComplaintConfirmation as Confirmation } from "~/domain/complaints/complaint-confirmation.server";
-import { startTestSmtpServer } from "~/lib/mail-testing.server";
 import { action, loader } from "~/routes/store/complaints-book";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { startTestSmtpServer } from "~test/mail-server";
+import { setUpTestDatabase } from "~test/test-database";
 
 import { ComplaintConfirmation, COPY_NOT_SENT_MESSAGE } from "./complaint-confirmation";
 

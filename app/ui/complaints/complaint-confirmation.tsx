@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
 import type { ComplaintCopySection } from "~/domain/complaints/complaint-email";
@@ -111,7 +111,7 @@ export function ComplaintConfirmation({
           <Icon name="printer" aria-hidden /> Imprimir o guardar en PDF
         </Button>
         <Button asChild variant="outline">
-          <Link to="/libro-reclamaciones">Registrar otra reclamación</Link>
+          <Link to={href("/libro-reclamaciones")}>Registrar otra reclamación</Link>
         </Button>
       </div>
     </section>

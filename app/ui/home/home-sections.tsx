@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { FeaturedProduct } from "~/domain/catalog/featured.server";
 import type { PageContents } from "~/domain/content/page-content";
 import type { SocialLink } from "~/domain/content/shop-profile";
@@ -28,10 +29,10 @@ export function HomeHero({ content, logo }: { content: HomeContent; logo: string
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/productos">Explorar Productos</Link>
+            <Link to={buildCatalogPath("products")}>Explorar Productos</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <Link to="/contacto">Encuéntranos</Link>
+            <Link to={href("/contacto")}>Encuéntranos</Link>
           </Button>
         </div>
       </div>
@@ -42,21 +43,21 @@ export function HomeHero({ content, logo }: { content: HomeContent; logo: string
 export function HomeCards({ content }: { content: HomeContent }) {
   const cards: { to: string; title: string; text: string; icon: IconName; tone: string }[] = [
     {
-      to: "/nosotros",
+      to: href("/nosotros"),
       title: content.aboutCardTitle,
       text: content.aboutCardText,
       icon: "heart-handshake",
       tone: "bg-secondary-soft text-ink",
     },
     {
-      to: "/productos",
+      to: buildCatalogPath("products"),
       title: content.productsCardTitle,
       text: content.productsCardText,
       icon: "shopping-bag",
       tone: "bg-primary-soft text-primary-strong",
     },
     {
-      to: "/servicios",
+      to: buildCatalogPath("services"),
       title: content.servicesCardTitle,
       text: content.servicesCardText,
       icon: "stethoscope",
@@ -140,7 +141,7 @@ export function VisitUs({ content }: { content: HomeContent }) {
           </h2>
           {content.visitUsText ? <p className="text-lg text-ink">{content.visitUsText}</p> : null}
           <Button asChild size="lg">
-            <Link to="/contacto">
+            <Link to={href("/contacto")}>
               {content.visitUsLinkText}
               <Icon name="arrow-right" aria-hidden />
             </Link>

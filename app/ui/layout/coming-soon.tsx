@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { Icon } from "~/ui/icons/icon";
 
@@ -9,7 +9,7 @@ export function ComingSoon({ title }: { title: string }) {
       <Icon name="paw-print" className="mx-auto size-12 text-primary-strong" aria-hidden />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted">Estamos preparando esta sección. ¡Vuelve pronto!</p>
-      <Link to="/" className="mt-6 inline-block font-semibold text-primary-strong underline">
+      <Link to={href("/")} className="mt-6 inline-block font-semibold text-primary-strong underline">
         Volver al inicio
       </Link>
     </section>

@@ -1,16 +1,17 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, href, Link, NavLink } from "react-router";
 
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 const navLinks = [
-  { to: "/", label: "Inicio", end: true },
-  { to: "/nosotros", label: "Nosotros", end: false },
-  { to: "/productos", label: "Productos", end: false },
-  { to: "/servicios", label: "Servicios", end: false },
-  { to: "/contacto", label: "Contacto", end: false },
+  { to: href("/"), label: "Inicio", end: true },
+  { to: href("/nosotros"), label: "Nosotros", end: false },
+  { to: buildCatalogPath("products"), label: "Productos", end: false },
+  { to: buildCatalogPath("services"), label: "Servicios", end: false },
+  { to: href("/contacto"), label: "Contacto", end: false },
 ];
 
 export type HeaderProps = {
@@ -29,7 +30,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 function CartLink({ count }: { count: number }) {
   return (
-    <NavLink to="/carrito" className={navClass} aria-label={`Carrito (${count})`}>
+    <NavLink to={href("/carrito")} className={navClass} aria-label={`Carrito (${count})`}>
       <span className="relative inline-flex items-center gap-1.5">
         <Icon name="shopping-cart" className="size-5" aria-hidden />
         <span>Carrito</span>
@@ -50,21 +51,21 @@ function AccountArea({ user }: { user: HeaderProps["user"] }) {
   if (!user) {
     return (
       <Button asChild variant="outline" size="sm">
-        <Link to="/auth">Ingresar/Registrarse</Link>
+        <Link to={href("/auth")}>Ingresar/Registrarse</Link>
       </Button>
     );
   }
   return (
     <div className="flex items-center gap-2">
       <Link
-        to="/perfil"
+        to={href("/perfil")}
         className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-medium hover:bg-primary-soft"
       >
         <Icon name="user-round" className="size-5" aria-hidden />
         {user.displayName}
       </Link>
-      <Form method="post" action="/salir">
-        <input type="hidden" name="redirectTo" value="/" />
+      <Form method="post" action={href("/salir")}>
+        <input type="hidden" name="redirectTo" value={href("/")} />
         <Button type="submit" variant="ghost" size="sm">
           Salir
         </Button>
@@ -77,7 +78,7 @@ export function SiteHeader({ shopName, logo, cartCount, user }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-primary/20 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${shopName}: inicio`}>
+        <Link to={href("/")} className="flex shrink-0 items-center gap-2" aria-label={`${shopName}: inicio`}>
           <img
             {...responsiveImage(logo, "44px")}
             alt=""

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { href, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
-import type { RootData } from "~/root";
 import { Button } from "~/ui/primitives/button";
+
+/** The part of the root loader's data this page reads (importing `~/root` would be a cycle). */
+type RootShopName = { shop: { name: string } };
 
 const texts: Record<number, { title: string; message: string }> = {
   400: {
@@ -46,7 +49,7 @@ type StatusMessageProps = {
  */
 export function StatusMessage({ status, message, actions, children }: StatusMessageProps) {
   const text = texts[status] ?? texts[status >= 500 ? 500 : 400]!;
-  const shopName = useRouteLoaderData<RootData>("root")?.shop.name ?? DEFAULT_SHOP_NAME;
+  const shopName = useRouteLoaderData<RootShopName>("root")?.shop.name ?? DEFAULT_SHOP_NAME;
   return (
     <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center">
       <title>{`${text.title} | ${shopName}`}</title>
@@ -57,10 +60,10 @@ export function StatusMessage({ status, message, actions, children }: StatusMess
         {actions ?? (
           <>
             <Button asChild>
-              <a href="/">Volver al inicio</a>
+              <a href={href("/")}>Volver al inicio</a>
             </Button>
             <Button asChild variant="outline">
-              <a href="/productos">Ver productos</a>
+              <a href={buildCatalogPath("products")}>Ver productos</a>
             </Button>
           </>
         )}

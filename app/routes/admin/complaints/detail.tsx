@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock, Printer } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
@@ -27,7 +27,7 @@ import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/detail";
 
-const LIST_URL = "/admin/reclamaciones";
+const LIST_URL = href("/admin/reclamaciones");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Reclamación ${loaderData.complaint.code} | Gestión` : "Reclamación | Gestión" },
@@ -60,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const result = await answerComplaint(admin, id, parsed.data.answer);
   if (result.status === "not-found") return redirectNotFound();
-  const back = `${LIST_URL}/${id}`;
+  const back = href("/admin/reclamaciones/:complaintId", { complaintId: String(id) });
   // Answered meanwhile (another tab, another admin): reload the screen, now read-only.
   if (result.status === "already-answered") {
     return redirectWithToast(back, { title: "Error", description: ALREADY_ANSWERED_MESSAGE, variant: "destructive" });
@@ -125,7 +125,7 @@ export default function ComplaintDetail({ loaderData, actionData }: Route.Compon
               </Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to={`${LIST_URL}/${complaint.id}/hoja`}>
+              <Link to={href("/admin/reclamaciones/:complaintId/hoja", { complaintId: String(complaint.id) })}>
                 <Printer aria-hidden /> Imprimir hoja
               </Link>
             </Button>

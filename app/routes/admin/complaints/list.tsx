@@ -1,5 +1,5 @@
 import { Eye, Search, ShieldCheck, X } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { complaintTypeLabels, complaintTypes } from "~/domain/complaints/complaint";
@@ -35,7 +35,10 @@ const columns: Column<AdminComplaintRow>[] = [
     header: "Código",
     className: "whitespace-nowrap",
     cell: (row) => (
-      <Link to={`/admin/reclamaciones/${row.id}`} className="font-semibold text-primary-strong hover:underline">
+      <Link
+        to={href("/admin/reclamaciones/:complaintId", { complaintId: String(row.id) })}
+        className="font-semibold text-primary-strong hover:underline"
+      >
         {row.code}
       </Link>
     ),
@@ -80,7 +83,10 @@ const columns: Column<AdminComplaintRow>[] = [
     className: "text-right",
     cell: (row) => (
       <Button asChild variant="ghost" size="sm">
-        <Link to={`/admin/reclamaciones/${row.id}`} aria-label={`Ver reclamación ${row.code}`}>
+        <Link
+          to={href("/admin/reclamaciones/:complaintId", { complaintId: String(row.id) })}
+          aria-label={`Ver reclamación ${row.code}`}
+        >
           <Eye aria-hidden /> Ver
         </Link>
       </Button>
@@ -156,7 +162,7 @@ export default function ComplaintList({ loaderData }: Route.ComponentProps) {
         </Button>
         {isFiltered ? (
           <Button asChild variant="ghost">
-            <Link to="/admin/reclamaciones">
+            <Link to={href("/admin/reclamaciones")}>
               <X aria-hidden /> Limpiar
             </Link>
           </Button>

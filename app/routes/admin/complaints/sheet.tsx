@@ -1,6 +1,6 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import {
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseComplaintId(params.complaintId);
   const complaint = id === null ? null : await getAdminComplaint(id);
   if (!complaint) {
-    throw await redirectWithToast("/admin/reclamaciones", {
+    throw await redirectWithToast(href("/admin/reclamaciones"), {
       title: "Error",
       description: COMPLAINT_NOT_FOUND_MESSAGE,
       variant: "destructive",
@@ -89,7 +89,7 @@ export default function ComplaintSheet({ loaderData }: Route.ComponentProps) {
       <style>{PRINT_CSS}</style>
       <nav className="mx-auto mb-4 flex max-w-3xl flex-wrap justify-between gap-2 px-4 print:hidden" aria-label="Hoja">
         <Button asChild variant="ghost">
-          <Link to={`/admin/reclamaciones/${complaint.id}`}>
+          <Link to={href("/admin/reclamaciones/:complaintId", { complaintId: String(complaint.id) })}>
             <ArrowLeft aria-hidden /> Volver a la reclamación
           </Link>
         </Button>

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contenido de Inicio | Gestión" }];
 
-const HOME_EDITOR_PATH = "/admin/gestion-contenido/inicio";
+const HOME_EDITOR_PATH = href("/admin/gestion-contenido/inicio");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -70,7 +70,7 @@ export default function HomeContentEditor({ loaderData, actionData }: Route.Comp
         description="Textos e imagen de la página de inicio. Los cambios se ven en la tienda en la próxima visita."
         actions={
           <Button asChild variant="outline">
-            <Link to="/admin/gestion-contenido">Volver a Gestión de Contenido</Link>
+            <Link to={href("/admin/gestion-contenido")}>Volver a Gestión de Contenido</Link>
           </Button>
         }
       />

@@ -1,7 +1,8 @@
 import { Home, Info, type LucideIcon, Package, Phone, Scissors } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 
 import type { Route } from "./+types/hub";
@@ -15,37 +16,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const editors: { to: string; title: string; page: string; description: string; icon: LucideIcon }[] = [
   {
-    to: "/admin/gestion-contenido/inicio",
+    to: href("/admin/gestion-contenido/inicio"),
     title: "Página de Inicio",
-    page: "/",
+    page: href("/"),
     description: "Portada, tarjetas, productos destacados y el bloque «Visítanos».",
     icon: Home,
   },
   {
-    to: "/admin/configuracion/nosotros",
+    to: href("/admin/configuracion/nosotros"),
     title: "Página Nosotros",
-    page: "/nosotros",
+    page: href("/nosotros"),
     description: "Historia, valores y equipo.",
     icon: Info,
   },
   {
-    to: "/admin/gestion-contenido/productos",
+    to: href("/admin/gestion-contenido/productos"),
     title: "Página de Productos",
-    page: "/productos",
+    page: buildCatalogPath("products"),
     description: "Título y descripción del catálogo.",
     icon: Package,
   },
   {
-    to: "/admin/gestion-contenido/servicios",
+    to: href("/admin/gestion-contenido/servicios"),
     title: "Página de Servicios",
-    page: "/servicios",
+    page: buildCatalogPath("services"),
     description: "Título y descripción de los servicios.",
     icon: Scissors,
   },
   {
-    to: "/admin/configuracion/contacto",
+    to: href("/admin/configuracion/contacto"),
     title: "Información de Contacto",
-    page: "/contacto",
+    page: href("/contacto"),
     description: "Correo, WhatsApp, dirección y horario.",
     icon: Phone,
   },

@@ -1,4 +1,7 @@
+import { href } from "react-router";
+
 import { requireAdmin } from "~/auth/guards.server";
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
 import { catalogPageFormSchema, contentSavedToast } from "~/domain/content/page-content-form";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
@@ -22,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseWithSchema(catalogPageFormSchema, values);
   if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
   await savePageContent(admin.id, "services", parsed.data);
-  return redirectWithToast("/admin/gestion-contenido/servicios", contentSavedToast);
+  return redirectWithToast(href("/admin/gestion-contenido/servicios"), contentSavedToast);
 }
 
 export default function ServicesPageEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -30,7 +33,7 @@ export default function ServicesPageEditor({ loaderData, actionData }: Route.Com
   return (
     <CatalogPageForm
       title="Página de Servicios"
-      description="Título y descripción que encabezan la página de servicios (/servicios). Los cambios se ven en la tienda en la próxima visita."
+      description={`Título y descripción que encabezan la página de servicios (${buildCatalogPath("services")}). Los cambios se ven en la tienda en la próxima visita.`}
       values={actionData?.values ?? loaderData.values}
       errors={actionData?.errors ?? {}}
     />

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Ban, Mail, MessageCircle, Phone } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = parseOptionalId(params.orderId);
   const order = typeof id === "number" ? await getAdminOrder(id) : null;
-  if (!order) throw await redirectWithToast("/admin/pedidos", notFoundToast);
+  if (!order) throw await redirectWithToast(href("/admin/pedidos"), notFoundToast);
   return { order };
 }
 
@@ -47,7 +47,7 @@ function failure(description: string, status: number) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = parseOptionalId(params.orderId);
-  if (typeof id !== "number") return redirectWithToast("/admin/pedidos", notFoundToast);
+  if (typeof id !== "number") return redirectWithToast(href("/admin/pedidos"), notFoundToast);
   const formData = await request.formData();
   const target = formData.get("status");
   const seen = formData.get("from");
@@ -56,13 +56,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await changeOrderStatus(admin, id, target, isOrderStatus(seen) ? seen : undefined);
   switch (result.status) {
     case "not-found":
-      return redirectWithToast("/admin/pedidos", notFoundToast);
+      return redirectWithToast(href("/admin/pedidos"), notFoundToast);
     case "stale":
       return failure(STALE_ORDER_MESSAGE, 409);
     case "illegal":
       return failure(illegalTransitionMessage(result.from, result.to), 409);
     case "changed":
-      return redirectWithToast(`/admin/pedidos/${id}`, {
+      return redirectWithToast(href("/admin/pedidos/:orderId", { orderId: String(id) }), {
         title: "Pedido Actualizado",
         description: statusChangedDescription(result.code, result.to),
       });
@@ -176,7 +176,10 @@ function OrderLines({ order }: { order: AdminOrder }) {
             <tr key={line.id}>
               <td className="py-2 pr-3">
                 {line.productId ? (
-                  <Link to={`/admin/productos/editar/${line.productId}`} className="hover:underline">
+                  <Link
+                    to={href("/admin/productos/editar/:productId", { productId: String(line.productId) })}
+                    className="hover:underline"
+                  >
                     {line.title}
                   </Link>
                 ) : (
@@ -266,7 +269,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         description={`Recibido el ${order.date} (hora de Lima).`}
         actions={
           <Button asChild variant="outline">
-            <Link to="/admin/pedidos">
+            <Link to={href("/admin/pedidos")}>
               <ArrowLeft aria-hidden /> Volver a pedidos
             </Link>
           </Button>

@@ -1,5 +1,5 @@
 import { Eye, FileDown, Search, X } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -31,7 +31,7 @@ const columns: Column<AdminOrderRow>[] = [
     cell: (row) => (
       <span className="flex flex-col gap-1">
         <Link
-          to={`/admin/pedidos/${row.id}`}
+          to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })}
           className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
         >
           {row.code}
@@ -69,7 +69,7 @@ const columns: Column<AdminOrderRow>[] = [
     className: "text-right",
     cell: (row) => (
       <Button asChild variant="ghost" size="sm">
-        <Link to={`/admin/pedidos/${row.id}`} aria-label={`Ver pedido ${row.code}`}>
+        <Link to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })} aria-label={`Ver pedido ${row.code}`}>
           <Eye aria-hidden />
         </Link>
       </Button>
@@ -120,7 +120,7 @@ function OrderFilters({ query }: { query: OrderListQuery }) {
         </Button>
         {hasFilters ? (
           <Button asChild variant="ghost">
-            <Link to="/admin/pedidos">
+            <Link to={href("/admin/pedidos")}>
               <X aria-hidden /> Limpiar
             </Link>
           </Button>

@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
@@ -106,7 +106,10 @@ const columns: Column<AdminProductRow>[] = [
     cell: (row) => (
       <span className="flex justify-end gap-1">
         <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/productos/editar/${row.id}`} aria-label={`Editar ${row.title}`}>
+          <Link
+            to={href("/admin/productos/editar/:productId", { productId: String(row.id) })}
+            aria-label={`Editar ${row.title}`}
+          >
             <Pencil aria-hidden />
           </Link>
         </Button>
@@ -140,9 +143,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         }
         actions={
           <>
-            <ExcelButtons base="/admin/productos" />
+            <ExcelButtons kind="products" />
             <Button asChild>
-              <Link to="/admin/productos/nuevo">
+              <Link to={href("/admin/productos/nuevo")}>
                 <Plus aria-hidden /> Nuevo producto
               </Link>
             </Button>
@@ -156,7 +159,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           {query.q ? ` para "${query.q}"` : ""}
         </span>
         <Link
-          to={isArchivedShown ? "/admin/productos" : "/admin/productos?archivados=1"}
+          to={isArchivedShown ? href("/admin/productos") : `${href("/admin/productos")}?archivados=1`}
           className="font-semibold text-primary-strong hover:underline"
         >
           {isArchivedShown ? "Ver productos a la venta" : "Ver archivados"}

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { parseOptionalId } from "~/domain/catalog/catalog-admin";
@@ -17,7 +17,7 @@ import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/editor";
 
-const LIST_URL = "/admin/servicios";
+const LIST_URL = href("/admin/servicios");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.isNew === false ? "Editar servicio" : "Nuevo servicio"} | Gestión` },

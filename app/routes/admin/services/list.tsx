@@ -1,5 +1,5 @@
 import { Pencil, Plus } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
@@ -111,7 +111,10 @@ const columns: Column<AdminServiceRow>[] = [
     cell: (row) => (
       <span className="flex justify-end gap-1">
         <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/servicios/editar/${row.id}`} aria-label={`Editar ${row.title}`}>
+          <Link
+            to={href("/admin/servicios/editar/:serviceId", { serviceId: String(row.id) })}
+            aria-label={`Editar ${row.title}`}
+          >
             <Pencil aria-hidden />
           </Link>
         </Button>
@@ -131,9 +134,9 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
         description="Gestiona los servicios que ofrece la tienda."
         actions={
           <>
-            <ExcelButtons base="/admin/servicios" />
+            <ExcelButtons kind="services" />
             <Button asChild>
-              <Link to="/admin/servicios/nuevo">
+              <Link to={href("/admin/servicios/nuevo")}>
                 <Plus aria-hidden /> Nuevo servicio
               </Link>
             </Button>

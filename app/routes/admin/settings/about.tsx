@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { valueIcons } from "~/domain/content/page-content";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página Nosotros | Gestión" }];
 
-const ABOUT_EDITOR_PATH = "/admin/configuracion/nosotros";
+const ABOUT_EDITOR_PATH = href("/admin/configuracion/nosotros");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -176,10 +176,10 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
     <div className="max-w-4xl">
       <AdminPageHeader
         title="Página Nosotros"
-        description="Historia, valores y equipo de la página /nosotros. Los cambios se ven en la tienda en la próxima visita."
+        description={`Historia, valores y equipo de la página ${href("/nosotros")}. Los cambios se ven en la tienda en la próxima visita.`}
         actions={
           <Button asChild variant="outline">
-            <Link to="/admin/gestion-contenido">Volver a Gestión de Contenido</Link>
+            <Link to={href("/admin/gestion-contenido")}>Volver a Gestión de Contenido</Link>
           </Button>
         }
       />

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { formatPhoneForDisplay } from "~/domain/content/shop-profile";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => [{ title: "Información de Contacto | Gestión" }];
 
-const CONTACT_PATH = "/admin/configuracion/contacto";
+const CONTACT_PATH = href("/admin/configuracion/contacto");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

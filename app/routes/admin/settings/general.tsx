@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/general";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configuración General | Gestión" }];
 
-const SETTINGS_PATH = "/admin/configuracion";
+const SETTINGS_PATH = href("/admin/configuracion");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

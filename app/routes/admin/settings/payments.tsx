@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import {
@@ -31,7 +31,7 @@ import type { Route } from "./+types/payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Métodos de Pago | Gestión" }];
 
-const PAYMENTS_PATH = "/admin/configuracion/pagos";
+const PAYMENTS_PATH = href("/admin/configuracion/pagos");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

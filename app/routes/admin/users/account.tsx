@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { Form, href, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { changePasswordSchema } from "~/domain/account/account";
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     return formFailure(errors, {}, { title: "Error al Cambiar Contraseña", description: outcome.message });
   }
   return redirectWithToast(
-    "/admin/cuenta",
+    href("/admin/cuenta"),
     {
       title: "Contraseña Cambiada",
       description: "Tu contraseña se actualizó. Las sesiones abiertas en otros dispositivos se cerraron.",

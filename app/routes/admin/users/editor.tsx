@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
 import { requireAdmin } from "~/auth/guards.server";
@@ -24,7 +24,7 @@ import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/editor";
 
-const LIST_URL = "/admin/usuarios";
+const LIST_URL = href("/admin/usuarios");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.user ? "Editar usuario" : "Nuevo usuario"} | Gestión` },

@@ -1,5 +1,5 @@
 import { Pencil, Plus } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery } from "~/domain/catalog/catalog-admin";
@@ -108,7 +108,7 @@ function columnsFor(currentAdminId: string): Column<UserListRow>[] {
         return (
           <span className="flex justify-end gap-1">
             <Button asChild variant="ghost" size="sm">
-              <Link to={`/admin/usuarios/editar/${row.id}`} aria-label={`Editar ${name}`}>
+              <Link to={href("/admin/usuarios/editar/:userId", { userId: row.id })} aria-label={`Editar ${name}`}>
                 <Pencil aria-hidden />
               </Link>
             </Button>
@@ -143,7 +143,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
         description="Administradores del panel y clientes registrados en la tienda."
         actions={
           <Button asChild>
-            <Link to="/admin/usuarios/nuevo">
+            <Link to={href("/admin/usuarios/nuevo")}>
               <Plus aria-hidden /> Nuevo usuario
             </Link>
           </Button>

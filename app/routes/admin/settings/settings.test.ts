@@ -1,28 +1,19 @@
 import { desc, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, shopSettings } from "~/db/schema";
 import { demoSettings } from "~/db/seed/demo-data";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { buildThemeStyle } from "~/domain/settings/settings";
+import { toGeneralSettingsFormValues } from "~/domain/settings/settings-admin";
+import { toGeneralSettings } from "~/domain/settings/settings-admin.server";
 import { readToast } from "~/lib/toast.server";
-import { action as contactAction } from "~/routes/admin/settings/contact";
-import { action as generalAction } from "~/routes/admin/settings/general";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { buildThemeStyle } from "./settings";
-import { toGeneralSettingsFormValues } from "./settings-admin";
-import { toGeneralSettings } from "./settings-admin.server";
+import { action as contactAction } from "./contact";
+import { action as generalAction } from "./general";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
-
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-});
+const { handle, adminCookie } = seededShopWithAdmin();
 
 // Every test starts from the seeded settings.
 beforeEach(async () => {
@@ -53,7 +44,7 @@ type ActionResult =
     };
 
 async function post(run: typeof generalAction | typeof contactAction, path: string, fields: Record<string, string>) {
-  const request = requestAs(cookie, path, { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(adminCookie(), path, { method: "POST", body: new URLSearchParams(fields) });
   return (await run({ request, params: {}, context: {} } as never)) as ActionResult;
 }
 

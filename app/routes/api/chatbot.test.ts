@@ -3,10 +3,10 @@ import { beforeAll, expect, test } from "vitest";
 
 import { chatbotAnswers } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { loader } from "~/routes/api/chatbot";
+import { chatbotAnswersSchema, findReply } from "~/domain/chatbot/chatbot";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { chatbotAnswersSchema, findReply } from "./chatbot";
+import { loader } from "./chatbot";
 
 const { handle } = setUpTestDatabase();
 

@@ -1,25 +1,15 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { orders, paymentMethods } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
 import { readToast } from "~/lib/toast.server";
-import { action, loader } from "~/routes/admin/settings/payments";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { derivePaymentMethodId } from "./payment-methods";
-import { listPaymentQrImages } from "./payment-methods.server";
+import { action, loader } from "./payments";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
-
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-});
+const { handle, adminCookie } = seededShopWithAdmin();
 
 type Refusal = {
   data: {
@@ -31,7 +21,7 @@ type Refusal = {
 };
 
 async function post(fields: Record<string, string>): Promise<Response | Refusal> {
-  const request = requestAs(cookie, "/admin/configuracion/pagos", {
+  const request = requestAs(adminCookie(), "/admin/configuracion/pagos", {
     method: "POST",
     body: new URLSearchParams(fields),
   });
@@ -60,19 +50,12 @@ async function storedMethod(id: string) {
 /** The 'Guardar' form as the screen sends it, from the loader's values. */
 async function savedForm(): Promise<Record<string, string>> {
   const { values } = await loader({
-    request: requestAs(cookie, "/admin/configuracion/pagos"),
+    request: requestAs(adminCookie(), "/admin/configuracion/pagos"),
     params: {},
     context: {},
   } as never);
   return { ...values, intent: "save" };
 }
-
-describe("payment method ids", () => {
-  test("lowercased, spaces to underscores, without accents or symbols", () => {
-    expect(derivePaymentMethodId("  Depósito en  Efectivo ")).toBe("deposito_en_efectivo");
-    expect(derivePaymentMethodId("Tarjeta Crédito/Débito")).toBe("tarjeta_creditodebito");
-  });
-});
 
 describe("adding a method", () => {
   test("a name is required: 'El nombre del nuevo método de pago es obligatorio.'", async () => {

@@ -1,30 +1,24 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, serviceCategories, serviceFamilies, services } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { OFFER_PRICE_MESSAGE } from "~/domain/catalog/catalog-admin";
+import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "~/domain/catalog/service-admin";
+import { listAdminServices } from "~/domain/catalog/service-admin.server";
 import { readToast } from "~/lib/toast.server";
-import { action as editorAction, loader as editorLoader } from "~/routes/admin/services/editor";
-import { action as listAction } from "~/routes/admin/services/list";
+import { requestAs } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
-import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
-import { listAdminServices } from "./service-admin.server";
+import { action as editorAction, loader as editorLoader } from "./editor";
+import { action as listAction } from "./list";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
+const { handle, adminCookie } = seededShopWithAdmin();
 let familyId: number;
 let categoryId: number;
 let foreignCategoryId: number;
 
 beforeAll(async () => {
   const { db } = handle();
-  await seedDemoShop(db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
   const categories = await db.select().from(serviceCategories);
   const families = await db.select().from(serviceFamilies);
   familyId = categories[0]!.familyId;
@@ -60,7 +54,7 @@ function validFields(overrides: Fields = {}): Fields {
 
 async function callEditor(fields: Fields, serviceId?: number) {
   const url = serviceId === undefined ? "/admin/servicios/nuevo" : `/admin/servicios/editar/${serviceId}`;
-  const request = requestAs(cookie, url, { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(adminCookie(), url, { method: "POST", body: new URLSearchParams(fields) });
   const params = serviceId === undefined ? {} : { serviceId: String(serviceId) };
   return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
 }
@@ -152,7 +146,7 @@ describe("saving and deleting services", () => {
     let thrown: unknown;
     try {
       await editorLoader({
-        request: requestAs(cookie, "/admin/servicios/editar/424242"),
+        request: requestAs(adminCookie(), "/admin/servicios/editar/424242"),
         params: { serviceId: "424242" },
         context: {},
       } as never);
@@ -167,7 +161,7 @@ describe("saving and deleting services", () => {
 
   test("deleting really deletes, with an audit entry", async () => {
     const service = (await findService("Corte de Uñas Premium"))!;
-    const request = requestAs(cookie, "/admin/servicios", {
+    const request = requestAs(adminCookie(), "/admin/servicios", {
       method: "POST",
       body: new URLSearchParams({ intent: "delete", id: String(service.id) }),
     });
@@ -184,7 +178,7 @@ describe("saving and deleting services", () => {
 
 describe("showing or hiding a price from the list", () => {
   async function setVisibility(id: number, showPrice: "on" | "off") {
-    const request = requestAs(cookie, "/admin/servicios?q=ba%C3%B1o", {
+    const request = requestAs(adminCookie(), "/admin/servicios?q=ba%C3%B1o", {
       method: "POST",
       body: new URLSearchParams({ intent: "price-visibility", id: String(id), showPrice }),
     });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 
-import { type DatabaseHandle, openDatabase, setDatabase } from "./client.server";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 
 /**
  * Gives the calling test file its own fresh, migrated database, installed as the

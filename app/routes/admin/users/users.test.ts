@@ -2,16 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, orders, sessions, users } from "~/db/schema";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { readToast } from "~/lib/toast.server";
-import { action as accountAction } from "~/routes/admin/users/account";
-import { action as editorAction, loader as editorLoader } from "~/routes/admin/users/editor";
-import { action as listAction, loader as listLoader } from "~/routes/admin/users/list";
-
-import { signInAdmin } from "./admin-sign-in.server";
-import { ensureMainAdmin } from "./main-admin.server";
+import { signInAdmin } from "~/domain/users/admin-sign-in.server";
+import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import {
   EMAIL_TAKEN_MESSAGE,
   LAST_ADMIN_MESSAGE,
@@ -24,8 +17,15 @@ import {
   USER_NOT_FOUND_MESSAGE,
   USERNAME_FORMAT_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
-} from "./user-admin";
-import { removeUser, updateUser } from "./user-admin.server";
+} from "~/domain/users/user-admin";
+import { removeUser, updateUser } from "~/domain/users/user-admin.server";
+import { readToast } from "~/lib/toast.server";
+import { requestAs, signInAdminCookie, toCookieHeader } from "~test/auth";
+import { setUpTestDatabase } from "~test/test-database";
+
+import { action as accountAction } from "./account";
+import { action as editorAction, loader as editorLoader } from "./editor";
+import { action as listAction, loader as listLoader } from "./list";
 
 const { handle } = setUpTestDatabase();
 let adminCookie: string;

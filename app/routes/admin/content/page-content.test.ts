@@ -1,28 +1,19 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { pageContents } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { getPageContent } from "~/domain/content/page-content.server";
 import { readToast } from "~/lib/toast.server";
-import { action as homeAction, loader as homeLoader } from "~/routes/admin/content/home";
-import { action as productsAction } from "~/routes/admin/content/products-page";
-import { action as servicesAction } from "~/routes/admin/content/services-page";
 import { action as aboutAction, loader as aboutLoader } from "~/routes/admin/settings/about";
 import { loader as storefrontAbout } from "~/routes/store/about";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { getPageContent } from "./page-content.server";
+import { action as homeAction, loader as homeLoader } from "./home";
+import { action as productsAction } from "./products-page";
+import { action as servicesAction } from "./services-page";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
-
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-});
+const { handle, adminCookie } = seededShopWithAdmin();
 
 type Refusal = {
   data: { errors: Record<string, string>; values: Record<string, string>; toast: { description?: string } };
@@ -31,12 +22,12 @@ type Refusal = {
 type Action = (args: never) => Promise<unknown>;
 
 async function post(run: Action, path: string, fields: Record<string, string>) {
-  const request = requestAs(cookie, path, { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(adminCookie(), path, { method: "POST", body: new URLSearchParams(fields) });
   return (await run({ request, params: {}, context: {} } as never)) as Response | Refusal;
 }
 
 async function load<T>(run: (args: never) => Promise<T>, path: string): Promise<T> {
-  return run({ request: requestAs(cookie, path), params: {}, context: {} } as never);
+  return run({ request: requestAs(adminCookie(), path), params: {}, context: {} } as never);
 }
 
 async function flashedToast(result: Response | Refusal) {

@@ -1,6 +1,5 @@
+import { getAuth } from "~/auth/auth.server";
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
-
-import { getAuth } from "./auth.server";
 
 /** 'name=value; …' for a Cookie header, from a response's Set-Cookie headers. */
 export function toCookieHeader(headers: Headers): string {

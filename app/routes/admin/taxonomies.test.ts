@@ -1,7 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import {
   auditLog,
   brands,
@@ -12,24 +11,16 @@ import {
   serviceCategories,
   services,
 } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { listProducts } from "~/domain/catalog/products.server";
+import { productTree, resolveTaxonomyPath } from "~/domain/catalog/taxonomy.server";
 import { readToast } from "~/lib/toast.server";
-import { action, loader } from "~/routes/admin/taxonomies";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { listProducts } from "./products.server";
-import { productTree, resolveTaxonomyPath } from "./taxonomy.server";
+import { action, loader } from "./taxonomies";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
+const { handle, adminCookie } = seededShopWithAdmin();
 const ICON = `/uploads/${"ab".repeat(16)}-1280.webp`;
-
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-});
 
 type Failure = {
   data: {
@@ -41,7 +32,10 @@ type Failure = {
 };
 
 async function post(fields: Record<string, string>, search = ""): Promise<Response | Failure> {
-  const request = requestAs(cookie, `/admin/taxonomia${search}`, { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(adminCookie(), `/admin/taxonomia${search}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
   return (await action({ request, params: {}, context: {} } as never)) as Response | Failure;
 }
 
@@ -345,7 +339,7 @@ describe("deleting", () => {
 });
 
 test("the loader gives seven blocks with parent names, and the item each block is editing", async () => {
-  const request = requestAs(cookie, "/admin/taxonomia?editar=brands:2&editar=nope:3");
+  const request = requestAs(adminCookie(), "/admin/taxonomia?editar=brands:2&editar=nope:3");
   const { blocks, editing } = await loader({ request, params: {}, context: {} } as never);
   expect(blocks.map((block) => block.key)).toEqual([
     "product-families",

@@ -2,10 +2,10 @@ import { count } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
 import { contactMessages } from "~/db/schema";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { action } from "~/routes/store/contact";
+import { CONTACT_HONEYPOT_FIELD } from "~/domain/content/contact-fields";
+import { setUpTestDatabase } from "~test/test-database";
 
-import { CONTACT_HONEYPOT_FIELD } from "./contact-fields";
+import { action } from "./contact";
 
 const { handle } = setUpTestDatabase();
 

@@ -1,38 +1,32 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie } from "~/auth/testing.server";
 import { auditLog, brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
-import { placeOrder } from "~/domain/orders/order.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
-import { readToast } from "~/lib/toast.server";
-import { action as editorAction, loader as editorLoader } from "~/routes/admin/products/editor";
-import { action as listAction, loader as listLoader } from "~/routes/admin/products/list";
-
 import {
   IMAGE_ALT_REQUIRED_MESSAGE,
   INVALID_IMAGE_MESSAGE,
   NEGATIVE_PRICE_MESSAGE,
   OFFER_NOT_LOWER_MESSAGE,
   OFFER_PRICE_MESSAGE,
-} from "./catalog-admin";
-import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "./product-admin";
-import { listAdminProducts } from "./product-admin.server";
+} from "~/domain/catalog/catalog-admin";
+import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "~/domain/catalog/product-admin";
+import { listAdminProducts } from "~/domain/catalog/product-admin.server";
+import { placeOrder } from "~/domain/orders/order.server";
+import { readToast } from "~/lib/toast.server";
+import { requestAs } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
+import { action as editorAction, loader as editorLoader } from "./editor";
+import { action as listAction, loader as listLoader } from "./list";
+
+const { handle, adminCookie } = seededShopWithAdmin();
 let perros: { familyId: number; alimentosId: number; juguetesId: number };
 let gatosAlimentosId: number;
 let kongId: number;
 
 beforeAll(async () => {
   const { db } = handle();
-  await seedDemoShop(db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
   const categories = await db
     .select({ id: productCategories.id, name: productCategories.name, family: productFamilies.name })
     .from(productCategories)
@@ -70,7 +64,7 @@ function validFields(overrides: Fields = {}): Fields {
 
 async function callEditor(fields: Fields, productId?: number) {
   const url = productId === undefined ? "/admin/productos/nuevo" : `/admin/productos/editar/${productId}`;
-  const request = requestAs(cookie, url, { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(adminCookie(), url, { method: "POST", body: new URLSearchParams(fields) });
   const params = productId === undefined ? {} : { productId: String(productId) };
   return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
 }
@@ -213,7 +207,7 @@ describe("creating and updating products", () => {
   test("an unknown id sends the editor back to the list with 'Producto no encontrado.'", async () => {
     const thrown = await catchThrown(() =>
       editorLoader({
-        request: requestAs(cookie, "/admin/productos/editar/999999"),
+        request: requestAs(adminCookie(), "/admin/productos/editar/999999"),
         params: { productId: "999999" },
         context: {},
       } as never),
@@ -231,7 +225,7 @@ describe("creating and updating products", () => {
 // not bring sold units back (the shop would sell stock it does not have).
 describe("stock sold while the editor is open", () => {
   async function openEditor(productId: number): Promise<Fields> {
-    const request = requestAs(cookie, `/admin/productos/editar/${productId}`);
+    const request = requestAs(adminCookie(), `/admin/productos/editar/${productId}`);
     const loaded = (await editorLoader({
       request,
       params: { productId: String(productId) },
@@ -303,7 +297,7 @@ describe("stock sold while the editor is open", () => {
 describe("a post to the products' list without the delete button's intent", () => {
   test("deletes nothing and says so", async () => {
     const [product] = await handle().db.select().from(products).where(eq(products.isArchived, false)).limit(1);
-    const request = requestAs(cookie, "/admin/productos", {
+    const request = requestAs(adminCookie(), "/admin/productos", {
       method: "POST",
       body: new URLSearchParams({ id: String(product!.id) }),
     });
@@ -323,7 +317,7 @@ describe("a post to the products' list without the delete button's intent", () =
 
 describe("deleting products", () => {
   async function postDelete(id: number) {
-    const request = requestAs(cookie, "/admin/productos", {
+    const request = requestAs(adminCookie(), "/admin/productos", {
       method: "POST",
       body: new URLSearchParams({ intent: "delete", id: String(id) }),
     });
@@ -374,7 +368,7 @@ describe("deleting products", () => {
   test("archived products are hidden from the list unless asked for, and can be restored", async () => {
     const product = (await findProduct("Producto con pedidos"))!;
     const listed = async (url: string) => {
-      const data = (await listLoader({ request: requestAs(cookie, url), params: {}, context: {} } as never)) as {
+      const data = (await listLoader({ request: requestAs(adminCookie(), url), params: {}, context: {} } as never)) as {
         rows: { id: number; isArchived: boolean }[];
       };
       return data.rows;
@@ -383,7 +377,7 @@ describe("deleting products", () => {
     expect(await listed("/admin/productos?q=pedidos&archivados=1")).toEqual([
       expect.objectContaining({ id: product.id, isArchived: true }),
     ]);
-    const request = requestAs(cookie, "/admin/productos?archivados=1", {
+    const request = requestAs(adminCookie(), "/admin/productos?archivados=1", {
       method: "POST",
       body: new URLSearchParams({ intent: "restore", id: String(product.id) }),
     });
@@ -438,7 +432,7 @@ describe("the back-office list", () => {
 
     // The loader ignores an unknown column instead of putting it in SQL.
     const data = (await listLoader({
-      request: requestAs(cookie, "/admin/productos?orden=password&dir=desc&q=lote"),
+      request: requestAs(adminCookie(), "/admin/productos?orden=password&dir=desc&q=lote"),
       params: {},
       context: {},
     } as never)) as { query: { sort: string }; rows: { title: string }[] };

@@ -1,25 +1,16 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
-import { requestAs, signInAdminCookie, toCookieHeader } from "~/auth/testing.server";
 import { auditLog, chatbotAnswers } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
-import { setUpTestDatabase } from "~/db/test-database.server";
-import { ensureMainAdmin } from "~/domain/users/main-admin.server";
+import { findReply } from "~/domain/chatbot/chatbot";
+import { listChatbotAnswers } from "~/domain/chatbot/chatbot.server";
 import { readToast } from "~/lib/toast.server";
-import { action, loader } from "~/routes/admin/chatbot";
+import { requestAs, toCookieHeader } from "~test/auth";
+import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { findReply } from "./chatbot";
-import { listChatbotAnswers } from "./chatbot.server";
+import { action, loader } from "./chatbot";
 
-const { handle } = setUpTestDatabase();
-let cookie: string;
-
-beforeAll(async () => {
-  await seedDemoShop(handle().db);
-  await ensureMainAdmin({ username: "admin", email: "admin@localhost", password: "clave-admin-1" }, () => {});
-  cookie = await signInAdminCookie("admin", "clave-admin-1");
-});
+const { handle, adminCookie } = seededShopWithAdmin();
 
 type Failure = {
   data: {
@@ -31,7 +22,7 @@ type Failure = {
 };
 
 async function post(fields: Record<string, string>): Promise<Response | Failure> {
-  const request = requestAs(cookie, "/admin/chatbot", { method: "POST", body: new URLSearchParams(fields) });
+  const request = requestAs(adminCookie(), "/admin/chatbot", { method: "POST", body: new URLSearchParams(fields) });
   return (await action({ request, params: {}, context: {} } as never)) as Response | Failure;
 }
 
@@ -181,7 +172,7 @@ describe("order", () => {
   });
 
   test("the loader lists the answers in that order", async () => {
-    const request = requestAs(cookie, "/admin/chatbot");
+    const request = requestAs(adminCookie(), "/admin/chatbot");
     const { answers } = await loader({ request, params: {}, context: {} } as never);
     expect(answers.map((entry) => entry.keyword)).toEqual((await listChatbotAnswers()).map((entry) => entry.keyword));
   });

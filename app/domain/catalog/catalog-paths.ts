@@ -1,0 +1,47 @@
+import { href } from "react-router";
+
+import { listPathLevels, type TaxonomyLevel, type TaxonomyPath } from "./catalog";
+
+/** The two storefront catalogues, each a drill-down of family, category and subcategory. */
+export type CatalogSection = "products" | "services";
+
+/**
+ * '/productos/perros/alimentos' from the section and the slugs from the top level down.
+ * `href` inserts params as given, so each slug is URL-encoded here ('baño' -> 'ba%C3%B1o').
+ */
+export function buildCatalogPathFromSlugs(section: CatalogSection, slugs: readonly string[]): string {
+  const [familySlug, categorySlug, subcategorySlug] = slugs.map((slug) => encodeURIComponent(slug));
+  const params = { familySlug, categorySlug, subcategorySlug };
+  return section === "products"
+    ? href("/productos/:familySlug?/:categorySlug?/:subcategorySlug?", params)
+    : href("/servicios/:familySlug?/:categorySlug?/:subcategorySlug?", params);
+}
+
+/** The page of a catalogue level or, given `child`, of one of that level's children. */
+export function buildCatalogPath(section: CatalogSection, path: TaxonomyPath = {}, child?: TaxonomyLevel): string {
+  const levels = child ? [...listPathLevels(path), child] : listPathLevels(path);
+  const slugs = levels.map((level) => level.slug);
+  return buildCatalogPathFromSlugs(section, slugs);
+}
+
+/** Breadcrumbs from the section ('Productos' -> /productos) down to the path's last level. */
+export function buildCrumbs(
+  section: CatalogSection,
+  sectionLabel: string,
+  path: TaxonomyPath,
+): { label: string; to: string }[] {
+  const crumbs: { label: string; to: string }[] = [{ label: sectionLabel, to: buildCatalogPath(section) }];
+  const partial: TaxonomyPath = {};
+  for (const key of ["family", "category", "subcategory"] as const) {
+    const level = path[key];
+    if (!level) break;
+    partial[key] = level;
+    crumbs.push({ label: level.name, to: buildCatalogPath(section, partial) });
+  }
+  return crumbs;
+}
+
+/** A product's storefront page, '/producto/12'. */
+export function buildProductPath(productId: number): string {
+  return href("/producto/:productId", { productId: String(productId) });
+}
