@@ -1,6 +1,13 @@
 import { href } from "react-router";
 
-import { listPathLevels, type TaxonomyLevel, type TaxonomyPath } from "./catalog";
+// Type-only imports: catalog.ts holds zod schemas, and these paths are built on every page
+// (product cards, the header), so a value import would put zod in the shell chunk (ADR 013).
+import type { TaxonomyLevel, TaxonomyPath } from "./catalog";
+
+/** The levels of a path from the top down: family, then category, then subcategory. */
+export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
+  return [path.family, path.category, path.subcategory].filter((level): level is TaxonomyLevel => level !== undefined);
+}
 
 /** The two storefront catalogues, each a drill-down of family, category and subcategory. */
 export type CatalogSection = "products" | "services";

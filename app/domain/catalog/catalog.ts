@@ -23,11 +23,6 @@ export type TaxonomyPath = {
   subcategory?: TaxonomyLevel;
 };
 
-/** The levels of a path from the top, e.g. [Perros, Alimentos]. */
-export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
-  return [path.family, path.category, path.subcategory].filter((level): level is TaxonomyLevel => level !== undefined);
-}
-
 /** The query string of a product list: search text, brand slug and page, as shared in links. */
 export const catalogQuerySchema = z.object({
   q: z

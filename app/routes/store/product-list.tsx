@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 
 import { readConfig } from "~/config.server";
-import { listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
-import { buildCatalogPath, buildCrumbs, buildProductPath } from "~/domain/catalog/catalog-paths";
+import { parseCatalogQuery } from "~/domain/catalog/catalog";
+import { buildCatalogPath, buildCrumbs, buildProductPath, listPathLevels } from "~/domain/catalog/catalog-paths";
 import { listBrands, listProducts } from "~/domain/catalog/products.server";
 import {
   findProductCategoryPath,

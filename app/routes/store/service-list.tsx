@@ -1,8 +1,8 @@
 import { data } from "react-router";
 
 import { readConfig } from "~/config.server";
-import { listPathLevels, parseCatalogQuery } from "~/domain/catalog/catalog";
-import { buildCatalogPath, buildCrumbs } from "~/domain/catalog/catalog-paths";
+import { parseCatalogQuery } from "~/domain/catalog/catalog";
+import { buildCatalogPath, buildCrumbs, listPathLevels } from "~/domain/catalog/catalog-paths";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
 import { listChildLevels, resolveTaxonomyPath, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
