@@ -1,12 +1,12 @@
 // Bundled by Vite into build/server/index.js (see vite.config.ts): the Express app
 // that serves React Router, plus what server.js needs to start and stop the shop.
-import "react-router";
 import "~/lib/validation";
 
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 
 import express, { type Request, type RequestHandler } from "express";
+import { href } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 
 import { isAdminSession } from "~/auth/guards.server";
@@ -111,9 +111,9 @@ const BODY_RULES = {
 } satisfies Record<string, BodyRule>;
 
 const UPLOAD_RULES: Record<string, BodyRule> = {
-  "/admin/imagenes": BODY_RULES.imageUpload,
-  "/admin/productos/importar": BODY_RULES.excelImport,
-  "/admin/servicios/importar": BODY_RULES.excelImport,
+  [href("/admin/imagenes")]: BODY_RULES.imageUpload,
+  [href("/admin/productos/importar")]: BODY_RULES.excelImport,
+  [href("/admin/servicios/importar")]: BODY_RULES.excelImport,
 };
 
 async function bodyRuleFor(req: Request): Promise<BodyRule> {
@@ -125,7 +125,8 @@ async function bodyRuleFor(req: Request): Promise<BodyRule> {
     return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/octet-stream"] };
   // better-auth's endpoints speak JSON (only the e-mail confirmation link is served; the others
   // answer 404, app/routes/api/auth.ts), bounded like a form.
-  if (path.startsWith("/api/auth/")) return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/json"] };
+  if (path.startsWith(href("/api/auth/*", { "*": "" })))
+    return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/json"] };
   return isAdminPath(path) ? BODY_RULES.admin : BODY_RULES.form;
 }
 
@@ -160,7 +161,8 @@ app.use(readBoundedBodies(bodyRuleFor));
 // Pages and actions are rendered a few at a time, the rest wait in line (see
 // concurrency-limit.server.ts); the health check never waits behind shoppers, nor is
 // turned away with them.
-app.use((req, res, next) => (req.path === "/healthz" ? next() : renderQueue(req, res, next)));
+const HEALTH_PATH = href("/healthz");
+app.use((req, res, next) => (req.path === HEALTH_PATH ? next() : renderQueue(req, res, next)));
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: with a function, React Router
