@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/lib/text";
 export type MailContent = {
   heading: string;
   paragraphs: string[];
@@ -6,15 +7,6 @@ export type MailContent = {
 };
 
 export type MailBrand = { shopName: string; logoUrl: string; shopUrl: string };
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** A Spanish e-mail as HTML (inline styles, for mail clients) and as plain text. */
 export function renderMail(brand: MailBrand, content: MailContent): { html: string; text: string } {

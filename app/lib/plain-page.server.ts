@@ -1,9 +1,7 @@
 import type { Response } from "express";
 import { href } from "react-router";
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
+import { escapeHtml } from "~/lib/text";
 
 /**
  * A short Spanish page sent before React Router is reached (a refused body, an address that

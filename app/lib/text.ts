@@ -11,3 +11,13 @@ export function normalizeForSearch(text: string): string {
 export function toSlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, "-");
 }
+
+/** Text for HTML: the five characters that could open markup or end an attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

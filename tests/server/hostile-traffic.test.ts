@@ -1,11 +1,11 @@
 // The hostile-traffic findings of issue 29, reproduced against the built server as they were
 // found (one anonymous request, slow clients, strangers' passwords, hoarded stock, and the
 // smaller ones), each checked on what a visitor gets back and on the server's own state.
-import { readFileSync } from "node:fs";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { floodPost, trickle } from "../../bench/lib/hostile-clients.js";
+import { readMemory } from "../../bench/lib/server.js";
 import {
   ADMIN_PASSWORD,
   makeDataDir,
@@ -13,6 +13,7 @@ import {
   type ServerProcess,
   startServer,
 } from "../support/server-process";
+import { formPost, mergeCookies } from "../support/shop-traffic";
 
 let dataDir: string;
 let server: ServerProcess;
@@ -29,24 +30,17 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function rssMegabytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((text) => text.startsWith("VmRSS:"));
-  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024;
-}
-
 /** Samples the server's resident memory every 50 ms while `work` runs; the peak in MB. */
 async function peakRssDuring(work: () => Promise<unknown>): Promise<number> {
   const pid = server.child.pid!;
-  let peak = rssMegabytes(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssMegabytes(pid))), 50);
+  let peak = readMemory(pid).rssMb;
+  const timer = setInterval(() => (peak = Math.max(peak, readMemory(pid).rssMb)), 50);
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
-  return Math.max(peak, rssMegabytes(pid));
+  return Math.max(peak, readMemory(pid).rssMb);
 }
 
 type RawAnswer = { status: number; text: string };
@@ -165,28 +159,7 @@ describe("3. strangers must not lock the owner out of /admin", () => {
 
 /** A form post as a browser would send it from the shop's page, from `address`. */
 function postForm(path: string, fields: Record<string, string>, address: string, cookie = ""): Promise<Response> {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": address,
-      Cookie: cookie,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
-
-function cookiesOf(response: Response, jar: string): string {
-  const cookies = new Map(
-    jar
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => [pair.split("=")[0]!, pair] as const),
-  );
-  for (const header of response.headers.getSetCookie()) cookies.set(header.split("=")[0]!, header.split(";")[0]!);
-  return [...cookies.values()].join("; ");
+  return formPost(server.url, path, fields, { "X-Forwarded-For": address, Cookie: cookie });
 }
 
 describe("4. one free anonymous order must not empty the catalogue", () => {
@@ -198,7 +171,7 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
     let cookie = "";
     for (const productId of productIds) {
       const added = await postForm("/carrito", { intent: "add", productId, quantity: "99" }, address, cookie);
-      cookie = cookiesOf(added, cookie);
+      cookie = mergeCookies(cookie, added);
       await added.text();
     }
     const checkout = (phone: string) =>
@@ -222,7 +195,7 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
     // The same shopper again, with another phone: their share of the hour is taken.
     for (const productId of productIds) {
       const added = await postForm("/carrito", { intent: "add", productId, quantity: "5" }, address, cookie);
-      cookie = cookiesOf(added, cookie);
+      cookie = mergeCookies(cookie, added);
       await added.text();
     }
     const second = await checkout("987 000 003");

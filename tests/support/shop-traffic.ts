@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { projectRoot } from "./server-process";
 
 /** The Set-Cookie pairs of a response, merged over `jar` (name=value; …). */
-function mergeCookies(jar: string, response: Response): string {
+export function mergeCookies(jar: string, response: Response): string {
   const cookies = new Map(
     jar
       .split("; ")
@@ -23,7 +23,13 @@ function mergeCookies(jar: string, response: Response): string {
   return [...cookies.values()].join("; ");
 }
 
-function formPost(url: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+/** A form post as the shop's own page sends it. */
+export function formPost(
+  url: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${url}${path}`, {
     method: "POST",
     redirect: "manual",

@@ -1,5 +1,6 @@
 import { formatLimaDateTime, formatLongDate } from "~/domain/calendar/lima-time";
 import { formatMoney } from "~/lib/money";
+import { escapeHtml } from "~/lib/text";
 
 import {
   complaintTypeLabels,
@@ -75,15 +76,6 @@ export function describeComplaintCopySections(complaint: ComplaintRecord): Compl
       ],
     },
   ];
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 function renderHtmlText(text: string): string {
