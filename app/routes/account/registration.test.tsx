@@ -75,7 +75,7 @@ describe("the registration form", () => {
     expect(known.status).toBe(fresh.status);
     expect(fresh.status).toBe(200);
     expect(known.toast).toBe(fresh.toast);
-    expect(fresh.toast).toBe("Revisa tu Correo: Te enviamos un correo para continuar con tu registro.");
+    expect(fresh.toast).toBe("Registro Exitoso: Te enviamos un correo para continuar con tu registro.");
     expect(known.html.replaceAll("clienta@example.pe", "X")).toBe(
       fresh.html.replaceAll("nueva-clienta@example.pe", "X"),
     );

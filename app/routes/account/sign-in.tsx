@@ -79,7 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer for a new address and a registered one: what follows is in the e-mail.
     const toast: ToastMessage = isMailServerConfigured()
       ? {
-          title: "Revisa tu Correo",
+          // The spec's toast when registration returns no session: 'Registro Exitoso' with the
+          // verification e-mail notice, 10 s.
+          title: "Registro Exitoso",
           description: "Te enviamos un correo para continuar con tu registro.",
           duration: 10_000,
         }
