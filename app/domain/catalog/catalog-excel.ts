@@ -6,18 +6,12 @@ import { href } from "react-router";
 
 import { isStorableImagePath, isUploadedImage } from "~/domain/media/image";
 import { formatMoney } from "~/lib/money";
+import { MAX_PRICE_CENTS } from "~/lib/parse";
 import { normalizeForSearch, toSlug } from "~/lib/text";
 
-import {
-  IMAGE_ALT_REQUIRED_MESSAGE,
-  MAX_PRICE_CENTS,
-  MAX_STOCK,
-  OFFER_NOT_LOWER_MESSAGE,
-  OFFER_PRICE_MESSAGE,
-} from "./catalog-admin";
-import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "./service-admin";
-
-export type CatalogKind = "products" | "services";
+import { IMAGE_ALT_REQUIRED_MESSAGE, MAX_STOCK, OFFER_NOT_LOWER_MESSAGE, OFFER_PRICE_MESSAGE } from "./catalog-admin";
+import { type CatalogKind, catalogKinds } from "./kinds";
+import { SERVICE_PRICE_MESSAGE } from "./service-admin";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 // A 5 MB sheet could hold far more rows than a shop's catalogue; the cap keeps one upload
@@ -43,37 +37,6 @@ export const IMPORT_MESSAGES = {
   tooMuchData: "El archivo tiene demasiados datos para importarlo de una vez. Divídelo en varios archivos.",
   expired: "La vista previa ya no está disponible. Vuelve a subir el archivo.",
 } as const;
-
-/** What each kind's screens and files are called. */
-export const catalogKinds = {
-  products: {
-    importTitle: "Importar Productos (Excel)",
-    listPath: href("/admin/productos"),
-    importPath: href("/admin/productos/importar"),
-    exportPath: href("/admin/productos/exportar"),
-    sheetName: "Productos",
-    filePrefix: "productos",
-    auditEntity: "product",
-    noun: "producto",
-    titleRequired: "El título es obligatorio.",
-  },
-  services: {
-    importTitle: "Importar Servicios (Excel)",
-    listPath: href("/admin/servicios"),
-    importPath: href("/admin/servicios/importar"),
-    exportPath: href("/admin/servicios/exportar"),
-    sheetName: "Servicios",
-    filePrefix: "servicios",
-    auditEntity: "service",
-    noun: "servicio",
-    titleRequired: SERVICE_TITLE_MESSAGE,
-  },
-} as const;
-
-/** The kind an admin URL is about: both import and export routes serve both kinds. */
-export function kindFromPath(pathname: string): CatalogKind {
-  return pathname.startsWith(href("/admin/servicios")) ? "services" : "products";
-}
 
 export type ColumnKey =
   | "id"

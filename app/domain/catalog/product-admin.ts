@@ -1,16 +1,8 @@
 import { z } from "zod";
 
-import {
-  centsToInput,
-  isChecked,
-  MAX_STOCK,
-  parseOptionalId,
-  parseSoles,
-  rawCatalogFields,
-  readImage,
-  readImageAlt,
-  readOfferPrice,
-} from "./catalog-admin";
+import { centsToInput, isChecked, parseOptionalId, parseSoles } from "~/lib/parse";
+
+import { MAX_STOCK, rawCatalogFields, readImage, readImageAlt, readOfferPrice } from "./catalog-admin";
 
 export const PRODUCT_REQUIRED_MESSAGE = "Título, Familia y Categoría son obligatorios.";
 export const STOCK_MESSAGE = "El stock debe ser un número entero igual o mayor a 0.";

@@ -1,17 +1,11 @@
 import { z } from "zod";
 
-import {
-  centsToInput,
-  isChecked,
-  parseOptionalId,
-  parseSoles,
-  rawCatalogFields,
-  readImage,
-  readImageAlt,
-  readOfferPrice,
-} from "./catalog-admin";
+import { centsToInput, isChecked, parseOptionalId, parseSoles } from "~/lib/parse";
 
-export const SERVICE_TITLE_MESSAGE = "El título del servicio es obligatorio.";
+import { rawCatalogFields, readImage, readImageAlt, readOfferPrice } from "./catalog-admin";
+import { catalogKinds } from "./kinds";
+
+export const SERVICE_TITLE_MESSAGE = catalogKinds.services.titleRequired;
 export const SERVICE_PRICE_MESSAGE =
   "El precio regular es obligatorio si la visualización de precio está activa y no hay oferta.";
 export const SERVICE_SORT_KEYS = ["nombre", "categoria", "precio"] as const;

@@ -12,7 +12,7 @@ import {
   updateChatbotAnswer,
 } from "~/domain/chatbot/chatbot-admin.server";
 import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { parseMoveDirection } from "~/lib/reorder";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";

@@ -15,7 +15,7 @@ import {
 import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { parseMoveDirection } from "~/lib/reorder";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";

@@ -16,7 +16,7 @@ import {
   updateTaxonomyItem,
 } from "~/domain/catalog/taxonomy-admin.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { TaxonomyBlock } from "~/ui/admin/taxonomy-block";

@@ -1,11 +1,12 @@
 import { Check, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 
-import { isChecked, type TaxonomyOptions } from "~/domain/catalog/catalog-admin";
+import { type TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import type { FieldErrors } from "~/lib/form-data";
 import { formatMoney } from "~/lib/money";
+import { isChecked } from "~/lib/parse";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, SelectField } from "~/ui/form/field";
 

@@ -1,7 +1,7 @@
 import { FileDown, FileUp } from "lucide-react";
 import { Link } from "react-router";
 
-import { type CatalogKind, catalogKinds } from "~/domain/catalog/catalog-excel";
+import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { Button } from "~/ui/primitives/button";
 
 /** 'Importar (Excel)' / 'Exportar (Excel)' of the products and services lists. */

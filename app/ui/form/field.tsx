@@ -1,38 +1,76 @@
-import { type ComponentProps, type ReactNode, useId } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 import { cn } from "~/lib/cn";
 import { Input } from "~/ui/primitives/input";
 
+import type { CheckboxBinding, FieldBinding } from "./form-fields";
+
 // The one form-field kit: every form (storefront and back office) builds on these, so
-// labels, Spanish errors and their aria wiring look and behave the same everywhere.
+// labels, Spanish errors and their aria wiring look and behave the same everywhere. Each
+// takes a `field` from formFields()/useFormFields() (form-fields.ts): id, name, starting
+// value and error come from there; the element's other attributes go in its props object.
+
+/** The ids an element's aria-describedby lists: its hint, its error, and any the caller adds. */
+function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
+/** The value props of a control: a controlled one (`value`) gets no defaultValue. */
+function startingValue(field: FieldBinding, props: { value?: unknown; defaultValue?: unknown }) {
+  return "value" in props || "defaultValue" in props ? {} : { defaultValue: field.defaultValue ?? "" };
+}
+
+function FieldHint({ id, hint }: { id: string; hint: ReactNode | undefined }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="text-sm text-muted">
+      {hint}
+    </p>
+  );
+}
+
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="text-sm font-semibold">
+      {children}
+    </label>
+  );
+}
+
+type FieldProps<Props> = {
+  label: ReactNode;
+  field: FieldBinding;
+  /** A note under the label, read with the field (aria-describedby). */
+  hint?: ReactNode;
+  className?: string;
+} & Props;
 
 /** A labelled input with its Spanish error message underneath. */
 export function Field({
   label,
-  error,
+  field,
+  hint,
   className,
-  inputProps,
-}: {
-  label: string;
-  error?: string | undefined;
-  className?: string;
-  inputProps: ComponentProps<"input">;
-}) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = `${id}-error`;
+  inputProps = {},
+}: FieldProps<{ inputProps?: ComponentProps<"input"> }>) {
+  const { id, name, error } = field;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <Input
         id={id}
+        name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...startingValue(field, inputProps)}
         {...inputProps}
+        aria-describedby={describedBy(
+          hint ? `${id}-hint` : null,
+          error && `${id}-error`,
+          inputProps["aria-describedby"],
+        )}
       />
-      <FieldError id={errorId} message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
@@ -52,113 +90,102 @@ const controlClass =
 
 /** A labelled multi-line text box with its error. */
 export function TextAreaField({
-  id,
   label,
+  field,
   hint,
-  error,
   className,
-  textareaProps,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string | undefined;
-  className?: string;
-  textareaProps: ComponentProps<"textarea">;
-}) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  textareaProps = {},
+}: FieldProps<{ textareaProps?: ComponentProps<"textarea"> }>) {
+  const { id, name, error } = field;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <textarea
         id={id}
+        name={name}
         rows={5}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
         className={cn(controlClass, "min-h-28 py-2")}
+        {...startingValue(field, textareaProps)}
         {...textareaProps}
+        aria-describedby={describedBy(
+          hint ? `${id}-hint` : null,
+          error && `${id}-error`,
+          textareaProps["aria-describedby"],
+        )}
       />
-      <FieldError id={errorId} message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
 /** A labelled drop-down with its error. */
 export function SelectField({
-  id,
   label,
-  error,
+  field,
+  hint,
   className,
-  selectProps,
+  selectProps = {},
   children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  className?: string;
-  selectProps: ComponentProps<"select">;
-  children: ReactNode;
-}) {
-  const errorId = `${id}-error`;
+}: FieldProps<{ selectProps?: ComponentProps<"select">; children: ReactNode }>) {
+  const { id, name, error } = field;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <select
         id={id}
+        name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
         className={cn(controlClass, "h-10")}
+        {...startingValue(field, selectProps)}
         {...selectProps}
+        aria-describedby={describedBy(
+          hint ? `${id}-hint` : null,
+          error && `${id}-error`,
+          selectProps["aria-describedby"],
+        )}
       >
         {children}
       </select>
-      <FieldError id={errorId} message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
 /** A check box with its label beside it and its error underneath. */
 export function CheckboxField({
-  id,
   label,
-  error,
+  field,
   className,
-  inputProps,
+  inputProps = {},
 }: {
-  id: string;
   label: ReactNode;
-  error?: string | undefined;
+  field: CheckboxBinding;
   className?: string;
-  inputProps: ComponentProps<"input">;
+  inputProps?: ComponentProps<"input">;
 }) {
-  const errorId = `${id}-error`;
+  const { id, name, error } = field;
+  const isControlled = "checked" in inputProps || "defaultChecked" in inputProps;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <div className="flex items-start gap-3">
         <input
           id={id}
+          name={name}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
           className="mt-0.5 size-5 shrink-0 accent-primary-strong"
+          {...(isControlled ? {} : { defaultChecked: field.defaultChecked })}
           {...inputProps}
+          aria-describedby={describedBy(error && `${id}-error`, inputProps["aria-describedby"])}
         />
         <label htmlFor={id} className="text-sm">
           {label}
         </label>
       </div>
-      <FieldError id={errorId} message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

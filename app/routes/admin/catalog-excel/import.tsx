@@ -19,7 +19,7 @@ import { pageTitle } from "~/domain/content/seo";
 import { cn } from "~/lib/cn";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";

@@ -14,7 +14,7 @@ import {
 } from "~/domain/complaints/complaint-admin";
 import { answerComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { type FormFailure, formFailure } from "~/lib/form-result.server";
+import { type FormFailure, formFailure } from "~/lib/form.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
 import { contentSavedToast, homeFormSchema } from "~/domain/content/page-content-form";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ImageUpload } from "~/ui/admin/image-upload";

@@ -5,7 +5,7 @@ import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
 import { catalogPageFormSchema, contentSavedToast } from "~/domain/content/page-content-form";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { CatalogPageForm } from "~/ui/admin/catalog-page-form";
 import { useToastFrom } from "~/ui/toaster";

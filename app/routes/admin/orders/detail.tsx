@@ -3,7 +3,6 @@ import { data, Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
-import { parseOptionalId } from "~/domain/catalog/catalog-admin";
 import {
   illegalTransitionMessage,
   isOrderStatus,
@@ -15,6 +14,7 @@ import {
 } from "~/domain/orders/order-admin";
 import { type AdminOrder, changeOrderStatus, getAdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
+import { parseOptionalId } from "~/lib/parse";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";

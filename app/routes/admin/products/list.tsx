@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
+import { parseAdminListQuery } from "~/domain/catalog/catalog-admin";
 import { PRODUCT_SORT_KEYS } from "~/domain/catalog/product-admin";
 import {
   type AdminProductRow,
@@ -10,6 +10,7 @@ import {
   removeProduct,
   restoreProduct,
 } from "~/domain/catalog/product-admin.server";
+import { parseOptionalId } from "~/lib/parse";
 import { redirectWithToast, UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AdminPrice, ThumbnailName } from "~/ui/admin/catalog-fields";

@@ -6,13 +6,13 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import {
   IMAGE_ALT_REQUIRED_MESSAGE,
   INVALID_IMAGE_MESSAGE,
-  NEGATIVE_PRICE_MESSAGE,
   OFFER_NOT_LOWER_MESSAGE,
   OFFER_PRICE_MESSAGE,
 } from "~/domain/catalog/catalog-admin";
 import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "~/domain/catalog/product-admin";
 import { listAdminProducts } from "~/domain/catalog/product-admin.server";
 import { placeOrder } from "~/domain/orders/order.server";
+import { NEGATIVE_PRICE_MESSAGE } from "~/lib/parse";
 import { readToast } from "~/lib/toast.server";
 import { requestAs } from "~test/auth";
 import { seededShopWithAdmin } from "~test/seeded-shop";

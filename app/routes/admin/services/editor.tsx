@@ -2,11 +2,11 @@ import { ArrowLeft } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { parseOptionalId } from "~/domain/catalog/catalog-admin";
 import { serviceFormSchema, toServiceFormValues } from "~/domain/catalog/service-admin";
 import { getServiceForEditor, listServiceFormOptions, saveService } from "~/domain/catalog/service-admin.server";
+import { formFailure } from "~/lib/form.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { parseOptionalId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { CatalogImageFields, RevealedPriceField, TaxonomySelects } from "~/ui/admin/catalog-fields";

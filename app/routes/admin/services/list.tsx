@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { parseAdminListQuery, parseOptionalId } from "~/domain/catalog/catalog-admin";
+import { parseAdminListQuery } from "~/domain/catalog/catalog-admin";
 import { SERVICE_PRICE_MESSAGE, SERVICE_SORT_KEYS } from "~/domain/catalog/service-admin";
 import {
   type AdminServiceRow,
@@ -10,6 +10,7 @@ import {
   removeService,
   setServicePriceVisibility,
 } from "~/domain/catalog/service-admin.server";
+import { parseOptionalId } from "~/lib/parse";
 import { redirectWithToast, UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AdminPrice, ThumbnailName, YesNoIcon } from "~/ui/admin/catalog-fields";

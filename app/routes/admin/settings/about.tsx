@@ -15,7 +15,7 @@ import {
   valueIconLabels,
 } from "~/domain/content/page-content-form";
 import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ImageUpload } from "~/ui/admin/image-upload";

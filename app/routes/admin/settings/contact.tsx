@@ -6,7 +6,7 @@ import { getShopSettings } from "~/domain/settings/settings.server";
 import { contactSettingsSchema, noChangesToast } from "~/domain/settings/settings-admin";
 import { saveContactSettings } from "~/domain/settings/settings-admin.server";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field, TextAreaField } from "~/ui/form/field";

@@ -16,7 +16,7 @@ import {
 } from "~/domain/settings/settings-admin";
 import { saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ImageUpload } from "~/ui/admin/image-upload";

@@ -18,7 +18,7 @@ import {
   updatePaymentMethods,
 } from "~/domain/settings/payment-methods.server";
 import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";

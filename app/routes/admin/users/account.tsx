@@ -5,7 +5,7 @@ import { changePasswordSchema } from "~/domain/account/account";
 import { roleLabels } from "~/domain/users/user-admin";
 import { changeAdminPassword } from "~/domain/users/user-admin.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field } from "~/ui/form/field";

@@ -14,7 +14,7 @@ import {
 } from "~/domain/users/user-admin";
 import { createUser, getUserForEditor, updateUser } from "~/domain/users/user-admin.server";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form-result.server";
+import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field, SelectField } from "~/ui/form/field";
