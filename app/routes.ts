@@ -40,11 +40,11 @@ export default [
       route("productos/editar/:productId", "routes/admin/products/editor.tsx", {
         id: "admin-product-edit",
       }),
-      route("productos/importar", "routes/admin/catalog-excel/import.tsx", { id: "admin-product-import" }),
-      route("productos/exportar", "routes/admin/catalog-excel/export.ts", { id: "admin-product-export" }),
+      route("productos/importar", "routes/admin/products/import.tsx", { id: "admin-product-import" }),
+      route("productos/exportar", "routes/admin/products/export.ts", { id: "admin-product-export" }),
       route("servicios", "routes/admin/services/list.tsx"),
-      route("servicios/importar", "routes/admin/catalog-excel/import.tsx", { id: "admin-service-import" }),
-      route("servicios/exportar", "routes/admin/catalog-excel/export.ts", { id: "admin-service-export" }),
+      route("servicios/importar", "routes/admin/services/import.tsx", { id: "admin-service-import" }),
+      route("servicios/exportar", "routes/admin/services/export.ts", { id: "admin-service-export" }),
       route("servicios/nuevo", "routes/admin/services/editor.tsx", { id: "admin-service-new" }),
       route("servicios/editar/:serviceId", "routes/admin/services/editor.tsx", {
         id: "admin-service-edit",

@@ -11,7 +11,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 
 import { isAdminSession } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
-import { MAX_IMPORT_BYTES } from "~/domain/catalog/catalog-excel";
+import { MAX_IMPORT_BYTES } from "~/domain/catalog/excel/layout";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { sendPlainPage } from "~/lib/plain-page.server";
 import { createRequestHandler } from "~/lib/react-router-handler.server";

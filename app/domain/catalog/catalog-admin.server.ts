@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
 import type { FieldErrors } from "~/lib/form-data";
 
-import type { TaxonomyOptions } from "./catalog-admin";
+import { ADMIN_PAGE_SIZE, countPages, type TaxonomyOptions } from "./catalog-admin";
 import type { TaxonomyTree } from "./taxonomy.server";
 
 type Reader = Pick<Database, "select">;
@@ -69,4 +70,16 @@ export async function checkTaxonomyChoice(
     }
   }
   return errors;
+}
+
+/**
+ * The page of a back-office list: the count of the matching rows (without joins), the page
+ * count, the page asked for within it, and the offset of its first row.
+ */
+export async function countListPage(db: Reader, table: PgTable, where: SQL | undefined, requestedPage: number) {
+  const [totals] = await db.select({ total: count() }).from(table).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = countPages(total);
+  const page = Math.min(requestedPage, pageCount);
+  return { total, pageCount, page, offset: (page - 1) * ADMIN_PAGE_SIZE };
 }

@@ -3,6 +3,7 @@ import { href } from "react-router";
 // Type-only imports: catalog.ts holds zod schemas, and these paths are built on every page
 // (product cards, the header), so a value import would put zod in the shell chunk (ADR 013).
 import type { TaxonomyLevel, TaxonomyPath } from "./catalog";
+import type { CatalogKind } from "./kinds";
 
 /** The levels of a path from the top down: family, then category, then subcategory. */
 export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
@@ -10,7 +11,7 @@ export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
 }
 
 /** The two storefront catalogues, each a drill-down of family, category and subcategory. */
-export type CatalogSection = "products" | "services";
+export type CatalogSection = CatalogKind;
 
 /**
  * '/productos/perros/alimentos' from the section and the slugs from the top level down.

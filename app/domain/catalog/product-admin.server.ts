@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, like, type SQL, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
@@ -7,14 +7,9 @@ import type { FieldErrors } from "~/lib/form-data";
 import { normalizeForSearch } from "~/lib/text";
 
 import { toContainsPattern } from "./catalog";
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminListQuery,
-  countPages,
-  type TaxonomyOption,
-  type TaxonomyOptions,
-} from "./catalog-admin";
-import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";
+import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOption, type TaxonomyOptions } from "./catalog-admin";
+import { checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
+import { productColumns } from "./catalog-columns.server";
 import { type ProductForm, type ProductSortKey, stockChangedMessage } from "./product-admin";
 import { productTree } from "./taxonomy.server";
 
@@ -41,10 +36,7 @@ export async function listAdminProducts(query: AdminListQuery<ProductSortKey> & 
   if (needle) conditions.push(like(products.searchText, toContainsPattern(needle)));
   const where = and(...conditions);
   const db = getDb();
-  const [totals] = await db.select({ total: count() }).from(products).where(where);
-  const total = totals?.total ?? 0;
-  const pageCount = countPages(total);
-  const page = Math.min(query.page, pageCount);
+  const { total, pageCount, page, offset } = await countListPage(db, products, where, query.page);
   const direction = query.direction === "desc" ? desc : asc;
   const rows = await db
     .select({
@@ -66,7 +58,7 @@ export async function listAdminProducts(query: AdminListQuery<ProductSortKey> & 
     .where(where)
     .orderBy(direction(sortColumns[query.sort]), direction(products.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pageCount };
 }
 
@@ -85,22 +77,7 @@ export async function listProductFormOptions(): Promise<TaxonomyOptions & { bran
 /** A product as the editor loads it (archived ones too: they can still be corrected), or null. */
 export async function getProductForEditor(id: number) {
   const [row] = await getDb()
-    .select({
-      id: products.id,
-      title: products.title,
-      description: products.description,
-      familyId: products.familyId,
-      categoryId: products.categoryId,
-      subcategoryId: products.subcategoryId,
-      brandId: products.brandId,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      isOfferActive: products.isOfferActive,
-      offerPriceCents: products.offerPriceCents,
-      image: products.image,
-      imageAlt: products.imageAlt,
-      isArchived: products.isArchived,
-    })
+    .select({ ...productColumns(), isArchived: products.isArchived })
     .from(products)
     .where(eq(products.id, id));
   return row ?? null;

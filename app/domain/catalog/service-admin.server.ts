@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, like, type SQL, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { serviceCategories, services } from "~/db/schema";
@@ -7,8 +7,9 @@ import type { FieldErrors } from "~/lib/form-data";
 import { normalizeForSearch } from "~/lib/text";
 
 import { toContainsPattern } from "./catalog";
-import { ADMIN_PAGE_SIZE, type AdminListQuery, countPages, type TaxonomyOptions } from "./catalog-admin";
-import { checkTaxonomyChoice, listTaxonomyOptions } from "./catalog-admin.server";
+import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOptions } from "./catalog-admin";
+import { checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
+import { serviceColumns } from "./catalog-columns.server";
 import { lacksShownPrice, type ServiceInput, type ServiceSortKey } from "./service-admin";
 import { serviceTree } from "./taxonomy.server";
 
@@ -28,10 +29,7 @@ export async function listAdminServices(query: AdminListQuery<ServiceSortKey>) {
   const needle = normalizeForSearch(query.q);
   const where: SQL | undefined = needle ? like(services.searchText, toContainsPattern(needle)) : undefined;
   const db = getDb();
-  const [totals] = await db.select({ total: count() }).from(services).where(where);
-  const total = totals?.total ?? 0;
-  const pageCount = countPages(total);
-  const page = Math.min(query.page, pageCount);
+  const { total, pageCount, page, offset } = await countListPage(db, services, where, query.page);
   const order = query.direction === "desc" ? sql`desc nulls last` : sql`asc nulls last`;
   const rows = await db
     .select({
@@ -53,7 +51,7 @@ export async function listAdminServices(query: AdminListQuery<ServiceSortKey>) {
       query.direction === "desc" ? desc(services.id) : asc(services.id),
     )
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pageCount };
 }
 
@@ -65,23 +63,7 @@ export async function listServiceFormOptions(): Promise<TaxonomyOptions> {
 
 /** A service as the editor loads it, or null. */
 export async function getServiceForEditor(id: number): Promise<(ServiceInput & { id: number }) | null> {
-  const [row] = await getDb()
-    .select({
-      id: services.id,
-      title: services.title,
-      description: services.description,
-      familyId: services.familyId,
-      categoryId: services.categoryId,
-      subcategoryId: services.subcategoryId,
-      priceCents: services.priceCents,
-      showPrice: services.showPrice,
-      isOfferActive: services.isOfferActive,
-      offerPriceCents: services.offerPriceCents,
-      image: services.image,
-      imageAlt: services.imageAlt,
-    })
-    .from(services)
-    .where(eq(services.id, id));
+  const [row] = await getDb().select(serviceColumns()).from(services).where(eq(services.id, id));
   return row ?? null;
 }
 

@@ -5,7 +5,8 @@ import { data } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
-import { readBodyWithLimit, storeUploadedImage } from "~/domain/media/image-upload.server";
+import { storeUploadedImage } from "~/domain/media/image-upload.server";
+import { readBodyWithLimit } from "~/lib/read-body.server";
 
 import type { Route } from "./+types/image-upload";
 

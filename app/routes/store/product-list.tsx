@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
-import { readConfig } from "~/config.server";
 import { parseCatalogQuery } from "~/domain/catalog/catalog";
-import { buildCatalogPath, buildCrumbs, buildProductPath, listPathLevels } from "~/domain/catalog/catalog-paths";
+import { describeLevel, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
+import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
 import { listBrands, listProducts } from "~/domain/catalog/products.server";
 import {
   findProductCategoryPath,
@@ -12,9 +12,8 @@ import {
 } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
 import { pageTitle } from "~/domain/content/seo";
-import { Breadcrumbs } from "~/ui/catalog/breadcrumbs";
+import { CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
-import { LevelCards } from "~/ui/catalog/level-cards";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ProductCard } from "~/ui/catalog/product-card";
 
@@ -31,24 +30,28 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 const childTypeNames = ["familias", "categorías", "subcategorías"] as const;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = parseCatalogQuery(url);
-
+/** Addresses of the original shop, sent to where they lead now (301). */
+async function redirectOldAddresses(url: URL, params: Route.LoaderArgs["params"]) {
   // The product page of the original shop linked categories as /productos/categoria/{id}.
   if (params.familySlug === "categoria" && params.categorySlug && !params.subcategorySlug) {
     const isRealFamily = (await resolveTaxonomyPath(productTree, { familySlug: "categoria" })) !== null;
     const legacy = isRealFamily ? null : await findProductCategoryPath(params.categorySlug);
     if (legacy) throw redirect(`${buildCatalogPath("products", legacy)}${url.search}`, 301);
   }
-
-  const path = await resolveTaxonomyPath(productTree, params);
   // Its featured offers linked a product as /productos/{id} (the spec's notes); no family
   // is named by digits alone, so such a link goes to the product's page.
-  if (!path && params.familySlug && /^\d{1,9}$/.test(params.familySlug) && !params.categorySlug) {
-    throw redirect(buildProductPath(Number(params.familySlug)), 301);
+  const oldProductId = !params.categorySlug && /^\d{1,9}$/.test(params.familySlug ?? "") ? params.familySlug : null;
+  if (oldProductId && !(await resolveTaxonomyPath(productTree, params))) {
+    throw redirect(buildProductPath(Number(oldProductId)), 301);
   }
-  if (!path) throw data(null, { status: 404 });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseCatalogQuery(url);
+
+  await redirectOldAddresses(url, params);
+  const path = await resolveLevelOr404(productTree, params);
 
   const [page, children, brands] = await Promise.all([
     getPageContent("products"),
@@ -82,9 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(search ? `${url.pathname}?${search}` : url.pathname);
   }
 
-  const levels = listPathLevels(path);
-  const basePath = buildCatalogPath("products", path);
-  const title = levels.length === 0 ? (page?.mainTitle ?? "Nuestros Productos") : levels.map((l) => l.name).join(" - ");
+  const head = describeLevel("products", path, page);
   // A search or a brand filter lists its matches across the whole level, without cards.
   const cards = isFiltering ? [] : children;
   let emptyText: string | null = null;
@@ -93,14 +94,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? "No hay productos que coincidan con tu búsqueda o filtro"
       : "No hay productos para mostrar";
   } else if (!results && children.length === 0) {
-    emptyText = `No hay ${childTypeNames[levels.length] ?? "productos"} para mostrar`;
+    emptyText = `No hay ${childTypeNames[head.levels.length] ?? "productos"} para mostrar`;
   }
 
   return {
-    title,
-    description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
-    canonicalUrl: `${readConfig().appUrl}${basePath}`,
-    crumbs: buildCrumbs("products", "Productos", path),
+    title: head.title,
+    description: head.description,
+    canonicalUrl: head.canonicalUrl,
+    crumbs: head.crumbs,
     children: cards.map((child) => ({
       id: child.id,
       name: child.name,
@@ -120,45 +121,40 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const d = loaderData;
+export default function ProductList({ loaderData: d }: Route.ComponentProps) {
+  const status =
+    d.isFiltering && d.total > 0
+      ? d.total === 1
+        ? "1 producto encontrado"
+        : `${d.total} productos encontrados`
+      : null;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs crumbs={d.crumbs} />
-      <h1 className="mt-3 text-3xl font-bold">{d.title}</h1>
-      {d.description ? <p className="mt-2 max-w-3xl text-muted">{d.description}</p> : null}
-
-      <div className="mt-6">
+    <CatalogLevelPage
+      head={d}
+      search={
         <CatalogSearch placeholder="Buscar productos..." query={d.query} brands={d.brands} brandSlug={d.brandSlug} />
-      </div>
-
-      {d.isFiltering && d.total > 0 ? (
-        <p className="mt-6 text-sm text-muted" role="status">
-          {d.total === 1 ? "1 producto encontrado" : `${d.total} productos encontrados`}
-        </p>
-      ) : null}
-
-      {d.children.length > 0 ? <LevelCards cards={d.children} className="mt-8" /> : null}
-
-      {d.products.length > 0 ? (
-        // Under subcategory cards, a visible heading says these are the category's other products.
-        <h2 className={d.children.length > 0 ? "mt-10 text-2xl font-bold" : "sr-only"}>
-          {d.children.length > 0 ? "Otros productos" : "Productos"}
-        </h2>
-      ) : null}
-      {d.products.length > 0 ? (
-        <ul className="mt-6 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-          {d.products.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard product={product} isImageEager={index < 4} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      {d.emptyText ? <p className="mt-12 text-center text-lg text-muted">{d.emptyText}</p> : null}
-
-      <Pagination page={d.page} pageCount={d.pageCount} search={d.search} />
-    </section>
+      }
+      status={status}
+      cards={d.children}
+      // Under subcategory cards, a visible heading says these are the category's other products.
+      itemsHeading={
+        d.products.length > 0
+          ? { text: d.children.length > 0 ? "Otros productos" : "Productos", isVisible: d.children.length > 0 }
+          : null
+      }
+      items={
+        d.products.length > 0 ? (
+          <ul className="mt-6 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+            {d.products.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} isImageEager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        ) : null
+      }
+      emptyText={d.emptyText}
+      footer={<Pagination page={d.page} pageCount={d.pageCount} search={d.search} />}
+    />
   );
 }

@@ -1,17 +1,14 @@
-import { data } from "react-router";
-
-import { readConfig } from "~/config.server";
 import { parseCatalogQuery } from "~/domain/catalog/catalog";
-import { buildCatalogPath, buildCrumbs, listPathLevels } from "~/domain/catalog/catalog-paths";
+import { describeLevel, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
+import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
-import { listChildLevels, resolveTaxonomyPath, serviceTree } from "~/domain/catalog/taxonomy.server";
+import { listChildLevels, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
 import { pageTitle } from "~/domain/content/seo";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { normalizeForSearch } from "~/lib/text";
-import { Breadcrumbs } from "~/ui/catalog/breadcrumbs";
+import { CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
-import { LevelCards } from "~/ui/catalog/level-cards";
 import { ServiceCard } from "~/ui/catalog/service-card";
 
 import type { Route } from "./+types/service-list";
@@ -28,8 +25,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q } = parseCatalogQuery(url);
-  const path = await resolveTaxonomyPath(serviceTree, params);
-  if (!path) throw data(null, { status: 404 });
+  const path = await resolveLevelOr404(serviceTree, params);
 
   const [page, settings, children, counts] = await Promise.all([
     getPageContent("services"),
@@ -49,13 +45,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const isDirectOnly = !needle && !isServiceLevel;
   const items = await listServices({ path, query: q, isDirectOnly });
 
-  const levels = listPathLevels(path);
-  const basePath = buildCatalogPath("services", path);
+  const head = describeLevel("services", path, page);
   return {
-    title: levels.length === 0 ? (page?.mainTitle ?? "Nuestros Servicios") : levels.map((l) => l.name).join(" - "),
-    description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
-    canonicalUrl: `${readConfig().appUrl}${basePath}`,
-    crumbs: buildCrumbs("services", "Servicios", path),
+    title: head.title,
+    description: head.description,
+    canonicalUrl: head.canonicalUrl,
+    crumbs: head.crumbs,
     children: matchingChildren.map((child) => ({
       id: child.id,
       name: child.name,
@@ -70,45 +65,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export default function ServiceList({ loaderData }: Route.ComponentProps) {
-  const d = loaderData;
+export default function ServiceList({ loaderData: d }: Route.ComponentProps) {
   const isEmpty = d.children.length === 0 && d.services.length === 0;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs crumbs={d.crumbs} />
-      <h1 className="mt-3 text-3xl font-bold">{d.title}</h1>
-      {d.description ? <p className="mt-2 max-w-3xl text-muted">{d.description}</p> : null}
-      <div className="mt-6">
-        <CatalogSearch placeholder="Buscar servicios o categorías..." query={d.query} />
-      </div>
-      {d.children.length > 0 ? (
-        <LevelCards
-          cards={d.children}
-          countLabel={(n) => (n === 1 ? "1 servicio" : `${n} servicios`)}
-          columns={3}
-          className="mt-8"
-        />
-      ) : null}
-      {d.services.length > 0 ? (
-        // Under the cards of the next level, a visible heading says these are the level's other services.
-        <h2 className={d.hasOtherServicesHeading ? "mt-10 text-2xl font-bold" : "sr-only"}>
-          {d.hasOtherServicesHeading ? "Otros servicios" : "Servicios"}
-        </h2>
-      ) : null}
-      {d.services.length > 0 ? (
-        <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {d.services.map((service) => (
-            <li key={service.id}>
-              <ServiceCard service={service} whatsappPhone={d.whatsappPhone} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {isEmpty ? (
-        <p className="mt-12 text-center text-lg text-muted">
-          No se encontraron elementos que coincidan con tu búsqueda.
-        </p>
-      ) : null}
-    </section>
+    <CatalogLevelPage
+      head={d}
+      search={<CatalogSearch placeholder="Buscar servicios o categorías..." query={d.query} />}
+      cards={d.children}
+      cardOptions={{ countLabel: (n) => (n === 1 ? "1 servicio" : `${n} servicios`), columns: 3 }}
+      // Under the cards of the next level, a visible heading says these are the level's other services.
+      itemsHeading={
+        d.services.length > 0
+          ? { text: d.hasOtherServicesHeading ? "Otros servicios" : "Servicios", isVisible: d.hasOtherServicesHeading }
+          : null
+      }
+      items={
+        d.services.length > 0 ? (
+          <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {d.services.map((service) => (
+              <li key={service.id}>
+                <ServiceCard service={service} whatsappPhone={d.whatsappPhone} />
+              </li>
+            ))}
+          </ul>
+        ) : null
+      }
+      emptyText={isEmpty ? "No se encontraron elementos que coincidan con tu búsqueda." : null}
+    />
   );
 }

@@ -16,8 +16,10 @@ function describedBy(...ids: (string | false | null | undefined)[]): string | un
 }
 
 /** The value props of a control: a controlled one (`value`) gets no defaultValue. */
-function startingValue(field: FieldBinding, props: { value?: unknown; defaultValue?: unknown }) {
-  return "value" in props || "defaultValue" in props ? {} : { defaultValue: field.defaultValue ?? "" };
+function startingValue(field: FieldBinding, props: { value?: unknown; defaultValue?: unknown; type?: string }) {
+  // A file input cannot start with a value.
+  if ("value" in props || "defaultValue" in props || props.type === "file") return {};
+  return { defaultValue: field.defaultValue ?? "" };
 }
 
 function FieldHint({ id, hint }: { id: string; hint: ReactNode | undefined }) {

@@ -13,8 +13,14 @@ import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "~/domain/catalog/produc
 import { listAdminProducts } from "~/domain/catalog/product-admin.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { NEGATIVE_PRICE_MESSAGE } from "~/lib/parse";
-import { readToast } from "~/lib/toast.server";
 import { requestAs } from "~test/auth";
+import {
+  callCatalogEditor,
+  type EditorFailure,
+  expectEditorFailure,
+  type Fields,
+  readRedirect,
+} from "~test/catalog-editor";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
@@ -43,8 +49,6 @@ beforeAll(async () => {
   kongId = kong!.id;
 });
 
-type Fields = Record<string, string>;
-
 function validFields(overrides: Fields = {}): Fields {
   return {
     title: "Pelota Mordedora Ñandú",
@@ -62,36 +66,12 @@ function validFields(overrides: Fields = {}): Fields {
   };
 }
 
-async function callEditor(fields: Fields, productId?: number) {
-  const url = productId === undefined ? "/admin/productos/nuevo" : `/admin/productos/editar/${productId}`;
-  const request = requestAs(adminCookie(), url, { method: "POST", body: new URLSearchParams(fields) });
-  const params = productId === undefined ? {} : { productId: String(productId) };
-  return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
+function callEditor(fields: Fields, id?: number) {
+  return callCatalogEditor("products", editorAction, adminCookie(), fields, id);
 }
 
-type Failure = {
-  data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } };
-  init: { status: number };
-};
-
-async function expectFailure(fields: Fields, field: string, message: string, productId?: number) {
-  const result = (await callEditor(fields, productId)) as Failure;
-  expect(result.init.status).toBe(400);
-  expect(result.data.toast).toMatchObject({ title: "Error de Validación", description: message });
-  expect(result.data.errors[field]).toBe(message);
-  // Nothing typed is lost.
-  expect(result.data.values).toMatchObject(fields);
-}
-
-/** The redirect's target and the toast it flashes. */
-async function readRedirect(response: unknown) {
-  expect(response).toBeInstanceOf(Response);
-  const redirect = response as Response;
-  const setCookie = redirect.headers.get("Set-Cookie") ?? "";
-  const { toast } = await readToast(
-    new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }),
-  );
-  return { status: redirect.status, location: redirect.headers.get("Location"), toast };
+async function expectFailure(fields: Fields, field: string, message: string, id?: number) {
+  expectEditorFailure(await callEditor(fields, id), fields, field, message);
 }
 
 async function catchThrown(call: () => Promise<unknown>): Promise<unknown> {
@@ -271,7 +251,7 @@ describe("stock sold while the editor is open", () => {
     const shown = await openEditor(product.id);
     await sell(product.id, 3);
     const typed = { ...shown, stock: "25", price: "110.00" };
-    const refused = (await callEditor(typed, product.id)) as Failure;
+    const refused = (await callEditor(typed, product.id)) as EditorFailure;
     expect(refused.init.status).toBe(400);
     expect(refused.data.errors.stock).toBe(
       "El stock cambió mientras editabas: se vendieron o repusieron unidades y ahora hay 7. Revisa el valor y guarda de nuevo.",
@@ -301,11 +281,8 @@ describe("a post to the products' list without the delete button's intent", () =
       method: "POST",
       body: new URLSearchParams({ id: String(product!.id) }),
     });
-    const answer = (await listAction({ request, params: {}, context: {} } as never)) as Response;
-    expect(answer.status).toBe(302);
-    const { toast } = await readToast(
-      new Request("http://localhost/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }),
-    );
+    const { status, toast } = await readRedirect(await listAction({ request, params: {}, context: {} } as never));
+    expect(status).toBe(302);
     expect(toast).toMatchObject({
       title: "Error",
       description: "No se reconoció la acción: recarga la página e inténtalo de nuevo.",

@@ -5,8 +5,8 @@ import { auditLog, serviceCategories, serviceFamilies, services } from "~/db/sch
 import { OFFER_PRICE_MESSAGE } from "~/domain/catalog/catalog-admin";
 import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "~/domain/catalog/service-admin";
 import { listAdminServices } from "~/domain/catalog/service-admin.server";
-import { readToast } from "~/lib/toast.server";
 import { requestAs } from "~test/auth";
+import { callCatalogEditor, expectEditorFailure, type Fields, readRedirect } from "~test/catalog-editor";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
@@ -34,8 +34,6 @@ beforeAll(async () => {
   foreignCategoryId = foreign!.id;
 });
 
-type Fields = Record<string, string>;
-
 function validFields(overrides: Fields = {}): Fields {
   return {
     title: "Corte de Uñas",
@@ -52,34 +50,12 @@ function validFields(overrides: Fields = {}): Fields {
   };
 }
 
-async function callEditor(fields: Fields, serviceId?: number) {
-  const url = serviceId === undefined ? "/admin/servicios/nuevo" : `/admin/servicios/editar/${serviceId}`;
-  const request = requestAs(adminCookie(), url, { method: "POST", body: new URLSearchParams(fields) });
-  const params = serviceId === undefined ? {} : { serviceId: String(serviceId) };
-  return editorAction({ request, params, context: {} } as never) as Promise<unknown>;
+function callEditor(fields: Fields, id?: number) {
+  return callCatalogEditor("services", editorAction, adminCookie(), fields, id);
 }
 
-type Failure = {
-  data: { errors: Record<string, string>; values: Fields; toast: { title: string; description: string } };
-  init: { status: number };
-};
-
-async function expectFailure(fields: Fields, field: string, message: string) {
-  const result = (await callEditor(fields)) as Failure;
-  expect(result.init.status).toBe(400);
-  expect(result.data.toast).toMatchObject({ title: "Error de Validación", description: message });
-  expect(result.data.errors[field]).toBe(message);
-  expect(result.data.values).toMatchObject(fields);
-}
-
-async function readRedirect(response: unknown) {
-  expect(response).toBeInstanceOf(Response);
-  const redirect = response as Response;
-  const setCookie = redirect.headers.get("Set-Cookie") ?? "";
-  const { toast } = await readToast(
-    new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }),
-  );
-  return { location: redirect.headers.get("Location"), toast };
+async function expectFailure(fields: Fields, field: string, message: string, id?: number) {
+  expectEditorFailure(await callEditor(fields, id), fields, field, message);
 }
 
 async function findService(title: string) {

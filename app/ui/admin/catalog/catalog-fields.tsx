@@ -1,16 +1,29 @@
 import { Check, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 
-import { type TaxonomyOptions } from "~/domain/catalog/catalog-admin";
+import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
-import type { FieldErrors } from "~/lib/form-data";
 import { formatMoney } from "~/lib/money";
-import { isChecked } from "~/lib/parse";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, SelectField } from "~/ui/form/field";
+import type { FieldBinding, FormFields } from "~/ui/form/form-fields";
 
 // Pieces the products and services editors and lists share.
+
+/** The choices of one taxonomy level's select, with its placeholder first. */
+function LevelOptions({ placeholder, options }: { placeholder: string; options: TaxonomyOption[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /**
  * Family, category and subcategory selects: each level is enabled once the level above
@@ -19,31 +32,32 @@ import { CheckboxField, Field, SelectField } from "~/ui/form/field";
  */
 export function TaxonomySelects({
   options,
-  values,
-  errors,
+  form,
   familyLabel,
   isFamilyRequired,
 }: {
   options: TaxonomyOptions;
-  values: Record<string, string | undefined>;
-  errors: FieldErrors | undefined;
+  form: FormFields;
   familyLabel: string;
   isFamilyRequired: boolean;
 }) {
-  const [familyId, setFamilyId] = useState(values.familyId ?? "");
-  const [categoryId, setCategoryId] = useState(values.categoryId ?? "");
-  const [subcategoryId, setSubcategoryId] = useState(values.subcategoryId ?? "");
+  const [familyId, setFamilyId] = useState(form.value("familyId"));
+  const [categoryId, setCategoryId] = useState(form.value("categoryId"));
+  const [subcategoryId, setSubcategoryId] = useState(form.value("subcategoryId"));
   const categories = options.categories.filter((category) => String(category.parentId) === familyId);
   const subcategories = options.subcategories.filter((subcategory) => String(subcategory.parentId) === categoryId);
   const required = isFamilyRequired ? " *" : "";
+  const subcategoryHint = !categoryId
+    ? "Primero elige una categoría"
+    : subcategories.length
+      ? "Sin subcategoría"
+      : "Esta categoría no tiene subcategorías";
   return (
     <>
       <SelectField
-        id="familyId"
         label={`${familyLabel}${required}`}
-        error={errors?.familyId}
+        field={form.field("familyId")}
         selectProps={{
-          name: "familyId",
           value: familyId,
           onChange: (event) => {
             setFamilyId(event.target.value);
@@ -52,19 +66,12 @@ export function TaxonomySelects({
           },
         }}
       >
-        <option value="">Selecciona una familia</option>
-        {options.families.map((family) => (
-          <option key={family.id} value={family.id}>
-            {family.name}
-          </option>
-        ))}
+        <LevelOptions placeholder="Selecciona una familia" options={options.families} />
       </SelectField>
       <SelectField
-        id="categoryId"
         label={`Categoría${required}`}
-        error={errors?.categoryId}
+        field={form.field("categoryId")}
         selectProps={{
-          name: "categoryId",
           value: categoryId,
           disabled: !familyId,
           onChange: (event) => {
@@ -73,36 +80,21 @@ export function TaxonomySelects({
           },
         }}
       >
-        <option value="">{familyId ? "Selecciona una categoría" : "Primero elige una familia"}</option>
-        {categories.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
+        <LevelOptions
+          placeholder={familyId ? "Selecciona una categoría" : "Primero elige una familia"}
+          options={categories}
+        />
       </SelectField>
       <SelectField
-        id="subcategoryId"
         label="Subcategoría (opcional)"
-        error={errors?.subcategoryId}
+        field={form.field("subcategoryId")}
         selectProps={{
-          name: "subcategoryId",
           value: subcategoryId,
           disabled: !categoryId || subcategories.length === 0,
           onChange: (event) => setSubcategoryId(event.target.value),
         }}
       >
-        <option value="">
-          {!categoryId
-            ? "Primero elige una categoría"
-            : subcategories.length
-              ? "Sin subcategoría"
-              : "Esta categoría no tiene subcategorías"}
-        </option>
-        {subcategories.map((subcategory) => (
-          <option key={subcategory.id} value={subcategory.id}>
-            {subcategory.name}
-          </option>
-        ))}
+        <LevelOptions placeholder={subcategoryHint} options={subcategories} />
       </SelectField>
     </>
   );
@@ -113,53 +105,37 @@ export function TaxonomySelects({
  * the typed price survives unticking and ticking again; the server ignores it when off.
  */
 export function RevealedPriceField({
+  form,
   checkbox,
   price,
 }: {
-  checkbox: { name: string; label: ReactNode; value: string | undefined };
-  price: { name: string; label: string; value: string | undefined; error: string | undefined };
+  form: FormFields;
+  checkbox: { name: string; label: ReactNode };
+  price: { name: string; label: string };
 }) {
-  const [isOn, setIsOn] = useState(isChecked(checkbox.value));
+  const binding = form.checkbox(checkbox.name);
+  const [isOn, setIsOn] = useState(binding.defaultChecked);
   return (
     <div className="flex flex-col gap-3">
       <CheckboxField
-        id={checkbox.name}
         label={checkbox.label}
-        inputProps={{ name: checkbox.name, defaultChecked: isOn, onChange: (event) => setIsOn(event.target.checked) }}
+        field={binding}
+        inputProps={{ onChange: (event) => setIsOn(event.target.checked) }}
       />
       <div hidden={!isOn}>
-        <PriceField name={price.name} label={price.label} value={price.value} error={price.error} />
+        <PriceField label={price.label} field={form.field(price.name)} />
       </div>
     </div>
   );
 }
 
 /** A price in soles: two decimals at most (step 0.01), never negative. */
-export function PriceField({
-  name,
-  label,
-  value,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  error: string | undefined;
-}) {
+export function PriceField({ label, field }: { label: string; field: FieldBinding }) {
   return (
     <Field
       label={label}
-      error={error}
-      inputProps={{
-        id: name,
-        name,
-        type: "number",
-        inputMode: "decimal",
-        step: "0.01",
-        min: "0",
-        defaultValue: value ?? "",
-        placeholder: "0.00",
-      }}
+      field={field}
+      inputProps={{ type: "number", inputMode: "decimal", step: "0.01", min: "0", placeholder: "0.00" }}
     />
   );
 }
@@ -218,30 +194,22 @@ export function YesNoIcon({ value }: { value: boolean }) {
 export function CatalogImageFields({
   label,
   altExample,
-  values,
-  errors,
+  form,
 }: {
   label: string;
   altExample: string;
-  values: Record<string, string | undefined>;
-  errors: FieldErrors | undefined;
+  form: FormFields;
 }) {
   return (
     <>
       <div className="md:col-span-2">
-        <ImageUpload name="image" label={label} defaultValue={values.image} error={errors?.image} />
+        <ImageUpload name="image" label={label} defaultValue={form.value("image")} error={form.error("image")} />
       </div>
       <Field
         className="md:col-span-2"
         label="Texto alternativo de la imagen (SEO y accesibilidad)"
-        error={errors?.imageAlt}
-        inputProps={{
-          id: "imageAlt",
-          name: "imageAlt",
-          defaultValue: values.imageAlt ?? "",
-          maxLength: 200,
-          placeholder: `Describe la imagen, p. ej. «${altExample}»`,
-        }}
+        field={form.field("imageAlt")}
+        inputProps={{ maxLength: 200, placeholder: `Describe la imagen, p. ej. «${altExample}»` }}
       />
     </>
   );

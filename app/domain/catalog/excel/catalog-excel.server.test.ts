@@ -8,23 +8,23 @@ import { describe, expect, test } from "vitest";
 import { auditLog, brands, products, type services, users } from "~/db/schema";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { formatMoney } from "~/lib/money";
-import { loader as exportLoader } from "~/routes/admin/catalog-excel/export";
-import { action as importAction } from "~/routes/admin/catalog-excel/import";
+import { loader as productExportLoader } from "~/routes/admin/products/export";
+import { action as productImportAction } from "~/routes/admin/products/import";
+import { loader as serviceExportLoader } from "~/routes/admin/services/export";
+import { action as serviceImportAction } from "~/routes/admin/services/import";
 import { requestAs } from "~test/auth";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { storedZip, zipArchive } from "~test/stored-zip";
 
-import { OFFER_PRICE_MESSAGE } from "./catalog-admin";
-import {
-  IMPORT_MESSAGES,
-  type ImportPreview,
-  MAX_IMPORT_UNZIPPED_BYTES,
-  MAX_WHOLE_IMPORT_UNZIPPED_BYTES,
-  planImport,
-} from "./catalog-excel";
-import { commitImportPlan, loadCatalogSnapshot, readSheetRows } from "./catalog-excel.server";
-import { listProducts } from "./products.server";
-import { SERVICE_PRICE_MESSAGE } from "./service-admin";
+import { OFFER_PRICE_MESSAGE } from "../catalog-admin";
+import { listProducts } from "../products.server";
+import { SERVICE_PRICE_MESSAGE } from "../service-admin";
+import { commitImportPlan } from "./commit.server";
+import { IMPORT_MESSAGES, MAX_IMPORT_UNZIPPED_BYTES, MAX_WHOLE_IMPORT_UNZIPPED_BYTES } from "./layout";
+import { planImport } from "./plan";
+import type { ImportPreview } from "./preview";
+import { readSheetRows } from "./read-sheet.server";
+import { loadCatalogSnapshot } from "./snapshot.server";
 
 const { handle, adminCookie } = seededShopWithAdmin();
 
@@ -55,6 +55,7 @@ async function buildWorkbook(headers: string[], rows: Cell[][]): Promise<Uint8Ar
 }
 
 async function exportBytes(path: "/admin/productos/exportar" | "/admin/servicios/exportar") {
+  const exportLoader = path === "/admin/productos/exportar" ? productExportLoader : serviceExportLoader;
   const response = (await exportLoader({
     request: requestAs(adminCookie(), path),
     params: {},
@@ -74,6 +75,7 @@ async function postImport(
 ): Promise<ActionResult | Response> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const importAction = path === "/admin/productos/importar" ? productImportAction : serviceImportAction;
   return (await importAction({
     request: requestAs(adminCookie(), path, { method: "POST", body }),
     params: {},

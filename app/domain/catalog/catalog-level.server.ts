@@ -1,0 +1,39 @@
+// What the two storefront catalogues (/productos/... and /servicios/...) share in their
+// loaders: the level named by the URL (or a 404), and the head of its page.
+import { data } from "react-router";
+
+import { readConfig } from "~/config.server";
+
+import type { TaxonomyPath } from "./catalog";
+import { buildCatalogPath, buildCrumbs, listPathLevels } from "./catalog-paths";
+import { type CatalogKind,catalogKinds } from "./kinds";
+import { resolveTaxonomyPath, type TaxonomyTree } from "./taxonomy.server";
+
+type LevelSlugs = { familySlug?: string; categorySlug?: string; subcategorySlug?: string };
+
+/** The level the URL names, or a 404 page. */
+export async function resolveLevelOr404(tree: TaxonomyTree, params: LevelSlugs): Promise<TaxonomyPath> {
+  const path = await resolveTaxonomyPath(tree, params);
+  if (!path) throw data(null, { status: 404 });
+  return path;
+}
+
+/**
+ * The title (the page's own at the top, 'Perros - Alimento' below), the description (only
+ * at the top), the canonical address and the breadcrumbs of a level.
+ */
+export function describeLevel(
+  kind: CatalogKind,
+  path: TaxonomyPath,
+  page: { mainTitle: string; mainDescription: string } | null,
+) {
+  const levels = listPathLevels(path);
+  const { Plural } = catalogKinds[kind];
+  return {
+    levels,
+    title: levels.length === 0 ? (page?.mainTitle ?? `Nuestros ${Plural}`) : levels.map((l) => l.name).join(" - "),
+    description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
+    canonicalUrl: `${readConfig().appUrl}${buildCatalogPath(kind, path)}`,
+    crumbs: buildCrumbs(kind, Plural, path),
+  };
+}

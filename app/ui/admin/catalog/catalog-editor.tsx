@@ -1,0 +1,107 @@
+import { ArrowLeft } from "lucide-react";
+import { Form, Link } from "react-router";
+
+import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
+import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
+import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { Field, SelectField, TextAreaField } from "~/ui/form/field";
+import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { Button } from "~/ui/primitives/button";
+
+import { CatalogImageFields, PriceField, RevealedPriceField, TaxonomySelects } from "./catalog-fields";
+
+// The editor of a product or a service: one form, the fields its kind has (kinds.ts).
+
+export type CatalogEditorData = {
+  kind: CatalogKind;
+  isNew: boolean;
+  isArchived: boolean;
+  values: Record<string, string | undefined>;
+  options: TaxonomyOptions & { brands: TaxonomyOption[] };
+};
+
+const OFFER_CHECKBOX = { name: "isOfferActive", label: "Oferta activa" };
+const OFFER_PRICE = { name: "offerPrice", label: "Precio de Oferta (S/)" };
+
+/** A product's own fields: its brand, its price and its stock (with the stock it was opened with). */
+function ProductFields({ form, brands, isNew }: { form: FormFields; brands: TaxonomyOption[]; isNew: boolean }) {
+  return (
+    <>
+      <SelectField label="Marca (opcional)" field={form.field("brandId")}>
+        <option value="">Sin marca</option>
+        {brands.map((brand) => (
+          <option key={brand.id} value={brand.id}>
+            {brand.name}
+          </option>
+        ))}
+      </SelectField>
+      <PriceField label="Precio Regular (S/)" field={form.field("price")} />
+      {isNew ? null : <input type="hidden" name="stockShown" value={form.value("stockShown")} />}
+      <Field
+        label="Stock"
+        field={form.field("stock")}
+        inputProps={{ type: "number", inputMode: "numeric", step: "1", min: "0", placeholder: "0" }}
+      />
+    </>
+  );
+}
+
+export function CatalogEditor({ data, actionData }: { data: CatalogEditorData; actionData: FormActionData }) {
+  const { kind, isNew, isArchived, options } = data;
+  const config = catalogKinds[kind];
+  const form = useFormFields(data.values, actionData);
+  const back = (
+    <Button asChild variant="ghost">
+      <Link to={config.listPath}>
+        <ArrowLeft aria-hidden /> Volver a {config.plural}
+      </Link>
+    </Button>
+  );
+  return (
+    <>
+      <AdminPageHeader
+        title={isNew ? `Nuevo ${config.Noun}` : `Editar ${config.Noun}`}
+        description={
+          isArchived
+            ? "Este producto está archivado: no se muestra en la tienda porque aparece en pedidos anteriores."
+            : "Los campos con * son obligatorios."
+        }
+        actions={back}
+      />
+      <AdminCard>
+        <Form method="post" className="grid gap-5 md:grid-cols-2">
+          <Field
+            className="md:col-span-2"
+            label="Título *"
+            field={form.field("title")}
+            inputProps={{ maxLength: 200 }}
+          />
+          <TextAreaField className="md:col-span-2" label="Descripción" field={form.field("description")} />
+          <TaxonomySelects
+            options={options}
+            form={form}
+            familyLabel={config.familyLabel}
+            isFamilyRequired={config.isFamilyRequired}
+          />
+          {config.has.stock ? <ProductFields form={form} brands={options.brands} isNew={isNew} /> : null}
+          {config.has.showPrice ? (
+            <RevealedPriceField
+              form={form}
+              checkbox={{ name: "showPrice", label: "Mostrar Precio Regular en la Web" }}
+              price={{ name: "price", label: "Precio Regular (S/)" }}
+            />
+          ) : null}
+          <RevealedPriceField form={form} checkbox={OFFER_CHECKBOX} price={OFFER_PRICE} />
+          <CatalogImageFields label={config.imageLabel} altExample={config.imageAltExample} form={form} />
+          <div className="flex flex-wrap gap-2 md:col-span-2">
+            <SubmitButton>{isNew ? `Crear ${config.Noun}` : "Guardar Cambios"}</SubmitButton>
+            <Button asChild variant="outline">
+              <Link to={config.listPath}>Cancelar</Link>
+            </Button>
+          </div>
+        </Form>
+      </AdminCard>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { Plus } from "lucide-react";
+import { Link, useLocation } from "react-router";
+
+import type { AdminListQuery } from "~/domain/catalog/catalog-admin";
+import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
+import type { AdminProductRow } from "~/domain/catalog/product-admin.server";
+import type { AdminServiceRow } from "~/domain/catalog/service-admin.server";
+import { AdminPageHeader } from "~/ui/admin/admin-page";
+import { type Column, DataTable } from "~/ui/admin/data-table";
+import { ListSearch } from "~/ui/admin/list-search";
+import { Pagination } from "~/ui/catalog/pagination";
+import { Button } from "~/ui/primitives/button";
+
+import { AdminPrice, ThumbnailName } from "./catalog-fields";
+import { ArchivedBadge, PriceVisibilityToggle, RowActions } from "./catalog-list-cells";
+import { ExcelButtons } from "./excel-buttons";
+
+// The back office's list of products or of services: search, sort, pages, and per row the
+// columns its kind has (kinds.ts); the route files only name the kind.
+
+type ListPage<Row> = {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  query: AdminListQuery<string>;
+  isArchivedShown: boolean;
+};
+export type CatalogListData =
+  ({ kind: "products" } & ListPage<AdminProductRow>) | ({ kind: "services" } & ListPage<AdminServiceRow>);
+
+type AnyRow = AdminProductRow | AdminServiceRow;
+const nameColumn: Column<AnyRow> = {
+  key: "nombre",
+  header: "Nombre",
+  isSortable: true,
+  className: "min-w-56",
+  cell: (row) => (
+    <ThumbnailName
+      image={row.image}
+      name={row.title}
+      badge={"isArchived" in row && row.isArchived ? <ArchivedBadge /> : null}
+    />
+  ),
+};
+const actionsColumn = (kind: CatalogKind): Column<AnyRow> => ({
+  key: "acciones",
+  header: <span className="sr-only">Acciones</span>,
+  className: "text-right",
+  cell: (row) => <RowActions kind={kind} row={row} />,
+});
+
+const productColumns: Column<AdminProductRow>[] = [
+  nameColumn,
+  { key: "familia", header: "Familia", isSortable: true, cell: (row) => row.familyName ?? "Desconocida" },
+  { key: "categoria", header: "Categoría", cell: (row) => row.categoryName ?? "Desconocida" },
+  { key: "precio", header: "Precio", isSortable: true, cell: (row) => <AdminPrice item={row} /> },
+  {
+    key: "stock",
+    header: "Stock",
+    isSortable: true,
+    className: "text-right",
+    cell: (row) => <span className={row.stock === 0 ? "font-semibold text-red-700" : undefined}>{row.stock}</span>,
+  },
+  { key: "oferta", header: "Oferta", cell: (row) => (row.isOfferActive ? "Sí" : "No") },
+  actionsColumn("products"),
+];
+
+const serviceColumns: Column<AdminServiceRow>[] = [
+  nameColumn,
+  { key: "categoria", header: "Categoría", isSortable: true, cell: (row) => row.categoryName ?? "Desconocida" },
+  {
+    key: "precio",
+    header: "Precio",
+    isSortable: true,
+    cell: (row) => <AdminPrice item={row} isPriceHidden={!row.showPrice} />,
+  },
+  { key: "visible", header: "Visible", cell: (row) => <PriceVisibilityToggle row={row} /> },
+  actionsColumn("services"),
+];
+
+function ListHeader({ kind, isArchivedShown }: { kind: CatalogKind; isArchivedShown: boolean }) {
+  const config = catalogKinds[kind];
+  const description =
+    kind === "services"
+      ? "Gestiona los servicios que ofrece la tienda."
+      : isArchivedShown
+        ? "Productos retirados de la venta que siguen en el historial de pedidos."
+        : "Gestiona el catálogo de la tienda.";
+  return (
+    <AdminPageHeader
+      title={isArchivedShown ? `${config.Plural} archivados` : config.Plural}
+      description={description}
+      actions={
+        <>
+          <ExcelButtons kind={kind} />
+          <Button asChild>
+            <Link to={config.newPath}>
+              <Plus aria-hidden /> Nuevo {config.noun}
+            </Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** '12 productos para "gato"', and the link between the items on sale and the archived ones. */
+function ListSummary({ data }: { data: CatalogListData }) {
+  const { kind, total, query, isArchivedShown } = data;
+  const { noun, plural, listPath, has } = catalogKinds[kind];
+  const count = (
+    <>
+      {total === 1 ? `1 ${noun}` : `${total} ${plural}`}
+      {query.q ? ` para "${query.q}"` : ""}
+    </>
+  );
+  if (!has.archive) return <p className="mb-3 text-sm text-muted">{count}</p>;
+  return (
+    <p className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+      <span>{count}</span>
+      <Link
+        to={isArchivedShown ? listPath : `${listPath}?archivados=1`}
+        className="font-semibold text-primary-strong hover:underline"
+      >
+        {isArchivedShown ? `Ver ${plural} a la venta` : "Ver archivados"}
+      </Link>
+    </p>
+  );
+}
+
+export function CatalogList({ data }: { data: CatalogListData }) {
+  const { search } = useLocation();
+  const { Plural, plural } = catalogKinds[data.kind];
+  const table = {
+    caption: Plural,
+    rowKey: (row: { id: number }) => row.id,
+    emptyMessage: `No hay ${plural} para mostrar.`,
+  };
+  const sort = { key: data.query.sort, direction: data.query.direction };
+  return (
+    <>
+      <ListHeader kind={data.kind} isArchivedShown={data.isArchivedShown} />
+      <ListSearch label={`Buscar ${plural} por nombre`} placeholder={`Buscar ${plural}...`} query={data.query.q} />
+      <ListSummary data={data} />
+      {data.kind === "products" ? (
+        <DataTable {...table} columns={productColumns} rows={data.rows} sort={sort} />
+      ) : (
+        <DataTable {...table} columns={serviceColumns} rows={data.rows} sort={sort} />
+      )}
+      <Pagination page={data.page} pageCount={data.pageCount} search={search} />
+    </>
+  );
+}
