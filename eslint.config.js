@@ -76,5 +76,14 @@ export default tseslint.config(
     ["domain", "ui", "routes", "db"],
     "lib/ holds what any layer may use, so it imports none of them.",
   ),
+  {
+    // Small modules and functions (ADR 018): a feature that grows one past these splits it.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "max-lines": ["error", { max: 400 }],
+      "max-lines-per-function": ["error", { max: 80 }],
+    },
+  },
   prettier,
 );

@@ -24,7 +24,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
-  migrate: () => Promise<void>;
+  /** Applies the migrations (of `folder`, by default the app's: tests migrate a copy cut short). */
+  migrate: (folder?: string) => Promise<void>;
   /**
    * Runs the start-up's one-time work (the seed, the main administrator) one instance at a
    * time: on PostgreSQL under the migrations' advisory lock, so two instances starting
@@ -116,9 +117,9 @@ export async function openDatabase(options: {
     return {
       db,
       driver: "postgres",
-      migrate: () =>
+      migrate: (folder = migrationsFolder) =>
         withMigrationLock((client) =>
-          migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder }),
+          migrateNodePg(drizzleNodePg({ client, ...drizzleOptions }), { migrationsFolder: folder }),
         ),
       withStartupLock: (work) => withMigrationLock(work),
       close: () => pool.end(),
@@ -138,7 +139,7 @@ export async function openDatabase(options: {
   return {
     db: pgliteDb as unknown as Database,
     driver: "pglite",
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder: folder }),
     withStartupLock: (work) => work(),
     close: () => client.close(),
   };

@@ -13,8 +13,8 @@ export const VALIDATION_TOAST_TITLE = "Error de Validación";
 
 /**
  * The answer of an action whose input was refused: the field errors, the values typed (so
- * nothing is lost) and the spec's error toast ('Error de Validación' unless told otherwise),
- * whose text is the first error's unless told otherwise.
+ * nothing is lost) and the spec's error toast ('Error' unless told otherwise; parseForm's
+ * refusals say 'Error de Validación'), whose text is the first error's unless told otherwise.
  */
 export function formFailure(
   errors: FieldErrors,
@@ -27,7 +27,7 @@ export function formFailure(
     {
       errors,
       values,
-      toast: { title: toast.title ?? VALIDATION_TOAST_TITLE, description, variant: "destructive" },
+      toast: { title: toast.title ?? "Error", description, variant: "destructive" },
     },
     { status },
   );

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.serv
  * app's database for the file's tests: in-memory PGlite, or, when TEST_DATABASE_URL
  * is set, a new database created on that PostgreSQL server and dropped afterwards.
  */
-export function setUpTestDatabase(): { handle: () => DatabaseHandle } {
+export function setUpTestDatabase(options: { isMigrated?: boolean } = {}): { handle: () => DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -26,7 +26,8 @@ export function setUpTestDatabase(): { handle: () => DatabaseHandle } {
     } else {
       handle = await openDatabase({ dataDir: "memory://" });
     }
-    await handle.migrate();
+    // A migration's own test migrates step by step (isMigrated: false).
+    if (options.isMigrated !== false) await handle.migrate();
     setDatabase(handle);
   });
 

@@ -2,9 +2,11 @@ import { asc, count, eq, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import type { FieldErrors } from "~/lib/form-data";
 
 import { ADMIN_PAGE_SIZE, countPages, type TaxonomyOptions } from "./catalog-admin";
+import { type CatalogKind, catalogKinds } from "./kinds";
 import type { TaxonomyTree } from "./taxonomy.server";
 
 type Reader = Pick<Database, "select">;
@@ -82,4 +84,21 @@ export async function countListPage(db: Reader, table: PgTable, where: SQL | und
   const pageCount = countPages(total);
   const page = Math.min(requestedPage, pageCount);
   return { total, pageCount, page, offset: (page - 1) * ADMIN_PAGE_SIZE };
+}
+
+/** The audit line of an editor's save: created or updated, with the figures that matter. */
+export function auditCatalogSave(
+  tx: Parameters<typeof recordAudit>[1],
+  input: { userId: string; kind: CatalogKind; isNew: boolean; id: number; summary: Record<string, unknown> },
+) {
+  return recordAudit(
+    {
+      userId: input.userId,
+      action: input.isNew ? "create" : "update",
+      entity: catalogKinds[input.kind].auditEntity,
+      entityId: input.id,
+      summary: input.summary,
+    },
+    tx,
+  );
 }

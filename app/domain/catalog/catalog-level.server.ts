@@ -6,7 +6,7 @@ import { readConfig } from "~/config.server";
 
 import type { TaxonomyPath } from "./catalog";
 import { buildCatalogPath, buildCrumbs, listPathLevels } from "./catalog-paths";
-import { type CatalogKind,catalogKinds } from "./kinds";
+import { type CatalogKind, catalogKinds } from "./kinds";
 import { resolveTaxonomyPath, type TaxonomyTree } from "./taxonomy.server";
 
 type LevelSlugs = { familySlug?: string; categorySlug?: string; subcategorySlug?: string };
@@ -31,9 +31,12 @@ export function describeLevel(
   const { Plural } = catalogKinds[kind];
   return {
     levels,
-    title: levels.length === 0 ? (page?.mainTitle ?? `Nuestros ${Plural}`) : levels.map((l) => l.name).join(" - "),
-    description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
-    canonicalUrl: `${readConfig().appUrl}${buildCatalogPath(kind, path)}`,
-    crumbs: buildCrumbs(kind, Plural, path),
+    /** What the page shows and its head reads. */
+    page: {
+      title: levels.length === 0 ? (page?.mainTitle ?? `Nuestros ${Plural}`) : levels.map((l) => l.name).join(" - "),
+      description: levels.length === 0 ? (page?.mainDescription ?? "") : "",
+      canonicalUrl: `${readConfig().appUrl}${buildCatalogPath(kind, path)}`,
+      crumbs: buildCrumbs(kind, Plural, path),
+    },
   };
 }

@@ -8,7 +8,7 @@ import { normalizeForSearch } from "~/lib/text";
 
 import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOption, type TaxonomyOptions } from "./catalog-admin";
-import { checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
+import { auditCatalogSave, checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
 import { productColumns } from "./catalog-columns.server";
 import { type ProductForm, type ProductSortKey, stockChangedMessage } from "./product-admin";
 import { productTree } from "./taxonomy.server";
@@ -144,21 +144,18 @@ export async function saveProduct(
         ? await tx.insert(products).values(values).returning({ id: products.id })
         : await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
     const savedId = saved!.id;
-    await recordAudit(
-      {
-        userId: admin.id,
-        action: id === undefined ? "create" : "update",
-        entity: "product",
-        entityId: savedId,
-        summary: {
-          title: input.title,
-          priceCents: input.priceCents,
-          offerPriceCents: values.offerPriceCents,
-          stock,
-        },
+    await auditCatalogSave(tx, {
+      userId: admin.id,
+      kind: "products",
+      isNew: id === undefined,
+      id: savedId,
+      summary: {
+        title: input.title,
+        priceCents: input.priceCents,
+        offerPriceCents: values.offerPriceCents,
+        stock,
       },
-      tx,
-    );
+    });
     return { status: "saved", id: savedId, title: input.title } as const;
   });
 }

@@ -8,7 +8,7 @@ import { normalizeForSearch } from "~/lib/text";
 
 import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOptions } from "./catalog-admin";
-import { checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
+import { auditCatalogSave, checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
 import { serviceColumns } from "./catalog-columns.server";
 import { lacksShownPrice, type ServiceInput, type ServiceSortKey } from "./service-admin";
 import { serviceTree } from "./taxonomy.server";
@@ -90,21 +90,18 @@ export async function saveService(admin: Admin, input: ServiceInput, id?: number
         ? await tx.insert(services).values(values).returning({ id: services.id })
         : await tx.update(services).set(values).where(eq(services.id, id)).returning({ id: services.id });
     const savedId = saved!.id;
-    await recordAudit(
-      {
-        userId: admin.id,
-        action: id === undefined ? "create" : "update",
-        entity: "service",
-        entityId: savedId,
-        summary: {
-          title: input.title,
-          priceCents: input.priceCents,
-          showPrice: input.showPrice,
-          offerPriceCents: values.offerPriceCents,
-        },
+    await auditCatalogSave(tx, {
+      userId: admin.id,
+      kind: "services",
+      isNew: id === undefined,
+      id: savedId,
+      summary: {
+        title: input.title,
+        priceCents: input.priceCents,
+        showPrice: input.showPrice,
+        offerPriceCents: values.offerPriceCents,
       },
-      tx,
-    );
+    });
     return { status: "saved", id: savedId, title: input.title } as const;
   });
 }

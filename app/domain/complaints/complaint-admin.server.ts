@@ -51,12 +51,8 @@ function toContainsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/**
- * One page of the book, most urgent first: pending ones by due date (so the overdue ones
- * lead, the longest overdue first), then the answered ones, the latest answered first.
- * `now` fixes "today" (a Lima date) for the days left.
- */
-export async function listAdminComplaints(query: ComplaintListQuery, now: Date = new Date()) {
+/** The list's filters as one condition: status, type and the search box. */
+function complaintListFilter(query: ComplaintListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(complaints.status, query.status));
   if (query.type) conditions.push(eq(complaints.complaintType, query.type));
@@ -72,7 +68,51 @@ export async function listAdminComplaints(query: ComplaintListQuery, now: Date =
       )!,
     );
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const listColumns = {
+  id: complaints.id,
+  code: complaints.code,
+  createdAt: complaints.createdAt,
+  complaintType: complaints.complaintType,
+  fullName: complaints.fullName,
+  documentType: complaints.documentType,
+  documentNumber: complaints.documentNumber,
+  status: complaints.status,
+  dueDate: complaints.dueDate,
+  answeredAt: complaints.answeredAt,
+  isAnswerEmailed: complaints.isAnswerEmailed,
+};
+
+type ListedComplaint = Pick<StoredComplaint, keyof typeof listColumns>;
+
+/** A row of the list as the table shows it, its dates in Lima. */
+function toListRow(row: ListedComplaint, today: string) {
+  const dueDate = resolveDueDate(row);
+  return {
+    id: row.id,
+    code: row.code,
+    // '02/02/2026 10:00', without the comma es-PE puts between them.
+    filedAt: limaShortDateTime.format(row.createdAt).replace(",", ""),
+    complaintType: row.complaintType,
+    fullName: row.fullName,
+    document: `${row.documentType} ${row.documentNumber}`,
+    status: row.status,
+    dueDate: limaShortDate.format(new Date(`${dueDate}T12:00:00Z`)),
+    deadline: row.status === "pendiente" ? describeDeadline(today, dueDate) : null,
+    answeredAt: row.answeredAt ? limaShortDate.format(row.answeredAt) : null,
+    isAnswerEmailed: row.isAnswerEmailed,
+  };
+}
+
+/**
+ * One page of the book, most urgent first: pending ones by due date (so the overdue ones
+ * lead, the longest overdue first), then the answered ones, the latest answered first.
+ * `now` fixes "today" (a Lima date) for the days left.
+ */
+export async function listAdminComplaints(query: ComplaintListQuery, now: Date = new Date()) {
+  const where = complaintListFilter(query);
   const today = getLimaDate(now);
   const db = getDb();
   const [totals] = await db
@@ -88,19 +128,7 @@ export async function listAdminComplaints(query: ComplaintListQuery, now: Date =
   const pageCount = Math.max(1, Math.ceil(total / COMPLAINT_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
-    .select({
-      id: complaints.id,
-      code: complaints.code,
-      createdAt: complaints.createdAt,
-      complaintType: complaints.complaintType,
-      fullName: complaints.fullName,
-      documentType: complaints.documentType,
-      documentNumber: complaints.documentNumber,
-      status: complaints.status,
-      dueDate: complaints.dueDate,
-      answeredAt: complaints.answeredAt,
-      isAnswerEmailed: complaints.isAnswerEmailed,
-    })
+    .select(listColumns)
     .from(complaints)
     .where(where)
     .orderBy(
@@ -115,23 +143,7 @@ export async function listAdminComplaints(query: ComplaintListQuery, now: Date =
     .offset((page - 1) * COMPLAINT_PAGE_SIZE);
 
   return {
-    rows: rows.map((row) => {
-      const dueDate = resolveDueDate(row);
-      return {
-        id: row.id,
-        code: row.code,
-        // '02/02/2026 10:00', without the comma es-PE puts between them.
-        filedAt: limaShortDateTime.format(row.createdAt).replace(",", ""),
-        complaintType: row.complaintType,
-        fullName: row.fullName,
-        document: `${row.documentType} ${row.documentNumber}`,
-        status: row.status,
-        dueDate: limaShortDate.format(new Date(`${dueDate}T12:00:00Z`)),
-        deadline: row.status === "pendiente" ? describeDeadline(today, dueDate) : null,
-        answeredAt: row.answeredAt ? limaShortDate.format(row.answeredAt) : null,
-        isAnswerEmailed: row.isAnswerEmailed,
-      };
-    }),
+    rows: rows.map((row) => toListRow(row, today)),
     total,
     pendingCount: totals?.pending ?? 0,
     overdueCount: totals?.overdue ?? 0,

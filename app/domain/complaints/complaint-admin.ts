@@ -3,6 +3,7 @@ import "~/lib/validation";
 import { z } from "zod";
 
 import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
+import { parsePage, parseRecordId } from "~/lib/parse";
 
 import { type ComplaintType, complaintTypes } from "./complaint";
 
@@ -59,20 +60,20 @@ function pickOne<T extends string>(values: readonly T[], raw: string | null): T 
 /** Reads the list's query string; anything unknown is no filter. */
 export function parseComplaintListQuery(url: URL): ComplaintListQuery {
   const params = url.searchParams;
-  const page = Number(params.get("pagina"));
   return {
     status: pickOne(complaintStatuses, params.get("estado")),
     type: pickOne(complaintTypes, params.get("tipo")),
     q: (params.get("q") ?? "").trim().slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get("pagina")),
   };
 }
 
-/** A route's `:complaintId`: a positive integer, or null. */
+/**
+ * A route's `:complaintId`: a positive integer, or null. Ids are PostgreSQL integers: a
+ * larger number names no complaint and would fail the query.
+ */
 export function parseComplaintId(raw: string | undefined): number | null {
-  const id = Number(raw);
-  // Ids are PostgreSQL integers: a larger number names no complaint and would fail the query.
-  return /^\d+$/.test(raw ?? "") && id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseRecordId(raw);
 }
 
 export type DeadlineTone = "overdue" | "urgent" | "on-time";

@@ -2,6 +2,7 @@ import { href } from "react-router";
 
 import type { OrderStatus } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
+import { parsePage } from "~/lib/parse";
 
 // The orders back office: the list's query string, the status rules and the texts they
 // need. Browser-safe: the detail screen draws its buttons from the same transition table
@@ -81,13 +82,12 @@ export function parseOrderListQuery(url: URL): OrderListQuery {
   let to = parseCivilDate(params.get("hasta"));
   // A range typed backwards means the same days.
   if (from && to && from > to) [from, to] = [to, from];
-  const page = Number(params.get("pagina"));
   return {
     status: isOrderStatus(status) ? status : null,
     from,
     to,
     q: (params.get("q") ?? "").trim().slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get("pagina")),
   };
 }
 

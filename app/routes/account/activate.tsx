@@ -1,13 +1,14 @@
 import { data, Form, href, Link, useNavigation } from "react-router";
 
-import { activateAccountSchema, toFieldErrors } from "~/domain/account/account";
+import { activateAccountSchema } from "~/domain/account/account";
 import { activateCustomer, readActivationEmail } from "~/domain/account/registration.server";
 import { pageTitle } from "~/domain/content/seo";
+import { parseWithSchema } from "~/lib/form-data";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
+import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/activate";
 
@@ -29,8 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = activateAccountSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
+  const parsed = parseWithSchema(activateAccountSchema, Object.fromEntries(await request.formData()));
+  // The field's error says it all: no toast.
+  if (!parsed.success) return data({ errors: parsed.errors, toast: null }, { status: 400 });
   const result = await activateCustomer(request, parsed.data.token, parsed.data.password);
   switch (result.status) {
     case "activated":
@@ -75,10 +77,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Activate({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFrom(actionData?.toast);
+  const f = useFormFields({}, actionData);
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
 
   if (!loaderData.email) {
     return (
@@ -105,8 +106,8 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="token" value={loaderData.token} />
         <Field
           label="Contraseña"
-          error={errors.password}
-          inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }}
+          field={f.field("password")}
+          inputProps={{ type: "password", autoComplete: "current-password", required: true }}
         />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Activando…" : "Activar mi cuenta"}

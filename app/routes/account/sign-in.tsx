@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
-import { registerSchema, signInSchema, toFieldErrors } from "~/domain/account/account";
+import { registerSchema, signInSchema } from "~/domain/account/account";
 import { signInCustomer } from "~/domain/account/account.server";
 import {
   REGISTRATION_MAIL_UNAVAILABLE,
@@ -11,15 +12,16 @@ import {
 import { registerCustomer } from "~/domain/account/registration.server";
 import { pageTitle } from "~/domain/content/seo";
 import { getClientIp } from "~/lib/client-ip.server";
+import { parseWithSchema } from "~/lib/form-data";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
 import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
 import { CheckboxField, Field } from "~/ui/form/field";
+import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/sign-in";
 
@@ -51,50 +53,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const redirectTo = readRedirectTo(request);
-  const clientIp = getClientIp(context);
-  // Typed values come back with an error (passwords never do), so nothing is retyped.
-  const values = {
-    fullName: String(form.fullName ?? ""),
-    email: String(form.email ?? ""),
-    phone: String(form.phone ?? ""),
-  };
+type PostedForm = Record<string, FormDataEntryValue>;
+/** Typed values come back with an error (passwords never do), so nothing is retyped. */
+type TypedValues = { fullName: string; email: string; phone: string };
 
-  if (form.intent === "register") {
-    const parsed = registerSchema.safeParse(form);
-    if (!parsed.success) return data({ values, errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
-    const outcome = await registerCustomer(clientIp, parsed.data);
-    if (!outcome.ok) {
-      return data(
-        {
-          values,
-          errors: {},
-          toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const },
-        },
-        { status: 400 },
-      );
-    }
-    // The same answer for a new address and a registered one: what follows is in the e-mail.
-    const toast: ToastMessage = isMailServerConfigured()
-      ? {
-          // The spec's toast when registration returns no session: 'Registro Exitoso' with the
-          // verification e-mail notice, 10 s.
-          title: "Registro Exitoso",
-          description: "Te enviamos un correo para continuar con tu registro.",
-          duration: 10_000,
-        }
-      : {
-          title: "Registro Recibido",
-          description: "La tienda todavía no puede enviar correos. Lee el aviso de esta página.",
-          duration: 10_000,
-        };
-    return { values, errors: {}, toast, registeredEmail: parsed.data.email };
+async function register(form: PostedForm, values: TypedValues, clientIp: string) {
+  const parsed = parseWithSchema(registerSchema, form);
+  if (!parsed.success) return data({ values, errors: parsed.errors, toast: null }, { status: 400 });
+  const outcome = await registerCustomer(clientIp, parsed.data);
+  if (!outcome.ok) {
+    return data(
+      {
+        values,
+        errors: {},
+        toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const },
+      },
+      { status: 400 },
+    );
   }
+  // The same answer for a new address and a registered one: what follows is in the e-mail.
+  const toast: ToastMessage = isMailServerConfigured()
+    ? {
+        // The spec's toast when registration returns no session: 'Registro Exitoso' with the
+        // verification e-mail notice, 10 s.
+        title: "Registro Exitoso",
+        description: "Te enviamos un correo para continuar con tu registro.",
+        duration: 10_000,
+      }
+    : {
+        title: "Registro Recibido",
+        description: "La tienda todavía no puede enviar correos. Lee el aviso de esta página.",
+        duration: 10_000,
+      };
+  return { values, errors: {}, toast, registeredEmail: parsed.data.email };
+}
 
-  const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) return data({ values, errors: toFieldErrors(parsed.error), toast: null }, { status: 400 });
+async function signIn(request: Request, form: PostedForm, values: TypedValues, clientIp: string) {
+  const parsed = parseWithSchema(signInSchema, form);
+  if (!parsed.success) return data({ values, errors: parsed.errors, toast: null }, { status: 400 });
   const outcome = await signInCustomer(request, clientIp, parsed.data);
   if (!outcome.ok) {
     return data(
@@ -107,26 +103,130 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return redirectWithToast(
-    redirectTo,
+    readRedirectTo(request),
     { title: "Inicio de Sesión Exitoso", description: "¡Bienvenido de nuevo!" },
     { headers: outcome.cookies },
   );
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const clientIp = getClientIp(context);
+  const values: TypedValues = {
+    fullName: String(form.fullName ?? ""),
+    email: String(form.email ?? ""),
+    phone: String(form.phone ?? ""),
+  };
+  return form.intent === "register" ? register(form, values, clientIp) : signIn(request, form, values, clientIp);
+}
+
+type Tab = "ingreso" | "registro";
+
+/** A tab's address: this page's query (redirectTo…) with or without `tab=registro`. */
+function tabUrl(search: string, tab: Tab) {
+  const next = new URLSearchParams(search);
+  if (tab === "registro") next.set("tab", "registro");
+  else next.delete("tab");
+  const query = next.toString();
+  return `${href("/auth")}${query ? `?${query}` : ""}`;
+}
+
+type FormProps = { f: FormFields; search: string; isSubmitting: boolean };
+
+const privacyLabel = (
+  <>
+    He leído y acepto la{" "}
+    <Link to={href("/privacidad")} target="_blank" className="font-semibold text-primary-strong underline">
+      Política de Privacidad
+    </Link>{" "}
+    (Ley N.° 29733).
+  </>
+);
+
+function RegisterForm({ f, search, isSubmitting, mailNotice }: FormProps & { mailNotice: ReactNode }) {
+  return (
+    <Form method="post" action={`${href("/auth")}${search}`} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="register" />
+      {mailNotice}
+      <Field
+        label="Nombre completo"
+        field={f.field("fullName")}
+        inputProps={{ autoComplete: "name", required: true }}
+      />
+      <Field
+        label="Correo electrónico"
+        field={f.field("email")}
+        inputProps={{ type: "email", autoComplete: "email", required: true }}
+      />
+      <Field label="Teléfono (opcional)" field={f.field("phone")} inputProps={{ type: "tel", autoComplete: "tel" }} />
+      <Field
+        label="Contraseña"
+        field={f.field("password")}
+        inputProps={{ type: "password", autoComplete: "new-password", required: true, minLength: 6 }}
+      />
+      <Field
+        label="Confirmar contraseña"
+        field={f.field("confirmPassword")}
+        inputProps={{ type: "password", autoComplete: "new-password", required: true }}
+      />
+      <CheckboxField field={f.checkbox("acceptsPrivacy")} label={privacyLabel} />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Creando cuenta…" : "Registrarse"}
+      </Button>
+    </Form>
+  );
+}
+
+function SignInForm({ f, search, isSubmitting }: FormProps) {
+  return (
+    <Form method="post" action={`${href("/auth")}${search}`} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="sign-in" />
+      <Field
+        label="Correo electrónico"
+        field={f.field("email")}
+        inputProps={{ type: "email", autoComplete: "email", required: true }}
+      />
+      <Field
+        label="Contraseña"
+        field={f.field("password")}
+        inputProps={{ type: "password", autoComplete: "current-password", required: true }}
+      />
+      <Link to={href("/auth/forgot-password")} className="self-end text-sm font-semibold text-primary-strong underline">
+        ¿Olvidaste tu contraseña?
+      </Link>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Ingresando…" : "Iniciar Sesión"}
+      </Button>
+    </Form>
+  );
+}
+
+/** The answer to a registration, the same for a new address and a registered one. */
+function RegistrationAnswer({ email, mailNotice }: { email: string; mailNotice: ReactNode }) {
+  return (
+    <div className="text-center" role="status" data-testid="registration-answer">
+      <Icon
+        name={mailNotice ? "mail-warning" : "mail-check"}
+        className={`mx-auto size-10 ${mailNotice ? "text-amber-700" : "text-primary-strong"}`}
+        aria-hidden
+      />
+      <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Registro Recibido" : "Revisa tu Correo"}</h2>
+      {mailNotice ? (
+        <div className="mt-4">{mailNotice}</div>
+      ) : (
+        <p className="mt-2 text-muted">
+          {`Te enviamos un correo a ${email} con los pasos para continuar: si tu cuenta es nueva, trae el enlace para activarla (vence en 24 horas). Si no lo ves en unos minutos, revisa la carpeta de correo no deseado.`}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFrom(actionData?.toast);
+  const f = useFormFields({}, actionData);
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values = actionData?.values;
-  const params = new URLSearchParams(loaderData.search);
-  const tabUrl = (tab: "ingreso" | "registro") => {
-    const next = new URLSearchParams(params);
-    if (tab === "registro") next.set("tab", "registro");
-    else next.delete("tab");
-    const query = next.toString();
-    return `${href("/auth")}${query ? `?${query}` : ""}`;
-  };
+  const { search } = loaderData;
   const isRegister = loaderData.tab === "registro";
   const mailNotice = loaderData.isMailConfigured ? null : (
     <MailUnavailableNotice inquiry={REGISTRATION_MAIL_UNAVAILABLE_INQUIRY}>
@@ -150,130 +250,18 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <TabLinks
           current={loaderData.tab}
           tabs={[
-            { id: "ingreso", label: "Iniciar Sesión", to: tabUrl("ingreso") },
-            { id: "registro", label: "Registrarse", to: tabUrl("registro") },
+            { id: "ingreso", label: "Iniciar Sesión", to: tabUrl(search, "ingreso") },
+            { id: "registro", label: "Registrarse", to: tabUrl(search, "registro") },
           ]}
         />
       </div>
       <div className="mt-6 rounded-2xl border bg-white p-6 shadow-sm">
         {registeredEmail ? (
-          <div className="text-center" role="status" data-testid="registration-answer">
-            <Icon
-              name={mailNotice ? "mail-warning" : "mail-check"}
-              className={`mx-auto size-10 ${mailNotice ? "text-amber-700" : "text-primary-strong"}`}
-              aria-hidden
-            />
-            <h2 className="mt-3 text-xl font-bold">{mailNotice ? "Registro Recibido" : "Revisa tu Correo"}</h2>
-            {mailNotice ? (
-              <div className="mt-4">{mailNotice}</div>
-            ) : (
-              <p className="mt-2 text-muted">
-                {`Te enviamos un correo a ${registeredEmail} con los pasos para continuar: si tu cuenta es nueva, trae el enlace para activarla (vence en 24 horas). Si no lo ves en unos minutos, revisa la carpeta de correo no deseado.`}
-              </p>
-            )}
-          </div>
+          <RegistrationAnswer email={registeredEmail} mailNotice={mailNotice} />
         ) : isRegister ? (
-          <Form
-            method="post"
-            action={`${href("/auth")}${loaderData.search}`}
-            className="flex flex-col gap-4"
-            noValidate
-          >
-            <input type="hidden" name="intent" value="register" />
-            {mailNotice}
-            <Field
-              label="Nombre completo"
-              error={errors.fullName}
-              inputProps={{ name: "fullName", autoComplete: "name", required: true, defaultValue: values?.fullName }}
-            />
-            <Field
-              label="Correo electrónico"
-              error={errors.email}
-              inputProps={{
-                name: "email",
-                type: "email",
-                autoComplete: "email",
-                required: true,
-                defaultValue: values?.email,
-              }}
-            />
-            <Field
-              label="Teléfono (opcional)"
-              error={errors.phone}
-              inputProps={{ name: "phone", type: "tel", autoComplete: "tel", defaultValue: values?.phone }}
-            />
-            <Field
-              label="Contraseña"
-              error={errors.password}
-              inputProps={{
-                name: "password",
-                type: "password",
-                autoComplete: "new-password",
-                required: true,
-                minLength: 6,
-              }}
-            />
-            <Field
-              label="Confirmar contraseña"
-              error={errors.confirmPassword}
-              inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password", required: true }}
-            />
-            <CheckboxField
-              id="acceptsPrivacy"
-              error={errors.acceptsPrivacy}
-              inputProps={{ name: "acceptsPrivacy" }}
-              label={
-                <>
-                  He leído y acepto la{" "}
-                  <Link
-                    to={href("/privacidad")}
-                    target="_blank"
-                    className="font-semibold text-primary-strong underline"
-                  >
-                    Política de Privacidad
-                  </Link>{" "}
-                  (Ley N.° 29733).
-                </>
-              }
-            />
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creando cuenta…" : "Registrarse"}
-            </Button>
-          </Form>
+          <RegisterForm f={f} search={search} isSubmitting={isSubmitting} mailNotice={mailNotice} />
         ) : (
-          <Form
-            method="post"
-            action={`${href("/auth")}${loaderData.search}`}
-            className="flex flex-col gap-4"
-            noValidate
-          >
-            <input type="hidden" name="intent" value="sign-in" />
-            <Field
-              label="Correo electrónico"
-              error={errors.email}
-              inputProps={{
-                name: "email",
-                type: "email",
-                autoComplete: "email",
-                required: true,
-                defaultValue: values?.email,
-              }}
-            />
-            <Field
-              label="Contraseña"
-              error={errors.password}
-              inputProps={{ name: "password", type: "password", autoComplete: "current-password", required: true }}
-            />
-            <Link
-              to={href("/auth/forgot-password")}
-              className="self-end text-sm font-semibold text-primary-strong underline"
-            >
-              ¿Olvidaste tu contraseña?
-            </Link>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Ingresando…" : "Iniciar Sesión"}
-            </Button>
-          </Form>
+          <SignInForm f={f} search={search} isSubmitting={isSubmitting} />
         )}
       </div>
     </section>

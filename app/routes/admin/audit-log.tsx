@@ -4,9 +4,11 @@ import { requireAdmin } from "~/auth/guards.server";
 import { formatAuditSummary, getActionLabel, getAuthorLabel, getEntityLabel } from "~/domain/audit/audit-log";
 import { type AuditEntryRow, listAuditEntries, listAuditFilterOptions } from "~/domain/audit/audit-log.server";
 import { formatLimaDateTime } from "~/domain/calendar/lima-time";
+import { parsePage } from "~/lib/parse";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
+import { SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 
 import type { Route } from "./+types/audit-log";
@@ -21,11 +23,10 @@ function readFilter(params: URLSearchParams, name: string): string | null {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const page = Number(params.get("pagina"));
   const query = {
     entity: readFilter(params, "entidad"),
     userId: readFilter(params, "usuario"),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get("pagina")),
   };
   const [list, options] = await Promise.all([listAuditEntries(query), listAuditFilterOptions()]);
   return {
@@ -117,64 +118,76 @@ function shortId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
 }
 
+type FilterOption = { value: string; label: string };
+
+/** One filter of the list: 'all' first, then the options; remounted when the URL's value changes. */
+function FilterSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | null;
+  all: string;
+  options: FilterOption[];
+}) {
+  const value = props.value ?? "";
+  return (
+    <SelectField
+      key={value}
+      label={props.label}
+      field={{ id: props.id, name: props.name }}
+      selectProps={{
+        defaultValue: value,
+        className: "h-10 min-w-48 rounded-lg border border-gray-300 bg-white px-3 text-base",
+      }}
+    >
+      <option value="">{props.all}</option>
+      {props.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function AuditFilters({ query, entityOptions, userOptions }: Pick<Loaded, "query" | "entityOptions" | "userOptions">) {
+  const isFiltered = query.entity !== null || query.userId !== null;
+  const users = userOptions.map((option) => ({ value: option.id, label: option.username }));
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterSelect
+        id="audit-entity"
+        name="entidad"
+        label="Entidad"
+        value={query.entity}
+        all="Todas"
+        options={entityOptions}
+      />
+      <FilterSelect id="audit-user" name="usuario" label="Usuario" value={query.userId} all="Todos" options={users} />
+      <Button type="submit" variant="outline">
+        Filtrar
+      </Button>
+      {isFiltered ? (
+        <Button asChild variant="ghost">
+          <Link to={href("/admin/auditoria")}>Quitar filtros</Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, query, entityOptions, userOptions } = loaderData;
   const { search } = useLocation();
-  const isFiltered = query.entity !== null || query.userId !== null;
   return (
     <>
       <AdminPageHeader
         title="Auditoría"
         description="Cada cambio hecho en el panel: quién, cuándo (hora de Lima) y qué cambió. Solo lectura."
       />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="audit-entity" className="text-sm font-semibold">
-            Entidad
-          </label>
-          <select
-            id="audit-entity"
-            name="entidad"
-            defaultValue={query.entity ?? ""}
-            key={query.entity ?? ""}
-            className="h-10 min-w-48 rounded-lg border border-gray-300 bg-white px-3 text-base"
-          >
-            <option value="">Todas</option>
-            {entityOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="audit-user" className="text-sm font-semibold">
-            Usuario
-          </label>
-          <select
-            id="audit-user"
-            name="usuario"
-            defaultValue={query.userId ?? ""}
-            key={query.userId ?? ""}
-            className="h-10 min-w-48 rounded-lg border border-gray-300 bg-white px-3 text-base"
-          >
-            <option value="">Todos</option>
-            {userOptions.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.username}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="outline">
-          Filtrar
-        </Button>
-        {isFiltered ? (
-          <Button asChild variant="ghost">
-            <Link to={href("/admin/auditoria")}>Quitar filtros</Link>
-          </Button>
-        ) : null}
-      </Form>
+      <AuditFilters query={query} entityOptions={entityOptions} userOptions={userOptions} />
       <p className="mb-3 text-sm text-muted">{total === 1 ? "1 registro" : `${total} registros`}</p>
       <EntryCards rows={rows} />
       <div className={rows.length > 0 ? "hidden md:block" : undefined}>

@@ -4,7 +4,7 @@ import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
-import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { type DashboardFigures, getDashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { cn } from "~/lib/cn";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
@@ -60,16 +60,17 @@ function FigureTile({
   );
 }
 
+/** The complaints tile's line: the pending complaint nearest its legal deadline. */
+function describeNearestComplaint(nearest: DashboardFigures["nearestComplaint"]): string {
+  if (!nearest) return "Ninguna pendiente.";
+  const daysLeft = nearest.businessDaysLeft;
+  if (daysLeft < 0) return `${nearest.code} venció hace ${plural(-daysLeft, "día hábil", "días hábiles")}.`;
+  if (daysLeft === 0) return `${nearest.code} vence hoy.`;
+  return `La más próxima, ${nearest.code}, vence el ${formatLongDate(nearest.dueDate)} (${plural(daysLeft, "día hábil", "días hábiles")}).`;
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, isMailConfigured } = loaderData;
-  const nearest = figures.nearestComplaint;
-  const complaintDetail = !nearest
-    ? "Ninguna pendiente."
-    : nearest.businessDaysLeft < 0
-      ? `${nearest.code} venció hace ${plural(-nearest.businessDaysLeft, "día hábil", "días hábiles")}.`
-      : nearest.businessDaysLeft === 0
-        ? `${nearest.code} vence hoy.`
-        : `La más próxima, ${nearest.code}, vence el ${formatLongDate(nearest.dueDate)} (${plural(nearest.businessDaysLeft, "día hábil", "días hábiles")}).`;
   return (
     <section>
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
@@ -79,51 +80,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <NoMailServerNotice />
         </div>
       )}
-
       <h2 id="dashboard-resumen" className="sr-only">
         Resumen
       </h2>
-      <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <li>
-          <FigureTile
-            icon={Package}
-            label="Productos"
-            value={figures.productCount}
-            to={href("/admin/productos")}
-            isWarning={figures.soldOutCount > 0}
-            detail={`${figures.lowStockCount} con stock bajo · ${plural(figures.soldOutCount, "agotado", "agotados")}`}
-          />
-        </li>
-        <li>
-          <FigureTile
-            icon={Images}
-            label="Promociones activas"
-            value={figures.activePromotionCount}
-            to={href("/admin/promociones")}
-            detail="En el carrusel de inicio."
-          />
-        </li>
-        <li>
-          <FigureTile
-            icon={ClipboardList}
-            label="Pedidos pendientes"
-            value={figures.pendingOrderCount}
-            to={`${href("/admin/pedidos")}?estado=pendiente`}
-            detail="Enviados por WhatsApp, por atender."
-          />
-        </li>
-        <li>
-          <FigureTile
-            icon={nearest && nearest.businessDaysLeft <= 3 ? AlertTriangle : MessageSquareWarning}
-            label="Reclamaciones abiertas"
-            value={figures.openComplaintCount}
-            to={href("/admin/reclamaciones")}
-            isWarning={Boolean(nearest && nearest.businessDaysLeft <= 3)}
-            detail={complaintDetail}
-          />
-        </li>
-      </ul>
-
+      <FigureTiles figures={figures} />
       <h2 id="dashboard-administrar" className="mt-10 text-lg font-bold">
         Administrar
       </h2>
@@ -144,5 +104,52 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </section>
+  );
+}
+
+function FigureTiles({ figures }: { figures: DashboardFigures }) {
+  const nearest = figures.nearestComplaint;
+  const isComplaintUrgent = Boolean(nearest && nearest.businessDaysLeft <= 3);
+  return (
+    <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <li>
+        <FigureTile
+          icon={Package}
+          label="Productos"
+          value={figures.productCount}
+          to={href("/admin/productos")}
+          isWarning={figures.soldOutCount > 0}
+          detail={`${figures.lowStockCount} con stock bajo · ${plural(figures.soldOutCount, "agotado", "agotados")}`}
+        />
+      </li>
+      <li>
+        <FigureTile
+          icon={Images}
+          label="Promociones activas"
+          value={figures.activePromotionCount}
+          to={href("/admin/promociones")}
+          detail="En el carrusel de inicio."
+        />
+      </li>
+      <li>
+        <FigureTile
+          icon={ClipboardList}
+          label="Pedidos pendientes"
+          value={figures.pendingOrderCount}
+          to={`${href("/admin/pedidos")}?estado=pendiente`}
+          detail="Enviados por WhatsApp, por atender."
+        />
+      </li>
+      <li>
+        <FigureTile
+          icon={isComplaintUrgent ? AlertTriangle : MessageSquareWarning}
+          label="Reclamaciones abiertas"
+          value={figures.openComplaintCount}
+          to={href("/admin/reclamaciones")}
+          isWarning={isComplaintUrgent}
+          detail={describeNearestComplaint(nearest)}
+        />
+      </li>
+    </ul>
   );
 }

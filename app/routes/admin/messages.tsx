@@ -9,6 +9,7 @@ import {
   setContactMessageRead,
 } from "~/domain/content/contact-message-admin.server";
 import { cn } from "~/lib/cn";
+import { parsePage, parseRecordId } from "~/lib/parse";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
@@ -34,19 +35,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = Number(new URL(request.url).searchParams.get("pagina"));
-  return listContactMessages(Number.isInteger(page) && page >= 1 ? page : 1);
+  return listContactMessages(parsePage(new URL(request.url).searchParams.get("pagina")));
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const id = Number(formData.get("id"));
+  const id = parseRecordId(formData.get("id"));
   const missing: ToastMessage = { title: "Error", description: "Mensaje no encontrado.", variant: "destructive" };
   const isKnownIntent = intent === "read" || intent === "unread" || intent === "delete";
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !isKnownIntent)
-    return data({ toast: missing }, { status: 400 });
+  if (id === null || !isKnownIntent) return data({ toast: missing }, { status: 400 });
   if (intent === "delete") {
     if (!(await deleteContactMessage(admin.id, id))) return data({ toast: missing }, { status: 404 });
     const back = new URL(request.url);

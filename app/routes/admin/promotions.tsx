@@ -14,8 +14,9 @@ import {
 } from "~/domain/content/promotion-admin.server";
 import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
-import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form.server";
+import { formFailure, parseForm } from "~/lib/form.server";
+import { type FieldErrors, type FormValues, readFormValues } from "~/lib/form-data";
+import { parseRecordId } from "~/lib/parse";
 import { parseMoveDirection } from "~/lib/reorder";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
@@ -24,10 +25,10 @@ import { type Column, DataTable } from "~/ui/admin/data-table";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { MoveButton } from "~/ui/admin/move-button";
 import { CheckboxField, Field, FieldError, TextAreaField } from "~/ui/form/field";
+import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/promotions";
 
@@ -43,103 +44,180 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { promotions, editing: promotions.find((promotion) => promotion.id === editingId) ?? null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const values = readFormValues(await request.formData());
-  const search = new URL(request.url).searchParams;
-  const id = /^[1-9]\d{0,8}$/.test(values.id ?? "") ? Number(values.id) : null;
+/** The spec titles the promotions' refusals 'Error' (section 8), not 'Error de Validación'. */
+const ERROR_TITLE = "Error";
+const INVALID_REQUEST = "Solicitud no válida. Recarga la página.";
 
-  if (values.intent === "delete" && id !== null) {
-    await deletePromotion(admin.id, id);
-    // Deleting the promotion being edited leaves edit mode; deleting another one does not.
-    const isEditingDeleted = readEditingPromotionId(search) === id;
-    return redirectWithToast(isEditingDeleted || search.size === 0 ? LIST_PATH : `${LIST_PATH}?${search}`, {
-      title: "Promoción Eliminada",
-      description: "La promoción ha sido eliminada.",
-    });
-  }
+function refuse(errors: FieldErrors, values: FormValues, status = 400) {
+  return formFailure(errors, values, { title: ERROR_TITLE }, status);
+}
 
-  const direction = parseMoveDirection(values.direction);
-  if (values.intent === "move" && id !== null && direction) {
-    await movePromotion(admin.id, id, direction);
-    return redirect(search.size === 0 ? LIST_PATH : `${LIST_PATH}?${search}`);
-  }
+/** Back to the list, still editing what was being edited (the query string), if anything. */
+function listWith(search: URLSearchParams): string {
+  return search.size === 0 ? LIST_PATH : `${LIST_PATH}?${search}`;
+}
 
-  if (values.intent !== "save") {
-    return formFailure({ form: "Solicitud no válida. Recarga la página." }, values, {
-      description: "Solicitud no válida. Recarga la página.",
-    });
-  }
-  const parsed = parseWithSchema(promotionFormSchema, values);
-  if (!parsed.success) {
-    return formFailure(parsed.errors, values, { description: parsed.firstMessage });
-  }
+async function savePromotion(adminId: string, id: number | null, formData: FormData) {
+  const form = await parseForm(formData, promotionFormSchema, ERROR_TITLE);
+  if (!form.ok) return form.failure;
   if (id === null) {
-    const created = await createPromotion(admin.id, parsed.data);
+    const created = await createPromotion(adminId, form.data);
     return redirectWithToast(LIST_PATH, {
       title: "Promoción Añadida",
       description: `La promoción "${created.title}" ha sido añadida.`,
     });
   }
-  const updated = await updatePromotion(admin.id, id, parsed.data);
-  if (!updated) return formFailure({ form: NOT_FOUND_MESSAGE }, values, { description: NOT_FOUND_MESSAGE }, 404);
+  const updated = await updatePromotion(adminId, id, form.data);
+  if (!updated) return refuse({ form: NOT_FOUND_MESSAGE }, form.values, 404);
   return redirectWithToast(LIST_PATH, {
     title: "Promoción Actualizada",
     description: `La promoción "${updated.title}" ha sido actualizada.`,
   });
 }
 
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const values = readFormValues(formData);
+  const search = new URL(request.url).searchParams;
+  const id = parseRecordId(values.id);
+
+  if (values.intent === "delete" && id !== null) {
+    await deletePromotion(admin.id, id);
+    // Deleting the promotion being edited leaves edit mode; deleting another one does not.
+    const isEditingDeleted = readEditingPromotionId(search) === id;
+    return redirectWithToast(isEditingDeleted ? LIST_PATH : listWith(search), {
+      title: "Promoción Eliminada",
+      description: "La promoción ha sido eliminada.",
+    });
+  }
+  const direction = parseMoveDirection(values.direction);
+  if (values.intent === "move" && id !== null && direction) {
+    await movePromotion(admin.id, id, direction);
+    return redirect(listWith(search));
+  }
+  if (values.intent !== "save") return refuse({ form: INVALID_REQUEST }, values);
+  return savePromotion(admin.id, id, formData);
+}
+
+/** The form's starting values: the promotion being edited, or a new, active one. */
+function promotionValues(editing: AdminPromotion | null): FormValues {
+  return {
+    title: editing?.title ?? "",
+    description: editing?.description ?? "",
+    image: editing?.image ?? "",
+    imageAlt: editing?.imageAlt ?? "",
+    link: editing?.link ?? "",
+    buttonText: editing?.buttonText ?? "",
+    isActive: (editing?.isActive ?? true) ? "on" : "",
+  };
+}
+
 export default function Promotions({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFrom(actionData?.toast);
   const { promotions, editing } = loaderData;
   const formKey = useResetKey(loaderData);
-  const errors = actionData?.errors;
-  const values = actionData?.values;
-  const isChecked = values ? values.isActive === "on" : (editing?.isActive ?? true);
-  const field = (name: keyof AdminPromotion & keyof NonNullable<typeof values>) =>
-    (values ? values[name] : (editing?.[name] as string | null | undefined)) ?? "";
+  const form = useFormFields(promotionValues(editing), actionData);
+  return (
+    <div className="flex flex-col gap-8">
+      <AdminPageHeader
+        title="Promociones del Carrusel"
+        description="Las promociones activas aparecen en el carrusel de la página de inicio, en el orden de esta lista."
+      />
+      <AdminCard title={editing ? "Editar Promoción" : "Añadir Nueva Promoción"} id="formulario-promocion">
+        {/* Keyed: choosing another promotion, cancelling or saving starts from fresh fields. */}
+        <PromotionForm key={`${editing?.id ?? "nueva"}-${formKey}`} form={form} editingId={editing?.id ?? null} />
+      </AdminCard>
+      <section aria-labelledby="promociones-lista">
+        <h2 id="promociones-lista" className="mb-4 text-lg font-bold">
+          Promociones ({promotions.length})
+        </h2>
+        <DataTable
+          caption="Promociones del carrusel, en su orden"
+          columns={promotionColumns(promotions)}
+          rows={promotions}
+          rowKey={(promotion) => promotion.id}
+          emptyMessage="No hay promociones creadas."
+          rowClassName={(promotion) =>
+            cn(!promotion.isActive && "opacity-60", promotion.id === editing?.id && "bg-primary-soft")
+          }
+        />
+      </section>
+    </div>
+  );
+}
 
-  const columns: Column<AdminPromotion>[] = [
+/** Adds a promotion, or saves the one named in `?editar=` (its id travels hidden). */
+function PromotionForm({ form, editingId }: { form: FormFields; editingId: number | null }) {
+  const field = (name: string, id: string) => ({ ...form.field(name), id });
+  return (
+    <Form method="post" className="grid gap-5 md:grid-cols-2" noValidate>
+      {editingId !== null ? <input type="hidden" name="id" value={editingId} /> : null}
+      <Field label="Título" field={field("title", "promocion-titulo")} className="md:col-span-2" />
+      <TextAreaField
+        label="Descripción (opcional)"
+        field={field("description", "promocion-descripcion")}
+        className="md:col-span-2"
+        textareaProps={{ rows: 3 }}
+      />
+      <div className="md:col-span-2">
+        <ImageUpload
+          name="image"
+          label="Imagen"
+          defaultValue={form.value("image")}
+          error={form.error("image")}
+          hint="Se muestra a todo el ancho del carrusel: usa una imagen horizontal."
+          previewSize="w-40 h-24"
+        />
+      </div>
+      <Field
+        label="Texto alternativo de la imagen"
+        field={field("imageAlt", "promocion-alt")}
+        inputProps={{ placeholder: "Describe la imagen (accesibilidad y SEO)" }}
+      />
+      <Field
+        label="Enlace (URL)"
+        field={field("link", "promocion-enlace")}
+        inputProps={{ placeholder: `${buildCatalogPath("products")} o https://…` }}
+      />
+      <Field
+        label="Texto del botón"
+        field={field("buttonText", "promocion-boton")}
+        inputProps={{ placeholder: "Ver Más" }}
+      />
+      <CheckboxField
+        label="Activa (Mostrar en el carrusel)"
+        field={{ ...form.checkbox("isActive"), id: "promocion-activa" }}
+        className="self-end pb-2"
+      />
+      <FieldError id="promocion-error" message={form.error("form")} />
+      <div className="flex flex-wrap gap-2 md:col-span-2">
+        <SubmitButton intent="save">{editingId !== null ? "Actualizar Promoción" : "Añadir Promoción"}</SubmitButton>
+        {editingId !== null ? (
+          <Button asChild variant="outline">
+            <Link to={LIST_PATH}>Cancelar Edición</Link>
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** The list's columns: order (up/down), image, title and text, state, edit and delete. */
+function promotionColumns(promotions: AdminPromotion[]): Column<AdminPromotion>[] {
+  return [
     {
       key: "order",
       header: "Orden",
       className: "w-24",
-      cell: (promotion) => {
-        const index = promotions.indexOf(promotion);
-        return (
-          <div className="flex gap-1">
-            <MoveButton
-              id={promotion.id}
-              direction="up"
-              isDisabled={index === 0}
-              title={`Subir «${promotion.title}» en el carrusel`}
-            />
-            <MoveButton
-              id={promotion.id}
-              direction="down"
-              isDisabled={index === promotions.length - 1}
-              title={`Bajar «${promotion.title}» en el carrusel`}
-            />
-          </div>
-        );
-      },
+      cell: (promotion) => (
+        <OrderButtons promotion={promotion} index={promotions.indexOf(promotion)} count={promotions.length} />
+      ),
     },
     {
       key: "image",
       header: "Imagen",
       className: "w-24",
-      cell: (promotion) =>
-        promotion.image ? (
-          <img
-            {...responsiveImage(promotion.image, "80px")}
-            alt=""
-            width={80}
-            height={45}
-            className="h-11 w-20 rounded-md border object-cover"
-          />
-        ) : (
-          <span className="text-xs text-muted">Sin imagen</span>
-        ),
+      cell: (promotion) => <PromotionThumbnail image={promotion.image} />,
     },
     {
       key: "title",
@@ -165,125 +243,56 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
       key: "actions",
       header: "Acciones",
       className: "w-28 text-right",
-      cell: (promotion) => (
-        <div className="flex justify-end gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`?editar=${promotion.id}`} aria-label={`Editar ${promotion.title}`} title="Editar">
-              <Pencil aria-hidden />
-            </Link>
-          </Button>
-          <ConfirmDeleteButton
-            itemName={promotion.title}
-            title="¿Confirmar Eliminación?"
-            fields={{ intent: "delete", id: String(promotion.id) }}
-          />
-        </div>
-      ),
+      cell: (promotion) => <RowActions promotion={promotion} />,
     },
   ];
+}
 
+function OrderButtons({ promotion, index, count }: { promotion: AdminPromotion; index: number; count: number }) {
   return (
-    <div className="flex flex-col gap-8">
-      <AdminPageHeader
-        title="Promociones del Carrusel"
-        description="Las promociones activas aparecen en el carrusel de la página de inicio, en el orden de esta lista."
+    <div className="flex gap-1">
+      <MoveButton
+        id={promotion.id}
+        direction="up"
+        isDisabled={index === 0}
+        title={`Subir «${promotion.title}» en el carrusel`}
       />
+      <MoveButton
+        id={promotion.id}
+        direction="down"
+        isDisabled={index === count - 1}
+        title={`Bajar «${promotion.title}» en el carrusel`}
+      />
+    </div>
+  );
+}
 
-      <AdminCard title={editing ? "Editar Promoción" : "Añadir Nueva Promoción"} id="formulario-promocion">
-        {/* Keyed: choosing another promotion, cancelling or saving starts from fresh fields. */}
-        <Form
-          key={`${editing?.id ?? "nueva"}-${formKey}`}
-          method="post"
-          className="grid gap-5 md:grid-cols-2"
-          noValidate
-        >
-          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-          <Field
-            label="Título"
-            error={errors?.title}
-            className="md:col-span-2"
-            inputProps={{ id: "promocion-titulo", name: "title", defaultValue: field("title") }}
-          />
-          <TextAreaField
-            id="promocion-descripcion"
-            label="Descripción (opcional)"
-            error={errors?.description}
-            className="md:col-span-2"
-            textareaProps={{ name: "description", rows: 3, defaultValue: field("description") }}
-          />
-          <div className="md:col-span-2">
-            <ImageUpload
-              name="image"
-              label="Imagen"
-              defaultValue={field("image")}
-              error={errors?.image}
-              hint="Se muestra a todo el ancho del carrusel: usa una imagen horizontal."
-              previewSize="w-40 h-24"
-            />
-          </div>
-          <Field
-            label="Texto alternativo de la imagen"
-            error={errors?.imageAlt}
-            inputProps={{
-              id: "promocion-alt",
-              name: "imageAlt",
-              defaultValue: field("imageAlt"),
-              placeholder: "Describe la imagen (accesibilidad y SEO)",
-            }}
-          />
-          <Field
-            label="Enlace (URL)"
-            error={errors?.link}
-            inputProps={{
-              id: "promocion-enlace",
-              name: "link",
-              defaultValue: field("link"),
-              placeholder: `${buildCatalogPath("products")} o https://…`,
-            }}
-          />
-          <Field
-            label="Texto del botón"
-            error={errors?.buttonText}
-            inputProps={{
-              id: "promocion-boton",
-              name: "buttonText",
-              defaultValue: field("buttonText"),
-              placeholder: "Ver Más",
-            }}
-          />
-          <CheckboxField
-            id="promocion-activa"
-            label="Activa (Mostrar en el carrusel)"
-            className="self-end pb-2"
-            inputProps={{ name: "isActive", defaultChecked: isChecked }}
-          />
-          <FieldError id="promocion-error" message={errors?.form} />
-          <div className="flex flex-wrap gap-2 md:col-span-2">
-            <SubmitButton intent="save">{editing ? "Actualizar Promoción" : "Añadir Promoción"}</SubmitButton>
-            {editing ? (
-              <Button asChild variant="outline">
-                <Link to={LIST_PATH}>Cancelar Edición</Link>
-              </Button>
-            ) : null}
-          </div>
-        </Form>
-      </AdminCard>
+function PromotionThumbnail({ image }: { image: string | null }) {
+  if (!image) return <span className="text-xs text-muted">Sin imagen</span>;
+  return (
+    <img
+      {...responsiveImage(image, "80px")}
+      alt=""
+      width={80}
+      height={45}
+      className="h-11 w-20 rounded-md border object-cover"
+    />
+  );
+}
 
-      <section aria-labelledby="promociones-lista">
-        <h2 id="promociones-lista" className="mb-4 text-lg font-bold">
-          Promociones ({promotions.length})
-        </h2>
-        <DataTable
-          caption="Promociones del carrusel, en su orden"
-          columns={columns}
-          rows={promotions}
-          rowKey={(promotion) => promotion.id}
-          emptyMessage="No hay promociones creadas."
-          rowClassName={(promotion) =>
-            cn(!promotion.isActive && "opacity-60", promotion.id === editing?.id && "bg-primary-soft")
-          }
-        />
-      </section>
+function RowActions({ promotion }: { promotion: AdminPromotion }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button asChild variant="ghost" size="sm">
+        <Link to={`?editar=${promotion.id}`} aria-label={`Editar ${promotion.title}`} title="Editar">
+          <Pencil aria-hidden />
+        </Link>
+      </Button>
+      <ConfirmDeleteButton
+        itemName={promotion.title}
+        title="¿Confirmar Eliminación?"
+        fields={{ intent: "delete", id: String(promotion.id) }}
+      />
     </div>
   );
 }

@@ -6,10 +6,11 @@ import { withSignInLimit } from "~/domain/account/sign-in-limit.server";
 import { adminSignInSchema } from "~/domain/users/admin-sign-in";
 import { signInAdmin } from "~/domain/users/admin-sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
+import { parseWithSchema } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
+import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/sign-in";
 
@@ -26,15 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const parsed = adminSignInSchema.safeParse(form);
-  const username = typeof form.username === "string" ? form.username : "";
-  if (!parsed.success) {
-    const errors = parsed.error.flatten().fieldErrors;
-    return data(
-      { username, errors: { username: errors.username?.[0], password: errors.password?.[0] }, toast: null },
-      { status: 400 },
-    );
-  }
+  const parsed = parseWithSchema(adminSignInSchema, form);
+  // The username typed comes back with any refusal; the password never does.
+  const values = { username: typeof form.username === "string" ? form.username : "" };
+  if (!parsed.success) return data({ values, errors: parsed.errors, toast: null }, { status: 400 });
   const outcome = await withSignInLimit(parsed.data.username, getClientIp(context), async () => {
     const cookies = await signInAdmin(request, parsed.data);
     return cookies ? { ok: true, cookies } : { ok: false, message: "Usuario o contraseña incorrectos." };
@@ -42,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       {
-        username,
+        values,
         errors: {},
         toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const },
       },
@@ -57,10 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSignIn({ actionData }: Route.ComponentProps) {
-  useToastFrom(actionData?.toast);
+  const f = useFormFields({}, actionData);
   const navigation = useNavigation();
   const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors: { username?: string; password?: string } = actionData?.errors ?? {};
   return (
     <main className="flex min-h-dvh items-center justify-center bg-primary-soft px-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-lg">
@@ -74,23 +69,13 @@ export default function AdminSignIn({ actionData }: Route.ComponentProps) {
         <Form method="post" className="mt-6 flex flex-col gap-4">
           <Field
             label="Usuario"
-            error={errors.username}
-            inputProps={{
-              name: "username",
-              autoComplete: "username",
-              required: true,
-              defaultValue: actionData?.username ?? "",
-            }}
+            field={f.field("username")}
+            inputProps={{ autoComplete: "username", required: true }}
           />
           <Field
             label="Contraseña"
-            error={errors.password}
-            inputProps={{
-              name: "password",
-              type: "password",
-              autoComplete: "current-password",
-              required: true,
-            }}
+            field={f.field("password")}
+            inputProps={{ type: "password", autoComplete: "current-password", required: true }}
           />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Ingresando…" : "Ingresar"}

@@ -1,18 +1,20 @@
 import { data, href } from "react-router";
 
 import { formatLongDate, getLimaDate } from "~/domain/calendar/lima-time";
-import { readComplaintForm } from "~/domain/complaints/complaint";
+import { type ComplaintFormValues, readComplaintForm } from "~/domain/complaints/complaint";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import {
   readComplaintConfirmation,
   serializeComplaintConfirmation,
 } from "~/domain/complaints/complaint-confirmation.server";
-import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { complaintFormSchema } from "~/domain/complaints/complaint-schema";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
 import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
+import { formFailure } from "~/lib/form.server";
+import { type FieldErrors, parseWithSchema } from "~/lib/form-data";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ComplaintConfirmation } from "~/ui/complaints/complaint-confirmation";
@@ -58,22 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = readComplaintForm(await request.formData());
-  const parsed = parseComplaintForm(values);
-  if (!parsed.success) {
-    return data(
-      { values, errors: parsed.errors, toast: parsed.errors.acceptTerms ? { ...TERMS_TOAST } : null },
-      { status: 400 },
-    );
-  }
+  const parsed = parseWithSchema(complaintFormSchema, values);
+  if (!parsed.success) return refuseComplaint(parsed.errors, values);
   if (!takeSubmission(`complaint:ip:${getClientIp(context)}`, rateRules.complaintPerIp)) {
-    return data(
-      {
-        values,
-        errors: {},
-        toast: { title: "Error de Envío", description: TOO_MANY_SUBMISSIONS_MESSAGE, variant: "destructive" as const },
-      },
-      { status: 429 },
-    );
+    return formFailure({}, values, { title: "Error de Envío", description: TOO_MANY_SUBMISSIONS_MESSAGE }, 429);
   }
   const { complaint, isCopySent } = await fileComplaint(parsed.data);
   const headers = new Headers();
@@ -86,6 +76,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * A refused sheet: each message beside its field, what was typed kept. Only the unticked
+ * terms also get a toast (the browser shows the same one before sending).
+ */
+function refuseComplaint(errors: FieldErrors, values: ComplaintFormValues) {
+  if (errors.acceptTerms) return formFailure(errors, values, TERMS_TOAST);
+  return data({ errors, values, toast: null }, { status: 400 });
 }
 
 export default function ComplaintsBook({ loaderData, actionData }: Route.ComponentProps) {

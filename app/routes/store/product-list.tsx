@@ -11,22 +11,14 @@ import {
   resolveTaxonomyPath,
 } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
-import { pageTitle } from "~/domain/content/seo";
-import { CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
+import { catalogLevelMeta, CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ProductCard } from "~/ui/catalog/product-card";
 
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: pageTitle("Página no encontrada", matches) }];
-  return [
-    { title: pageTitle(data.title, matches) },
-    { name: "description", content: data.description || `${data.title}: productos para perros y gatos.` },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-  ];
-};
+export const meta: Route.MetaFunction = ({ data, matches }) => catalogLevelMeta("products", data, matches);
 
 const childTypeNames = ["familias", "categorías", "subcategorías"] as const;
 
@@ -98,10 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 
   return {
-    title: head.title,
-    description: head.description,
-    canonicalUrl: head.canonicalUrl,
-    crumbs: head.crumbs,
+    ...head.page,
     children: cards.map((child) => ({
       id: child.id,
       name: child.name,

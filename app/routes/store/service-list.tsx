@@ -4,23 +4,15 @@ import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
 import { listChildLevels, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
-import { pageTitle } from "~/domain/content/seo";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { normalizeForSearch } from "~/lib/text";
-import { CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
+import { catalogLevelMeta, CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { ServiceCard } from "~/ui/catalog/service-card";
 
 import type { Route } from "./+types/service-list";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: pageTitle("Página no encontrada", matches) }];
-  return [
-    { title: pageTitle(data.title, matches) },
-    { name: "description", content: data.description || `${data.title}: servicios para perros y gatos.` },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-  ];
-};
+export const meta: Route.MetaFunction = ({ data, matches }) => catalogLevelMeta("services", data, matches);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -47,10 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   const head = describeLevel("services", path, page);
   return {
-    title: head.title,
-    description: head.description,
-    canonicalUrl: head.canonicalUrl,
-    crumbs: head.crumbs,
+    ...head.page,
     children: matchingChildren.map((child) => ({
       id: child.id,
       name: child.name,

@@ -7,6 +7,7 @@ import type { FieldErrors, FormValues } from "~/lib/form-data";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { Field, FieldError, SelectField } from "~/ui/form/field";
+import { formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 
@@ -20,6 +21,8 @@ export type TaxonomyBlockItem = {
 
 /** What the action answered, if anything: the block shows it only when it was its own form. */
 export type TaxonomyActionState = { errors?: FieldErrors; values?: FormValues } | undefined;
+
+type ParentOption = { id: number; name: string };
 
 /**
  * One taxonomy level: add form, the list with inline edit (one item at a time, named in
@@ -36,18 +39,17 @@ export function TaxonomyBlock({
 }: {
   config: TaxonomyLevelConfig;
   items: TaxonomyBlockItem[];
-  parentOptions: { id: number; name: string }[];
+  parentOptions: ParentOption[];
   editingId: number | undefined;
   state: TaxonomyActionState;
   /** Changes after each successful save (see useResetKey): the add form then starts empty. */
   formKey: number;
 }) {
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
   const anchor = blockAnchor(config.key);
   const own = state?.values?.level === config.key ? state : undefined;
-  const addState = own?.values?.intent === "add" ? own : undefined;
   const listError = own?.values?.intent === "delete" ? own.errors?.form : undefined;
+  const editState = (item: TaxonomyBlockItem) =>
+    own?.values?.intent === "update" && own.values.id === String(item.id) ? own : undefined;
 
   return (
     <section
@@ -58,23 +60,17 @@ export function TaxonomyBlock({
       <h3 id={`${anchor}-title`} className="mb-4 text-lg font-bold">
         {config.title}
       </h3>
-
-      <Form key={formKey} method="post" className="flex flex-col gap-4 rounded-lg bg-gray-50 p-4" noValidate>
-        <input type="hidden" name="level" value={config.key} />
-        <ItemFields config={config} idPrefix={`${anchor}-nuevo`} parentOptions={parentOptions} state={addState} />
-        <div>
-          <SubmitButton intent="add" pendingFields={{ level: config.key }} pendingLabel="Añadiendo…">
-            Añadir
-          </SubmitButton>
-        </div>
-      </Form>
-
+      <AddItemForm
+        key={formKey}
+        config={config}
+        parentOptions={parentOptions}
+        state={own?.values?.intent === "add" ? own : undefined}
+      />
       {listError ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {listError}
         </p>
       ) : null}
-
       {items.length === 0 ? (
         <p className="mt-4 text-center text-sm text-muted">No hay elementos.</p>
       ) : (
@@ -82,62 +78,115 @@ export function TaxonomyBlock({
           {items.map((item) =>
             item.id === editingId ? (
               <li key={item.id} className="py-3">
-                <Form
-                  method="post"
-                  aria-label={`Editar ${item.name}`}
-                  className="flex flex-col gap-4 rounded-lg border border-primary/40 p-4"
-                  noValidate
-                >
-                  <input type="hidden" name="level" value={config.key} />
-                  <input type="hidden" name="id" value={item.id} />
-                  <ItemFields
-                    config={config}
-                    idPrefix={`${anchor}-${item.id}`}
-                    parentOptions={parentOptions}
-                    item={item}
-                    state={own?.values?.intent === "update" && own.values.id === String(item.id) ? own : undefined}
-                  />
-                  <div className="flex flex-wrap gap-2">
-                    <SubmitButton intent="update" pendingFields={{ level: config.key, id: String(item.id) }} size="sm">
-                      Guardar
-                    </SubmitButton>
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={{ search: withEditing(search, config.key, null), hash: anchor }} preventScrollReset>
-                        Cancelar
-                      </Link>
-                    </Button>
-                  </div>
-                </Form>
+                <EditItemForm config={config} parentOptions={parentOptions} item={item} state={editState(item)} />
               </li>
             ) : (
-              <li key={item.id} className="flex items-center gap-3 py-3">
-                <ItemIcon icon={item.icon} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold break-words">{item.name}</p>
-                  {item.parentName !== null ? <p className="text-sm text-muted">{item.parentName}</p> : null}
-                </div>
-                <div className="flex shrink-0 items-center gap-1">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link
-                      to={{ search: withEditing(search, config.key, item.id), hash: anchor }}
-                      preventScrollReset
-                      aria-label={`Editar ${item.name}`}
-                      title="Editar"
-                    >
-                      <Pencil aria-hidden />
-                    </Link>
-                  </Button>
-                  <ConfirmDeleteButton
-                    itemName={item.name}
-                    fields={{ intent: "delete", level: config.key, id: String(item.id) }}
-                  />
-                </div>
-              </li>
+              <ItemRow key={item.id} config={config} item={item} />
             ),
           )}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Keyed by the page's reset key: empty again after a successful add, kept after a refusal. */
+function AddItemForm({
+  config,
+  parentOptions,
+  state,
+}: {
+  config: TaxonomyLevelConfig;
+  parentOptions: ParentOption[];
+  state: TaxonomyActionState;
+}) {
+  return (
+    <Form method="post" className="flex flex-col gap-4 rounded-lg bg-gray-50 p-4" noValidate>
+      <input type="hidden" name="level" value={config.key} />
+      <ItemFields
+        config={config}
+        idPrefix={`${blockAnchor(config.key)}-nuevo`}
+        parentOptions={parentOptions}
+        state={state}
+      />
+      <div>
+        <SubmitButton intent="add" pendingFields={{ level: config.key }} pendingLabel="Añadiendo…">
+          Añadir
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** The item being edited (`?editar=level:id`), in place of its row. */
+function EditItemForm({
+  config,
+  parentOptions,
+  item,
+  state,
+}: {
+  config: TaxonomyLevelConfig;
+  parentOptions: ParentOption[];
+  item: TaxonomyBlockItem;
+  state: TaxonomyActionState;
+}) {
+  const location = useLocation();
+  const anchor = blockAnchor(config.key);
+  const search = withEditing(new URLSearchParams(location.search), config.key, null);
+  return (
+    <Form
+      method="post"
+      aria-label={`Editar ${item.name}`}
+      className="flex flex-col gap-4 rounded-lg border border-primary/40 p-4"
+      noValidate
+    >
+      <input type="hidden" name="level" value={config.key} />
+      <input type="hidden" name="id" value={item.id} />
+      <ItemFields
+        config={config}
+        idPrefix={`${anchor}-${item.id}`}
+        parentOptions={parentOptions}
+        item={item}
+        state={state}
+      />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton intent="update" pendingFields={{ level: config.key, id: String(item.id) }} size="sm">
+          Guardar
+        </SubmitButton>
+        <Button asChild variant="outline" size="sm">
+          <Link to={{ search, hash: anchor }} preventScrollReset>
+            Cancelar
+          </Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** One item of the list: icon, name, parent, and its edit and delete buttons. */
+function ItemRow({ config, item }: { config: TaxonomyLevelConfig; item: TaxonomyBlockItem }) {
+  const location = useLocation();
+  const anchor = blockAnchor(config.key);
+  const search = withEditing(new URLSearchParams(location.search), config.key, item.id);
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <ItemIcon icon={item.icon} />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words">{item.name}</p>
+        {item.parentName !== null ? <p className="text-sm text-muted">{item.parentName}</p> : null}
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={{ search, hash: anchor }} preventScrollReset aria-label={`Editar ${item.name}`} title="Editar">
+            <Pencil aria-hidden />
+          </Link>
+        </Button>
+        <ConfirmDeleteButton
+          itemName={item.name}
+          fields={{ intent: "delete", level: config.key, id: String(item.id) }}
+        />
+      </div>
+    </li>
   );
 }
 
@@ -160,6 +209,11 @@ function ItemIcon({ icon }: { icon: string | null }) {
   );
 }
 
+/** An item's values as its form starts: the stored ones, or none for a new item. */
+function itemValues(item: TaxonomyBlockItem | undefined): FormValues {
+  return { name: item?.name ?? "", parentId: item?.parentId ? String(item.parentId) : "", icon: item?.icon ?? "" };
+}
+
 /** Name, parent select (below the top level) and icon: the same fields to add and to edit. */
 function ItemFields({
   config,
@@ -170,34 +224,22 @@ function ItemFields({
 }: {
   config: TaxonomyLevelConfig;
   idPrefix: string;
-  parentOptions: { id: number; name: string }[];
+  parentOptions: ParentOption[];
   item?: TaxonomyBlockItem;
   state: TaxonomyActionState;
 }) {
-  const values = state?.values;
-  const errors = state?.errors;
+  const form = formFields(state?.values ?? itemValues(item), state?.errors);
   return (
     <>
       <Field
         label="Nombre"
-        error={errors?.name}
-        inputProps={{
-          id: `${idPrefix}-nombre`,
-          name: "name",
-          defaultValue: values?.name ?? item?.name ?? "",
-          maxLength: 80,
-          autoComplete: "off",
-        }}
+        field={{ ...form.field("name"), id: `${idPrefix}-nombre` }}
+        inputProps={{ maxLength: 80, autoComplete: "off" }}
       />
       {config.parent ? (
         <SelectField
-          id={`${idPrefix}-padre`}
           label={config.parent.label === "familia" ? "Familia padre" : "Categoría padre"}
-          error={errors?.parentId}
-          selectProps={{
-            name: "parentId",
-            defaultValue: values?.parentId ?? (item?.parentId ? String(item.parentId) : ""),
-          }}
+          field={{ ...form.field("parentId"), id: `${idPrefix}-padre` }}
         >
           <option value="">Selecciona una {config.parent.label}</option>
           {parentOptions.map((option) => (
@@ -210,11 +252,11 @@ function ItemFields({
       <ImageUpload
         name="icon"
         label="Icono (opcional)"
-        defaultValue={values?.icon ?? item?.icon ?? ""}
-        error={errors?.icon}
+        defaultValue={form.value("icon")}
+        error={form.error("icon")}
         previewSize="size-12"
       />
-      {errors?.form ? <FieldError id={`${idPrefix}-error`} message={errors.form} /> : null}
+      <FieldError id={`${idPrefix}-error`} message={form.error("form")} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 
 import { CART_PATH, cartIntents, type CartLineView, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
 import { buildProductPath } from "~/domain/catalog/catalog-paths";
@@ -96,23 +96,7 @@ function LineFields({ productId, intent }: { productId: number; intent: string }
  */
 export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; whatsappPhone: string }) {
   const fetcher = useFetcher({ key: getCartLineFetcherKey(line.productId) });
-  const isHydrated = useIsHydrated();
-  const [draft, setDraft] = useState<string | null>(null);
-  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const titleId = `cart-line-${line.productId}-title`;
-  const maxQuantity = Math.max(Math.min(line.stock, MAX_UNITS_PER_LINE), 1);
-
-  useEffect(() => () => clearTimeout(typingTimer.current), []);
-
-  function submitQuantity(value: string) {
-    clearTimeout(typingTimer.current);
-    setDraft(null);
-    if (!/^-?\d+$/.test(value.trim()) || Number(value) === line.quantity) return;
-    void fetcher.submit(
-      { intent: cartIntents.update, productId: String(line.productId), quantity: value.trim() },
-      { method: "post", action: CART_PATH },
-    );
-  }
 
   return (
     <li className="flex gap-3 py-4 sm:gap-4" aria-labelledby={titleId}>
@@ -151,79 +135,28 @@ export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; what
         <StockNotice line={line} />
         <OrderCapNotice line={line} whatsappPhone={whatsappPhone} />
         <div className="flex flex-wrap items-center justify-between gap-2">
+          {/* '−', the typed quantity and '+': each its own form, so each works without JavaScript. */}
           <div
             className="inline-flex items-center rounded-full border-2 border-primary-strong bg-white"
             role="group"
             aria-label={`Cantidad de ${line.title}`}
           >
-            <fetcher.Form method="post" action={CART_PATH}>
-              <LineFields productId={line.productId} intent={cartIntents.update} />
-              <Button
-                type="submit"
-                name="quantity"
-                value={line.quantity - 1}
-                variant="ghostPrimary"
-                size="iconMd"
-                aria-label={
-                  line.quantity <= 1 ? `Quitar ${line.title} del carrito` : `Quitar una unidad de ${line.title}`
-                }
-              >
-                <Icon name="minus" aria-hidden />
-              </Button>
-            </fetcher.Form>
-            <fetcher.Form
-              method="post"
-              action={CART_PATH}
-              className="flex items-center"
-              onSubmit={(event) => {
-                event.preventDefault();
-                submitQuantity(draft ?? String(line.quantity));
-              }}
-            >
-              <LineFields productId={line.productId} intent={cartIntents.update} />
-              <label htmlFor={`cart-quantity-${line.productId}`} className="sr-only">
-                Cantidad de {line.title}
-              </label>
-              <input
-                id={`cart-quantity-${line.productId}`}
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={maxQuantity}
-                step={1}
-                value={draft ?? String(line.quantity)}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setDraft(value);
-                  clearTimeout(typingTimer.current);
-                  typingTimer.current = setTimeout(() => submitQuantity(value), TYPING_DELAY_MS);
-                }}
-                onBlur={() => {
-                  if (draft !== null) submitQuantity(draft);
-                }}
-                className="h-9 w-12 bg-transparent text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
-              />
-              {isHydrated ? null : (
-                <Button type="submit" variant="link" size="inline" className="px-1">
-                  Actualizar
-                </Button>
-              )}
-            </fetcher.Form>
-            <fetcher.Form method="post" action={CART_PATH}>
-              <LineFields productId={line.productId} intent={cartIntents.update} />
-              <Button
-                type="submit"
-                name="quantity"
-                value={line.quantity + 1}
-                variant="ghostPrimary"
-                size="iconMd"
-                disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE, line.maxPerOrder)}
-                aria-label={`Agregar una unidad de ${line.title}`}
-              >
-                <Icon name="plus" aria-hidden />
-              </Button>
-            </fetcher.Form>
+            <StepForm
+              fetcher={fetcher}
+              line={line}
+              quantity={line.quantity - 1}
+              label={line.quantity <= 1 ? `Quitar ${line.title} del carrito` : `Quitar una unidad de ${line.title}`}
+              icon="minus"
+            />
+            <QuantityForm fetcher={fetcher} line={line} />
+            <StepForm
+              fetcher={fetcher}
+              line={line}
+              quantity={line.quantity + 1}
+              label={`Agregar una unidad de ${line.title}`}
+              icon="plus"
+              disabled={line.quantity >= Math.min(line.stock, MAX_UNITS_PER_LINE, line.maxPerOrder)}
+            />
           </div>
           <p className="text-right text-lg font-bold">
             <span className="sr-only">Subtotal: </span>
@@ -232,5 +165,103 @@ export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; what
         </div>
       </div>
     </li>
+  );
+}
+
+type LineFetcher = FetcherWithComponents<unknown>;
+
+/** The − or + button: a form that sends the line's quantity one less or one more. */
+function StepForm({
+  fetcher,
+  line,
+  quantity,
+  label,
+  icon,
+  disabled,
+}: {
+  fetcher: LineFetcher;
+  line: CartLineView;
+  quantity: number;
+  label: string;
+  icon: "minus" | "plus";
+  disabled?: boolean;
+}) {
+  return (
+    <fetcher.Form method="post" action={CART_PATH}>
+      <LineFields productId={line.productId} intent={cartIntents.update} />
+      <Button
+        type="submit"
+        name="quantity"
+        value={quantity}
+        variant="ghostPrimary"
+        size="iconMd"
+        disabled={disabled}
+        aria-label={label}
+      >
+        <Icon name={icon} aria-hidden />
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** The quantity as typed, sent once typing pauses (or on leaving the box). */
+function QuantityForm({ fetcher, line }: { fetcher: LineFetcher; line: CartLineView }) {
+  const isHydrated = useIsHydrated();
+  const [draft, setDraft] = useState<string | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const maxQuantity = Math.max(Math.min(line.stock, MAX_UNITS_PER_LINE), 1);
+
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  function submitQuantity(value: string) {
+    clearTimeout(typingTimer.current);
+    setDraft(null);
+    if (!/^-?\d+$/.test(value.trim()) || Number(value) === line.quantity) return;
+    void fetcher.submit(
+      { intent: cartIntents.update, productId: String(line.productId), quantity: value.trim() },
+      { method: "post", action: CART_PATH },
+    );
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={CART_PATH}
+      className="flex items-center"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitQuantity(draft ?? String(line.quantity));
+      }}
+    >
+      <LineFields productId={line.productId} intent={cartIntents.update} />
+      <label htmlFor={`cart-quantity-${line.productId}`} className="sr-only">
+        Cantidad de {line.title}
+      </label>
+      <input
+        id={`cart-quantity-${line.productId}`}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={maxQuantity}
+        step={1}
+        value={draft ?? String(line.quantity)}
+        onChange={(event) => {
+          const value = event.target.value;
+          setDraft(value);
+          clearTimeout(typingTimer.current);
+          typingTimer.current = setTimeout(() => submitQuantity(value), TYPING_DELAY_MS);
+        }}
+        onBlur={() => {
+          if (draft !== null) submitQuantity(draft);
+        }}
+        className="h-9 w-12 bg-transparent text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+      />
+      {isHydrated ? null : (
+        <Button type="submit" variant="link" size="inline" className="px-1">
+          Actualizar
+        </Button>
+      )}
+    </fetcher.Form>
   );
 }

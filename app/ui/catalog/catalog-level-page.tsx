@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import type { CatalogKind } from "~/domain/catalog/kinds";
+import { pageTitle } from "~/domain/content/seo";
 import { Breadcrumbs } from "~/ui/catalog/breadcrumbs";
 import { type LevelCard, LevelCards } from "~/ui/catalog/level-cards";
 
@@ -52,4 +54,21 @@ export function CatalogLevelPage({
       {footer}
     </section>
   );
+}
+
+type Matches = Parameters<typeof pageTitle>[1];
+
+/** The head of a level: its title, a description ('Perros: productos para perros y gatos.'), its canonical URL. */
+export function catalogLevelMeta(
+  kind: CatalogKind,
+  data: { title: string; description: string; canonicalUrl: string } | undefined,
+  matches: Matches,
+) {
+  if (!data) return [{ title: pageTitle("Página no encontrada", matches) }];
+  const noun = kind === "products" ? "productos" : "servicios";
+  return [
+    { title: pageTitle(data.title, matches) },
+    { name: "description", content: data.description || `${data.title}: ${noun} para perros y gatos.` },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+  ];
 }

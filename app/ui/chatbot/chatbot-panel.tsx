@@ -1,4 +1,13 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import {
+  type Dispatch,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  type SetStateAction,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { href } from "react-router";
 
 import {
@@ -56,22 +65,19 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () => void }) {
+type SetMessages = Dispatch<SetStateAction<ChatMessage[]>>;
+
+const keepLast = (messages: ChatMessage[]) => messages.slice(-MAX_STORED_MESSAGES);
+
+/**
+ * The answers, loaded when the panel opens (again on 'Reintentar'). A chat with no stored
+ * history starts with the greeting, even when the shopper typed before the answers (and
+ * so the greeting) arrived.
+ */
+function useAnswers(isNewChatRef: RefObject<boolean>, setMessages: SetMessages) {
   const [answers, setAnswers] = useState<ChatbotAnswer[] | null>(null);
   const [hasLoadFailed, setHasLoadFailed] = useState(false);
-  const [messages, setMessages] = useState<ChatMessage[]>(readHistory);
-  const [draft, setDraft] = useState("");
   const [attempt, setAttempt] = useState(0);
-  const listRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const hasScrolledRef = useRef(false);
-  // A chat with no stored history starts with the greeting, even when the shopper typed
-  // before the answers (and so the greeting) arrived.
-  const isNewChatRef = useRef(messages.length === 0);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
 
   useEffect(() => {
     let isCurrent = true;
@@ -92,8 +98,15 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
     return () => {
       isCurrent = false;
     };
-  }, [attempt]);
+  }, [attempt, isNewChatRef, setMessages]);
 
+  return { answers, hasLoadFailed, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** Each change of the conversation is stored, and the log scrolls to its end. */
+function useSavedScrollingLog(messages: ChatMessage[]) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const hasScrolledRef = useRef(false);
   useEffect(() => {
     if (messages.length > 0) saveHistory(messages);
     const list = listRef.current;
@@ -103,37 +116,46 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
     list.scrollTo({ top: list.scrollHeight, behavior });
     hasScrolledRef.current = true;
   }, [messages]);
+  return listRef;
+}
+
+/** The conversation: what was said, the answers' loading, and sending a message. */
+function useChat() {
+  const [messages, setMessages] = useState<ChatMessage[]>(readHistory);
+  const isNewChatRef = useRef(messages.length === 0);
+  const { answers, hasLoadFailed, retry } = useAnswers(isNewChatRef, setMessages);
+  const listRef = useSavedScrollingLog(messages);
 
   // Messages sent before the answers arrived are shown at once and answered on arrival.
   const [unanswered, setUnanswered] = useState<string[]>([]);
   useEffect(() => {
     if (answers === null || unanswered.length === 0) return;
     setMessages((current) =>
-      [...current, ...unanswered.map((text) => ({ sender: "bot" as const, text: findReply(text, answers) }))].slice(
-        -MAX_STORED_MESSAGES,
-      ),
+      keepLast([...current, ...unanswered.map((text) => ({ sender: "bot" as const, text: findReply(text, answers) }))]),
     );
     setUnanswered([]);
   }, [answers, unanswered]);
 
-  function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Sends what was typed; blank input sends nothing. */
+  function send(draft: string) {
     const text = prepareUserMessage(draft);
-    setDraft("");
-    // Nothing is sent for blank input; clearing the stray spaces brings the placeholder back.
     if (text === null) return;
     if (answers === null) {
-      setMessages((current) => [...current, { sender: "user" as const, text }].slice(-MAX_STORED_MESSAGES));
+      setMessages((current) => keepLast([...current, { sender: "user" as const, text }]));
       setUnanswered((current) => [...current, text]);
       return;
     }
     const reply = findReply(text, answers);
     setMessages((current) =>
-      [...current, { sender: "user" as const, text }, { sender: "bot" as const, text: reply }].slice(
-        -MAX_STORED_MESSAGES,
-      ),
+      keepLast([...current, { sender: "user" as const, text }, { sender: "bot" as const, text: reply }]),
     );
   }
+
+  return { messages, answers, hasLoadFailed, retry, listRef, send };
+}
+
+export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const { messages, answers, hasLoadFailed, retry, listRef, send } = useChat();
 
   function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === "Escape") {
@@ -151,26 +173,7 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
       onKeyDown={closeOnEscape}
       className="fixed right-5 bottom-39 z-50 flex h-[450px] max-h-[calc(100dvh-11rem)] w-80 max-w-[calc(100vw-2.5rem)] flex-col overflow-hidden rounded-2xl border border-primary/20 bg-white shadow-2xl"
     >
-      <header className="flex items-center gap-3 bg-primary-strong px-4 py-3 text-white">
-        <span className="inline-flex size-9 items-center justify-center rounded-full bg-white/15">
-          <Icon name="bot" className="size-5" aria-hidden />
-        </span>
-        <div className="flex-1">
-          <h2 id={`${id}-titulo`} className="leading-tight font-semibold">
-            Asistente Virtual
-          </h2>
-          <p className="text-xs text-white/85">Respuestas automáticas</p>
-        </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Cerrar asistente virtual"
-          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
-        >
-          <Icon name="x" className="size-5" aria-hidden />
-        </button>
-      </header>
-
+      <ChatHeader titleId={`${id}-titulo`} onClose={onClose} />
       <div
         ref={listRef}
         role="log"
@@ -181,57 +184,117 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
         className="flex flex-1 flex-col gap-2 overflow-y-auto bg-surface px-3 py-4"
       >
         {messages.map((message, index) => (
-          <p
-            // Messages are only ever appended (the oldest dropped past the limit), never reordered.
-            key={index}
-            data-sender={message.sender}
-            className={cn(
-              "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-line",
-              message.sender === "user"
-                ? "self-end rounded-br-sm bg-primary-strong text-white"
-                : "self-start rounded-bl-sm bg-white text-ink shadow-sm ring-1 ring-primary/15",
-            )}
-          >
-            <span className="sr-only">{message.sender === "user" ? "Tú: " : "Asistente: "}</span>
-            {message.text}
-          </p>
+          // Messages are only ever appended (the oldest dropped past the limit), never reordered.
+          <ChatBubble key={index} message={message} />
         ))}
-        {answers === null && !hasLoadFailed ? (
-          <p className="self-start text-sm text-muted">Conectando con el asistente…</p>
-        ) : null}
-        {hasLoadFailed ? (
-          <div role="alert" className="self-start rounded-2xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            No pudimos conectar con el asistente.{" "}
-            <button type="button" className="font-semibold underline" onClick={() => setAttempt((n) => n + 1)}>
-              Reintentar
-            </button>
-          </div>
-        ) : null}
+        <ConnectionNotice isConnecting={answers === null && !hasLoadFailed} hasFailed={hasLoadFailed} onRetry={retry} />
       </div>
-
-      <form onSubmit={send} className="flex items-center gap-2 border-t border-primary/15 p-3">
-        <label htmlFor={`${id}-mensaje`} className="sr-only">
-          Tu mensaje
-        </label>
-        <input
-          ref={inputRef}
-          id={`${id}-mensaje`}
-          type="text"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="Escribe tu mensaje..."
-          maxLength={MAX_CHAT_MESSAGE_LENGTH}
-          autoComplete="off"
-          className="h-10 min-w-0 flex-1 rounded-full border border-gray-300 bg-white px-4 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong"
-        />
-        <button
-          type="submit"
-          aria-label="Enviar mensaje"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-strong text-white transition-colors hover:bg-primary-strong/90 disabled:opacity-50"
-        >
-          <Icon name="send" className="size-4" aria-hidden />
-        </button>
-      </form>
+      <ChatInput inputId={`${id}-mensaje`} onSend={send} />
     </div>
+  );
+}
+
+function ChatHeader({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  return (
+    <header className="flex items-center gap-3 bg-primary-strong px-4 py-3 text-white">
+      <span className="inline-flex size-9 items-center justify-center rounded-full bg-white/15">
+        <Icon name="bot" className="size-5" aria-hidden />
+      </span>
+      <div className="flex-1">
+        <h2 id={titleId} className="leading-tight font-semibold">
+          Asistente Virtual
+        </h2>
+        <p className="text-xs text-white/85">Respuestas automáticas</p>
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Cerrar asistente virtual"
+        className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+      >
+        <Icon name="x" className="size-5" aria-hidden />
+      </button>
+    </header>
+  );
+}
+
+function ChatBubble({ message }: { message: ChatMessage }) {
+  return (
+    <p
+      data-sender={message.sender}
+      className={cn(
+        "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-line",
+        message.sender === "user"
+          ? "self-end rounded-br-sm bg-primary-strong text-white"
+          : "self-start rounded-bl-sm bg-white text-ink shadow-sm ring-1 ring-primary/15",
+      )}
+    >
+      <span className="sr-only">{message.sender === "user" ? "Tú: " : "Asistente: "}</span>
+      {message.text}
+    </p>
+  );
+}
+
+function ConnectionNotice({
+  isConnecting,
+  hasFailed,
+  onRetry,
+}: {
+  isConnecting: boolean;
+  hasFailed: boolean;
+  onRetry: () => void;
+}) {
+  if (isConnecting) return <p className="self-start text-sm text-muted">Conectando con el asistente…</p>;
+  if (!hasFailed) return null;
+  return (
+    <div role="alert" className="self-start rounded-2xl bg-red-50 px-3 py-2 text-sm text-red-800">
+      No pudimos conectar con el asistente.{" "}
+      <button type="button" className="font-semibold underline" onClick={onRetry}>
+        Reintentar
+      </button>
+    </div>
+  );
+}
+
+/** The message box, focused when the panel opens; it empties on each send. */
+function ChatInput({ inputId, onSend }: { inputId: string; onSend: (draft: string) => void }) {
+  const [draft, setDraft] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Clearing stray spaces (nothing is sent for them) brings the placeholder back.
+    setDraft("");
+    onSend(draft);
+  }
+
+  return (
+    <form onSubmit={send} className="flex items-center gap-2 border-t border-primary/15 p-3">
+      <label htmlFor={inputId} className="sr-only">
+        Tu mensaje
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="text"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        placeholder="Escribe tu mensaje..."
+        maxLength={MAX_CHAT_MESSAGE_LENGTH}
+        autoComplete="off"
+        className="h-10 min-w-0 flex-1 rounded-full border border-gray-300 bg-white px-4 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong"
+      />
+      <button
+        type="submit"
+        aria-label="Enviar mensaje"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-strong text-white transition-colors hover:bg-primary-strong/90 disabled:opacity-50"
+      >
+        <Icon name="send" className="size-4" aria-hidden />
+      </button>
+    </form>
   );
 }

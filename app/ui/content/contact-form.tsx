@@ -8,6 +8,7 @@ import {
   type ContactFormValues,
 } from "~/domain/content/contact-fields";
 import { Field, TextAreaField } from "~/ui/form/field";
+import { type FormFields, formFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
@@ -27,8 +28,6 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors = state?.errors ?? {};
-  const values = state?.values;
 
   useEffect(() => {
     if (state) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -44,54 +43,7 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
       className="flex flex-col gap-4"
       aria-label="Formulario de contacto"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Nombre completo"
-          error={errors.fullName}
-          inputProps={{
-            name: "fullName",
-            autoComplete: "name",
-            required: true,
-            maxLength: CONTACT_FIELD_LIMITS.fullName,
-            defaultValue: values?.fullName,
-          }}
-        />
-        <Field
-          label="Correo electrónico"
-          error={errors.email}
-          inputProps={{
-            name: "email",
-            type: "email",
-            autoComplete: "email",
-            inputMode: "email",
-            required: true,
-            maxLength: CONTACT_FIELD_LIMITS.email,
-            defaultValue: values?.email,
-          }}
-        />
-      </div>
-      <Field
-        label="Asunto"
-        error={errors.subject}
-        inputProps={{
-          name: "subject",
-          required: true,
-          maxLength: CONTACT_FIELD_LIMITS.subject,
-          defaultValue: values?.subject,
-        }}
-      />
-      <TextAreaField
-        id="contacto-message"
-        label="Mensaje"
-        error={errors.message}
-        textareaProps={{
-          name: "message",
-          rows: 6,
-          required: true,
-          maxLength: CONTACT_FIELD_LIMITS.message,
-          defaultValue: values?.message,
-        }}
-      />
+      <ContactFields form={formFields(state?.values, state?.errors, "contacto-")} />
       {/* Left empty by people (it is never shown); bots that fill every field give themselves away. */}
       <div hidden>
         <label>
@@ -104,5 +56,40 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
         {isSubmitting ? "Enviando..." : "Enviar Mensaje"}
       </Button>
     </Form>
+  );
+}
+
+function ContactFields({ form }: { form: FormFields }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Nombre completo"
+          field={form.field("fullName")}
+          inputProps={{ autoComplete: "name", required: true, maxLength: CONTACT_FIELD_LIMITS.fullName }}
+        />
+        <Field
+          label="Correo electrónico"
+          field={form.field("email")}
+          inputProps={{
+            type: "email",
+            autoComplete: "email",
+            inputMode: "email",
+            required: true,
+            maxLength: CONTACT_FIELD_LIMITS.email,
+          }}
+        />
+      </div>
+      <Field
+        label="Asunto"
+        field={form.field("subject")}
+        inputProps={{ required: true, maxLength: CONTACT_FIELD_LIMITS.subject }}
+      />
+      <TextAreaField
+        label="Mensaje"
+        field={form.field("message")}
+        textareaProps={{ rows: 6, required: true, maxLength: CONTACT_FIELD_LIMITS.message }}
+      />
+    </>
   );
 }

@@ -27,14 +27,8 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
-/**
- * The home promotions (WAI-ARIA APG carousel): arrows, dots and a pause button;
- * advances every 5 s, wrapping, except while hovered or focused, after pause, or when
- * the visitor prefers reduced motion. The first slide is server-rendered and its image
- * loaded eagerly; hidden slides are inert, so Tab never lands on an invisible link.
- */
-export function PromotionsCarousel({ promotions }: { promotions: CarouselPromotion[] }) {
-  const count = promotions.length;
+/** Which slide shows, and whether the carousel turns by itself now. */
+function useRotation(count: number) {
   const [current, setCurrent] = useState(0);
   const [isHovered, setIsHovered] = useState(false);
   const [isFocusInside, setIsFocusInside] = useState(false);
@@ -50,37 +44,51 @@ export function PromotionsCarousel({ promotions }: { promotions: CarouselPromoti
     return () => window.clearTimeout(timer);
   }, [isRotating, current, count]);
 
-  if (count === 0) {
-    return (
-      <section aria-label="Promociones" className="mx-auto max-w-7xl px-4 pt-6">
-        <div className="flex items-center justify-center gap-3 rounded-3xl bg-secondary-soft px-6 py-10 text-center text-lg font-medium text-ink">
-          <Icon name="paw-print" className="size-6 shrink-0 text-primary-strong" aria-hidden />
-          <p>Próximamente promociones especiales.</p>
-        </div>
-      </section>
-    );
-  }
-
-  const goTo = (index: number) => setCurrent((index + count) % count);
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsFocusInside(false);
+  // Hovering or focusing the carousel holds it still.
+  const regionEvents = {
+    onMouseEnter: () => setIsHovered(true),
+    onMouseLeave: () => setIsHovered(false),
+    onFocus: () => setIsFocusInside(true),
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsFocusInside(false);
+    },
   };
+  return {
+    current,
+    goTo: (index: number) => setCurrent((index + count) % count),
+    canRotate,
+    isRotating,
+    isPausedByUser,
+    togglePause: () => setIsPausedByUser((paused) => !paused),
+    regionEvents,
+  };
+}
+
+/**
+ * The home promotions (WAI-ARIA APG carousel): arrows, dots and a pause button;
+ * advances every 5 s, wrapping, except while hovered or focused, after pause, or when
+ * the visitor prefers reduced motion. The first slide is server-rendered and its image
+ * loaded eagerly; hidden slides are inert, so Tab never lands on an invisible link.
+ */
+export function PromotionsCarousel({ promotions }: { promotions: CarouselPromotion[] }) {
+  const count = promotions.length;
+  const rotation = useRotation(count);
+  const { current, goTo } = rotation;
+
+  if (count === 0) return <NoPromotions />;
 
   return (
     <section
       aria-roledescription="carrusel"
       aria-label="Promociones"
       className="mx-auto max-w-7xl px-4 pt-4 sm:pt-6"
-      onMouseEnter={() => setIsHovered(true)}
-      onMouseLeave={() => setIsHovered(false)}
-      onFocus={() => setIsFocusInside(true)}
-      onBlur={onBlur}
+      {...rotation.regionEvents}
     >
       <div className="@container relative overflow-hidden rounded-3xl border border-primary/15 bg-white shadow-sm">
         <div
           className="flex transition-transform duration-500 ease-in-out motion-reduce:transition-none"
           style={{ transform: `translateX(-${current * 100}%)` }}
-          aria-live={isRotating ? "off" : "polite"}
+          aria-live={rotation.isRotating ? "off" : "polite"}
         >
           {promotions.map((promotion, index) => (
             <PromotionSlide
@@ -102,42 +110,65 @@ export function PromotionsCarousel({ promotions }: { promotions: CarouselPromoti
         ) : null}
       </div>
 
-      {count > 1 ? (
-        <div className="mt-2 flex items-center justify-center gap-1">
-          {promotions.map((promotion, index) => (
-            <button
-              key={promotion.id}
-              type="button"
-              onClick={() => goTo(index)}
-              aria-label={`Mostrar promoción ${index + 1}: ${promotion.title}`}
-              aria-current={index === current ? "true" : undefined}
-              className="group flex size-8 items-center justify-center rounded-full"
-            >
-              <span
-                className={cn(
-                  "block h-2.5 rounded-full transition-all duration-500 motion-reduce:transition-none",
-                  index === current ? "w-7 bg-primary-strong" : "w-2.5 bg-primary/35 group-hover:bg-primary/60",
-                )}
-              />
-            </button>
-          ))}
-          {canRotate ? (
-            <button
-              type="button"
-              onClick={() => setIsPausedByUser((paused) => !paused)}
-              aria-label={isPausedByUser ? "Reanudar el carrusel" : "Pausar el carrusel"}
-              className="ml-2 flex size-8 items-center justify-center rounded-full text-primary-strong hover:bg-primary-soft"
-            >
-              {isPausedByUser ? (
-                <Icon name="play" className="size-4" aria-hidden />
-              ) : (
-                <Icon name="pause" className="size-4" aria-hidden />
-              )}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      {count > 1 ? <CarouselControls promotions={promotions} rotation={rotation} /> : null}
     </section>
+  );
+}
+
+function NoPromotions() {
+  return (
+    <section aria-label="Promociones" className="mx-auto max-w-7xl px-4 pt-6">
+      <div className="flex items-center justify-center gap-3 rounded-3xl bg-secondary-soft px-6 py-10 text-center text-lg font-medium text-ink">
+        <Icon name="paw-print" className="size-6 shrink-0 text-primary-strong" aria-hidden />
+        <p>Próximamente promociones especiales.</p>
+      </div>
+    </section>
+  );
+}
+
+/** The dots (one per slide) and the pause button under the carousel. */
+function CarouselControls({
+  promotions,
+  rotation,
+}: {
+  promotions: CarouselPromotion[];
+  rotation: ReturnType<typeof useRotation>;
+}) {
+  const { current, goTo, canRotate, isPausedByUser, togglePause } = rotation;
+  return (
+    <div className="mt-2 flex items-center justify-center gap-1">
+      {promotions.map((promotion, index) => (
+        <button
+          key={promotion.id}
+          type="button"
+          onClick={() => goTo(index)}
+          aria-label={`Mostrar promoción ${index + 1}: ${promotion.title}`}
+          aria-current={index === current ? "true" : undefined}
+          className="group flex size-8 items-center justify-center rounded-full"
+        >
+          <span
+            className={cn(
+              "block h-2.5 rounded-full transition-all duration-500 motion-reduce:transition-none",
+              index === current ? "w-7 bg-primary-strong" : "w-2.5 bg-primary/35 group-hover:bg-primary/60",
+            )}
+          />
+        </button>
+      ))}
+      {canRotate ? (
+        <button
+          type="button"
+          onClick={togglePause}
+          aria-label={isPausedByUser ? "Reanudar el carrusel" : "Pausar el carrusel"}
+          className="ml-2 flex size-8 items-center justify-center rounded-full text-primary-strong hover:bg-primary-soft"
+        >
+          {isPausedByUser ? (
+            <Icon name="play" className="size-4" aria-hidden />
+          ) : (
+            <Icon name="pause" className="size-4" aria-hidden />
+          )}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -182,22 +213,7 @@ function PromotionSlide({
       inert={!isCurrent}
       className="relative w-full shrink-0"
     >
-      {promotion.image ? (
-        <img
-          {...responsiveImage(promotion.image, "(min-width: 1280px) 1280px, 100vw")}
-          alt={promotion.imageAlt}
-          width={1600}
-          height={600}
-          loading={position === 1 ? "eager" : "lazy"}
-          fetchPriority={position === 1 ? "high" : "auto"}
-          decoding={position === 1 ? "sync" : "async"}
-          className="aspect-[8/3] w-full bg-primary-soft object-cover"
-        />
-      ) : (
-        <div className="flex aspect-[8/3] w-full items-center justify-end bg-gradient-to-br from-primary-soft to-secondary-soft pr-[12%]">
-          <Icon name="paw-print" className="size-1/4 text-primary/40" aria-hidden />
-        </div>
-      )}
+      <SlideImage promotion={promotion} isFirst={position === 1} />
       <div className="flex flex-col items-start gap-2 px-5 pt-4 pb-5 @3xl:absolute @3xl:inset-y-0 @3xl:left-0 @3xl:w-[48%] @3xl:justify-center @3xl:bg-gradient-to-r @3xl:from-white/95 @3xl:via-white/80 @3xl:to-transparent @3xl:py-8 @3xl:pl-20">
         <h2 id={titleId} className="text-xl leading-tight font-bold text-primary-strong @3xl:text-4xl">
           {promotion.title}
@@ -218,5 +234,27 @@ function PromotionSlide({
         ) : null}
       </div>
     </div>
+  );
+}
+
+function SlideImage({ promotion, isFirst }: { promotion: CarouselPromotion; isFirst: boolean }) {
+  if (!promotion.image) {
+    return (
+      <div className="flex aspect-[8/3] w-full items-center justify-end bg-gradient-to-br from-primary-soft to-secondary-soft pr-[12%]">
+        <Icon name="paw-print" className="size-1/4 text-primary/40" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <img
+      {...responsiveImage(promotion.image, "(min-width: 1280px) 1280px, 100vw")}
+      alt={promotion.imageAlt}
+      width={1600}
+      height={600}
+      loading={isFirst ? "eager" : "lazy"}
+      fetchPriority={isFirst ? "high" : "auto"}
+      decoding={isFirst ? "sync" : "async"}
+      className="aspect-[8/3] w-full bg-primary-soft object-cover"
+    />
   );
 }

@@ -7,8 +7,8 @@ import { productFormSchema, toProductFormValues } from "~/domain/catalog/product
 import { getProductForEditor, listProductFormOptions, saveProduct } from "~/domain/catalog/product-admin.server";
 import { serviceFormSchema, toServiceFormValues } from "~/domain/catalog/service-admin";
 import { getServiceForEditor, listServiceFormOptions, saveService } from "~/domain/catalog/service-admin.server";
+import { formFailure, parseForm, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import { type FormValues } from "~/lib/form-data";
-import { formFailure, parseForm } from "~/lib/form.server";
 import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -84,7 +84,8 @@ export async function saveCatalogEditor(kind: CatalogKind, { request, params }: 
   const outcome = await saveItem(kind, admin, request, id);
   if (outcome.status === "refused") return outcome.failure;
   if (outcome.status === "not-found") return redirectNotFound(kind);
-  if (outcome.status === "invalid") return formFailure(outcome.errors, outcome.values);
+  if (outcome.status === "invalid")
+    return formFailure(outcome.errors, outcome.values, { title: VALIDATION_TOAST_TITLE });
   const { Noun, addedTo, listPath } = catalogKinds[kind];
   return redirectWithToast(listPath, {
     title: id === undefined ? `${Noun} Añadido` : `${Noun} Actualizado`,

@@ -9,21 +9,20 @@ import {
   ANSWER_NOT_EMAILED_LABEL,
   COMPLAINT_NOT_FOUND_MESSAGE,
   complaintAnswerSchema,
-  parseComplaintId,
   RETENTION_NOTICE,
 } from "~/domain/complaints/complaint-admin";
-import { answerComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
-import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { type FormFailure, formFailure } from "~/lib/form.server";
+import { type AdminComplaint, answerComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
+import { parseForm } from "~/lib/form.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
+import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
 import { TextAreaField } from "~/ui/form/field";
+import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/detail";
 
@@ -43,7 +42,7 @@ function redirectNotFound() {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = parseComplaintId(params.complaintId);
+  const id = parseRecordId(params.complaintId);
   const complaint = id === null ? null : await getAdminComplaint(id);
   if (!complaint) throw await redirectNotFound();
   return { complaint, isMailConfigured: isMailServerConfigured() };
@@ -51,14 +50,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = parseComplaintId(params.complaintId);
+  const id = parseRecordId(params.complaintId);
   if (id === null) return redirectNotFound();
-  const values = readFormValues(await request.formData());
-  const parsed = parseWithSchema(complaintAnswerSchema, values);
-  if (!parsed.success) {
-    return formFailure(parsed.errors, values, { title: "Error de Validación", description: parsed.firstMessage });
-  }
-  const result = await answerComplaint(admin, id, parsed.data.answer);
+  const form = await parseForm(request, complaintAnswerSchema);
+  if (!form.ok) return form.failure;
+  const result = await answerComplaint(admin, id, form.data.answer);
   if (result.status === "not-found") return redirectNotFound();
   const back = href("/admin/reclamaciones/:complaintId", { complaintId: String(id) });
   // Answered meanwhile (another tab, another admin): reload the screen, now read-only.
@@ -109,57 +105,17 @@ function SheetRows({ rows }: { rows: SheetRow[] }) {
 
 export default function ComplaintDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { complaint, isMailConfigured } = loaderData;
-  const failure = actionData as FormFailure | undefined;
-  useToastFrom(failure?.toast);
-  const isAnswered = complaint.status === "respondido";
+  const form = useFormFields(undefined, actionData);
   return (
     <>
       <AdminPageHeader
         title={`Reclamación ${complaint.code}`}
         description={`Registrada el ${complaint.filedAt}`}
-        actions={
-          <>
-            <Button asChild variant="ghost">
-              <Link to={LIST_URL}>
-                <ArrowLeft aria-hidden /> Volver
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={href("/admin/reclamaciones/:complaintId/hoja", { complaintId: String(complaint.id) })}>
-                <Printer aria-hidden /> Imprimir hoja
-              </Link>
-            </Button>
-          </>
-        }
+        actions={<HeaderActions complaintId={complaint.id} />}
       />
       <div className="flex flex-col gap-6">
         {isMailConfigured ? null : <NoMailServerNotice />}
-        <AdminCard title="Estado y plazo">
-          <dl className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <dt className="text-sm text-muted">Estado</dt>
-              <dd className="mt-1">
-                <ComplaintStatusBadge status={complaint.status} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted">Plazo de respuesta ({RESPONSE_BUSINESS_DAYS} días hábiles)</dt>
-              <dd className="font-semibold">Hasta el {complaint.dueDate}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted">{isAnswered ? "Respondida" : "Días hábiles restantes"}</dt>
-              <dd className="mt-1">
-                {complaint.deadline ? (
-                  <DeadlineBadge deadline={complaint.deadline} />
-                ) : (
-                  <span className="font-semibold">{complaint.answeredAt}</span>
-                )}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-4 text-sm text-muted">{RETENTION_NOTICE}</p>
-        </AdminCard>
-
+        <StatusCard complaint={complaint} />
         <AdminCard title="Proveedor (según la hoja registrada)">
           <SheetRows
             rows={[
@@ -177,57 +133,112 @@ export default function ComplaintDetail({ loaderData, actionData }: Route.Compon
         ))}
 
         <AdminCard title={`4. ${PROVIDER_SECTION_TITLE}`} id="respuesta">
-          {isAnswered ? (
-            <div className="flex flex-col gap-4">
-              <p className="flex items-center gap-2 rounded-lg bg-gray-100 p-3 text-sm">
-                <Lock className="size-4 shrink-0" aria-hidden />
-                Esta reclamación ya fue respondida y no se puede modificar.
-              </p>
-              <SheetRows
-                rows={[
-                  { label: "Respuesta", value: complaint.answer ?? "", isLong: true },
-                  { label: "Fecha de respuesta", value: complaint.answeredAt ?? "" },
-                  { label: "Respondida por", value: complaint.answeredBy ?? "Usuario eliminado" },
-                  // Answers stored before delivery was recorded say nothing rather than guess.
-                  ...(complaint.isAnswerEmailed === null
-                    ? []
-                    : [
-                        {
-                          label: "Envío por correo",
-                          value: complaint.isAnswerEmailed ? `Enviada a ${complaint.email}` : ANSWER_NOT_EMAILED_LABEL,
-                        },
-                      ]),
-                ]}
-              />
-            </div>
+          {complaint.status === "respondido" ? (
+            <StoredAnswer complaint={complaint} />
           ) : (
-            <Form method="post" className="flex flex-col gap-4" noValidate>
-              <TextAreaField
-                id="answer"
-                label="Respuesta al consumidor"
-                hint={
-                  isMailConfigured
-                    ? `Se guardará con la fecha de hoy y se enviará por correo a ${complaint.email}. ` +
-                      "Una vez enviada, la respuesta no se puede modificar."
-                    : "Se guardará con la fecha de hoy, pero no se enviará por correo: entrégala al consumidor " +
-                      "por otro medio. Una vez guardada, la respuesta no se puede modificar."
-                }
-                error={failure?.errors.answer}
-                textareaProps={{
-                  name: "answer",
-                  rows: 8,
-                  maxLength: ANSWER_MAX_LENGTH,
-                  "aria-required": true,
-                  defaultValue: failure?.values.answer ?? "",
-                }}
-              />
-              <SubmitButton className="self-start" pendingLabel="Enviando…">
-                Enviar respuesta
-              </SubmitButton>
-            </Form>
+            <AnswerForm form={form} email={complaint.email} isMailConfigured={isMailConfigured} />
           )}
         </AdminCard>
       </div>
     </>
+  );
+}
+
+function HeaderActions({ complaintId }: { complaintId: number }) {
+  return (
+    <>
+      <Button asChild variant="ghost">
+        <Link to={LIST_URL}>
+          <ArrowLeft aria-hidden /> Volver
+        </Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={href("/admin/reclamaciones/:complaintId/hoja", { complaintId: String(complaintId) })}>
+          <Printer aria-hidden /> Imprimir hoja
+        </Link>
+      </Button>
+    </>
+  );
+}
+
+function StatusCard({ complaint }: { complaint: AdminComplaint }) {
+  return (
+    <AdminCard title="Estado y plazo">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-muted">Estado</dt>
+          <dd className="mt-1">
+            <ComplaintStatusBadge status={complaint.status} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Plazo de respuesta ({RESPONSE_BUSINESS_DAYS} días hábiles)</dt>
+          <dd className="font-semibold">Hasta el {complaint.dueDate}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">
+            {complaint.status === "respondido" ? "Respondida" : "Días hábiles restantes"}
+          </dt>
+          <dd className="mt-1">
+            {complaint.deadline ? (
+              <DeadlineBadge deadline={complaint.deadline} />
+            ) : (
+              <span className="font-semibold">{complaint.answeredAt}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-sm text-muted">{RETENTION_NOTICE}</p>
+    </AdminCard>
+  );
+}
+
+/** An answered complaint: its answer, read-only. */
+function StoredAnswer({ complaint }: { complaint: AdminComplaint }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="flex items-center gap-2 rounded-lg bg-gray-100 p-3 text-sm">
+        <Lock className="size-4 shrink-0" aria-hidden />
+        Esta reclamación ya fue respondida y no se puede modificar.
+      </p>
+      <SheetRows
+        rows={[
+          { label: "Respuesta", value: complaint.answer ?? "", isLong: true },
+          { label: "Fecha de respuesta", value: complaint.answeredAt ?? "" },
+          { label: "Respondida por", value: complaint.answeredBy ?? "Usuario eliminado" },
+          // Answers stored before delivery was recorded say nothing rather than guess.
+          ...(complaint.isAnswerEmailed === null
+            ? []
+            : [
+                {
+                  label: "Envío por correo",
+                  value: complaint.isAnswerEmailed ? `Enviada a ${complaint.email}` : ANSWER_NOT_EMAILED_LABEL,
+                },
+              ]),
+        ]}
+      />
+    </div>
+  );
+}
+
+function AnswerForm({ form, email, isMailConfigured }: { form: FormFields; email: string; isMailConfigured: boolean }) {
+  return (
+    <Form method="post" className="flex flex-col gap-4" noValidate>
+      <TextAreaField
+        label="Respuesta al consumidor"
+        field={form.field("answer")}
+        hint={
+          isMailConfigured
+            ? `Se guardará con la fecha de hoy y se enviará por correo a ${email}. ` +
+              "Una vez enviada, la respuesta no se puede modificar."
+            : "Se guardará con la fecha de hoy, pero no se enviará por correo: entrégala al consumidor " +
+              "por otro medio. Una vez guardada, la respuesta no se puede modificar."
+        }
+        textareaProps={{ rows: 8, maxLength: ANSWER_MAX_LENGTH, "aria-required": true }}
+      />
+      <SubmitButton className="self-start" pendingLabel="Enviando…">
+        Enviar respuesta
+      </SubmitButton>
+    </Form>
   );
 }

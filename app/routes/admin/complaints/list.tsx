@@ -4,6 +4,7 @@ import { Form, href, Link, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { complaintTypeLabels, complaintTypes } from "~/domain/complaints/complaint";
 import {
+  type ComplaintListQuery,
   complaintStatuses,
   complaintStatusLabels,
   parseComplaintListQuery,
@@ -15,6 +16,7 @@ import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
+import { SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
 
@@ -122,52 +124,7 @@ export default function ComplaintList({ loaderData }: Route.ComponentProps) {
           <NoMailServerNotice />
         </div>
       )}
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:basis-auto sm:flex-1 sm:max-w-sm">
-          <label htmlFor="complaint-search" className="text-sm font-semibold">
-            Buscar
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-              aria-hidden
-            />
-            <Input
-              id="complaint-search"
-              key={query.q}
-              type="search"
-              name="q"
-              defaultValue={query.q}
-              placeholder="Código, consumidor o documento"
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <FilterSelect
-          id="complaint-status"
-          label="Estado"
-          name="estado"
-          value={query.status ?? ""}
-          options={complaintStatuses.map((status) => [status, complaintStatusLabels[status]])}
-        />
-        <FilterSelect
-          id="complaint-type"
-          label="Tipo"
-          name="tipo"
-          value={query.type ?? ""}
-          options={complaintTypes.map((type) => [type, complaintTypeLabels[type]])}
-        />
-        <Button type="submit" variant="outline">
-          Filtrar
-        </Button>
-        {isFiltered ? (
-          <Button asChild variant="ghost">
-            <Link to={href("/admin/reclamaciones")}>
-              <X aria-hidden /> Limpiar
-            </Link>
-          </Button>
-        ) : null}
-      </Form>
+      <ComplaintFilters query={query} isFiltered={isFiltered} />
       <p className="mb-3 text-sm text-muted" data-testid="complaint-summary">
         {summarize(total, pendingCount, overdueCount)}
       </p>
@@ -184,6 +141,60 @@ export default function ComplaintList({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A GET form: the filters live in the URL, so the browser's back and shared links keep them. */
+function ComplaintFilters({ query, isFiltered }: { query: ComplaintListQuery; isFiltered: boolean }) {
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+      <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:basis-auto sm:flex-1 sm:max-w-sm">
+        <label htmlFor="complaint-search" className="text-sm font-semibold">
+          Buscar
+        </label>
+        {/* Not a Field: the search box carries its magnifier icon inside. */}
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
+          <Input
+            id="complaint-search"
+            key={query.q}
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Código, consumidor o documento"
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <FilterSelect
+        id="complaint-status"
+        label="Estado"
+        name="estado"
+        value={query.status ?? ""}
+        options={complaintStatuses.map((status) => [status, complaintStatusLabels[status]])}
+      />
+      <FilterSelect
+        id="complaint-type"
+        label="Tipo"
+        name="tipo"
+        value={query.type ?? ""}
+        options={complaintTypes.map((type) => [type, complaintTypeLabels[type]])}
+      />
+      <Button type="submit" variant="outline">
+        Filtrar
+      </Button>
+      {isFiltered ? (
+        <Button asChild variant="ghost">
+          <Link to={href("/admin/reclamaciones")}>
+            <X aria-hidden /> Limpiar
+          </Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A filter's drop-down, 'Todos' first; keyed by its value so the back button resets it. */
 function FilterSelect({
   id,
   label,
@@ -198,24 +209,13 @@ function FilterSelect({
   options: [value: string, label: string][];
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        key={value}
-        defaultValue={value}
-        className="h-10 rounded-lg border border-gray-300 bg-white px-3 text-base"
-      >
-        <option value="">Todos</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField key={value} label={label} field={{ id, name, defaultValue: value }}>
+      <option value="">Todos</option>
+      {options.map(([optionValue, optionLabel]) => (
+        <option key={optionValue} value={optionValue}>
+          {optionLabel}
+        </option>
+      ))}
+    </SelectField>
   );
 }

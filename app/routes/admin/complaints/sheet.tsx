@@ -10,10 +10,16 @@ import {
   CONSUMER_AUTHORITY_LEGEND,
   RESPONSE_DEADLINE_LEGEND,
 } from "~/domain/complaints/complaint";
-import { COMPLAINT_NOT_FOUND_MESSAGE, parseComplaintId } from "~/domain/complaints/complaint-admin";
-import { getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
+import { COMPLAINT_NOT_FOUND_MESSAGE } from "~/domain/complaints/complaint-admin";
+import { type AdminComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
+import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
-import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
+import {
+  describeFiledSections,
+  PROVIDER_SECTION_TITLE,
+  type SheetRow,
+  type SheetSection as FiledSection,
+} from "~/ui/complaints/complaint-sheet-sections";
 import { Button } from "~/ui/primitives/button";
 
 import type { Route } from "./+types/sheet";
@@ -29,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = parseComplaintId(params.complaintId);
+  const id = parseRecordId(params.complaintId);
   const complaint = id === null ? null : await getAdminComplaint(id);
   if (!complaint) {
     throw await redirectWithToast(href("/admin/reclamaciones"), {
@@ -98,31 +104,7 @@ export default function ComplaintSheet({ loaderData }: Route.ComponentProps) {
         </Button>
       </nav>
       <main className="mx-auto max-w-3xl bg-white p-6 text-ink shadow-sm sm:p-10 print:max-w-none print:p-0 print:shadow-none">
-        <header className="border border-gray-500">
-          <div className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-500 px-3 py-3">
-            <div>
-              <p className="text-xs font-semibold tracking-wide uppercase">Libro de Reclamaciones</p>
-              <h1 className="text-xl font-bold">Hoja de Reclamación</h1>
-            </div>
-            <dl className="text-right text-sm">
-              <dt className="text-xs font-semibold uppercase">N.°</dt>
-              <dd className="text-lg font-bold" data-testid="sheet-code">
-                {complaint.code}
-              </dd>
-            </dl>
-          </div>
-          <dl className="grid gap-x-4 gap-y-1 px-3 py-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold">Proveedor:</dt>
-            <dd>{complaint.providerLegalName || "—"}</dd>
-            <dt className="font-semibold">RUC:</dt>
-            <dd>{complaint.providerRuc || "—"}</dd>
-            <dt className="font-semibold">Dirección:</dt>
-            <dd>{complaint.providerAddress || "—"}</dd>
-            <dt className="font-semibold">Fecha de registro:</dt>
-            <dd>{complaint.filedAt}</dd>
-          </dl>
-        </header>
-
+        <SheetHeader complaint={complaint} />
         {consumer ? (
           <SheetSection title={`${consumer.number}. ${consumer.title}`}>
             <SheetTable rows={consumer.rows} />
@@ -133,49 +115,96 @@ export default function ComplaintSheet({ loaderData }: Route.ComponentProps) {
             <SheetTable rows={item.rows} />
           </SheetSection>
         ) : null}
-        {detail ? (
-          <SheetSection title={`${detail.number}. ${detail.title}`}>
-            <ul className="flex flex-col gap-2 border-b border-gray-400 px-3 py-2 text-sm sm:flex-row sm:gap-8">
-              {complaintTypes.map((type) => (
-                <li key={type} className="flex items-start gap-2">
-                  <span
-                    className="mt-0.5 inline-flex size-4 shrink-0 items-center justify-center border border-gray-700 text-xs leading-none font-bold"
-                    aria-hidden
-                  >
-                    {complaint.complaintType === type ? "X" : ""}
-                  </span>
-                  <span>
-                    <strong>{complaintTypeLabels[type]}</strong>
-                    {complaint.complaintType === type ? <span className="sr-only"> (marcado)</span> : null}:{" "}
-                    {COMPLAINT_TYPE_EXPLANATIONS[type]}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <SheetTable rows={detail.rows.filter((row) => row.label !== "Tipo")} />
-          </SheetSection>
-        ) : null}
-        <SheetSection title={`4. ${PROVIDER_SECTION_TITLE}`}>
-          <SheetTable
-            rows={
-              complaint.answer
-                ? [
-                    { label: "Respuesta", value: complaint.answer },
-                    { label: "Fecha de respuesta", value: complaint.answeredAt ?? "" },
-                  ]
-                : [
-                    { label: "Respuesta", value: "Pendiente de respuesta." },
-                    { label: "Plazo de respuesta", value: `Hasta el ${complaint.dueDate}` },
-                  ]
-            }
-          />
-        </SheetSection>
-
+        {detail ? <DetailSection section={detail} complaintType={complaint.complaintType} /> : null}
+        <AnswerSection complaint={complaint} />
         <footer className="mt-4 flex flex-col gap-2 text-xs">
           <p>{RESPONSE_DEADLINE_LEGEND}</p>
           <p>{CONSUMER_AUTHORITY_LEGEND}</p>
         </footer>
       </main>
     </div>
+  );
+}
+
+/** The sheet's title, its number and who it was filed with. */
+function SheetHeader({ complaint }: { complaint: AdminComplaint }) {
+  return (
+    <header className="border border-gray-500">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-500 px-3 py-3">
+        <div>
+          <p className="text-xs font-semibold tracking-wide uppercase">Libro de Reclamaciones</p>
+          <h1 className="text-xl font-bold">Hoja de Reclamación</h1>
+        </div>
+        <dl className="text-right text-sm">
+          <dt className="text-xs font-semibold uppercase">N.°</dt>
+          <dd className="text-lg font-bold" data-testid="sheet-code">
+            {complaint.code}
+          </dd>
+        </dl>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 px-3 py-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Proveedor:</dt>
+        <dd>{complaint.providerLegalName || "—"}</dd>
+        <dt className="font-semibold">RUC:</dt>
+        <dd>{complaint.providerRuc || "—"}</dd>
+        <dt className="font-semibold">Dirección:</dt>
+        <dd>{complaint.providerAddress || "—"}</dd>
+        <dt className="font-semibold">Fecha de registro:</dt>
+        <dd>{complaint.filedAt}</dd>
+      </dl>
+    </header>
+  );
+}
+
+/** Section 3: the complaint type ticked among both, then the detail and the request. */
+function DetailSection({
+  section,
+  complaintType,
+}: {
+  section: FiledSection;
+  complaintType: AdminComplaint["complaintType"];
+}) {
+  return (
+    <SheetSection title={`${section.number}. ${section.title}`}>
+      <ul className="flex flex-col gap-2 border-b border-gray-400 px-3 py-2 text-sm sm:flex-row sm:gap-8">
+        {complaintTypes.map((type) => (
+          <li key={type} className="flex items-start gap-2">
+            <span
+              className="mt-0.5 inline-flex size-4 shrink-0 items-center justify-center border border-gray-700 text-xs leading-none font-bold"
+              aria-hidden
+            >
+              {complaintType === type ? "X" : ""}
+            </span>
+            <span>
+              <strong>{complaintTypeLabels[type]}</strong>
+              {complaintType === type ? <span className="sr-only"> (marcado)</span> : null}:{" "}
+              {COMPLAINT_TYPE_EXPLANATIONS[type]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <SheetTable rows={section.rows.filter((row) => row.label !== "Tipo")} />
+    </SheetSection>
+  );
+}
+
+/** Section 4: the provider's answer, or when it is due. */
+function AnswerSection({ complaint }: { complaint: AdminComplaint }) {
+  return (
+    <SheetSection title={`4. ${PROVIDER_SECTION_TITLE}`}>
+      <SheetTable
+        rows={
+          complaint.answer
+            ? [
+                { label: "Respuesta", value: complaint.answer },
+                { label: "Fecha de respuesta", value: complaint.answeredAt ?? "" },
+              ]
+            : [
+                { label: "Respuesta", value: "Pendiente de respuesta." },
+                { label: "Plazo de respuesta", value: `Hasta el ${complaint.dueDate}` },
+              ]
+        }
+      />
+    </SheetSection>
   );
 }

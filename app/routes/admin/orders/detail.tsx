@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Ban, Mail, MessageCircle, Phone } from "lucide-react";
-import { data, Form, href, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -13,8 +13,10 @@ import {
   statusChangedDescription,
 } from "~/domain/orders/order-admin";
 import { type AdminOrder, changeOrderStatus, getAdminOrder } from "~/domain/orders/order-admin.server";
+import { formFailure } from "~/lib/form.server";
+import { type FormValues, readFormValues } from "~/lib/form-data";
 import { formatMoney } from "~/lib/money";
-import { parseOptionalId } from "~/lib/parse";
+import { parseRecordId } from "~/lib/parse";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
@@ -34,33 +36,34 @@ const notFoundToast: ToastMessage = { title: "Error", description: ORDER_NOT_FOU
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = parseOptionalId(params.orderId);
-  const order = typeof id === "number" ? await getAdminOrder(id) : null;
+  const id = parseRecordId(params.orderId);
+  const order = id === null ? null : await getAdminOrder(id);
   if (!order) throw await redirectWithToast(href("/admin/pedidos"), notFoundToast);
   return { order };
 }
 
-function failure(description: string, status: number) {
-  return data({ toast: { title: "Error", description, variant: "destructive" } satisfies ToastMessage }, { status });
+/** A refused status change: the spec's 'Error' toast, nothing to show beside a field. */
+function refuse(description: string, values: FormValues, status: number) {
+  return formFailure({ form: description }, values, { title: "Error", description }, status);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = parseOptionalId(params.orderId);
-  if (typeof id !== "number") return redirectWithToast(href("/admin/pedidos"), notFoundToast);
-  const formData = await request.formData();
-  const target = formData.get("status");
-  const seen = formData.get("from");
-  if (formData.get("intent") !== "status" || !isOrderStatus(target)) return failure("Acción no válida.", 400);
+  const id = parseRecordId(params.orderId);
+  if (id === null) return redirectWithToast(href("/admin/pedidos"), notFoundToast);
+  const values = readFormValues(await request.formData());
+  const target = values.status;
+  const seen = values.from;
+  if (values.intent !== "status" || !isOrderStatus(target)) return refuse("Acción no válida.", values, 400);
 
   const result = await changeOrderStatus(admin, id, target, isOrderStatus(seen) ? seen : undefined);
   switch (result.status) {
     case "not-found":
       return redirectWithToast(href("/admin/pedidos"), notFoundToast);
     case "stale":
-      return failure(STALE_ORDER_MESSAGE, 409);
+      return refuse(STALE_ORDER_MESSAGE, values, 409);
     case "illegal":
-      return failure(illegalTransitionMessage(result.from, result.to), 409);
+      return refuse(illegalTransitionMessage(result.from, result.to), values, 409);
     case "changed":
       return redirectWithToast(href("/admin/pedidos/:orderId", { orderId: String(id) }), {
         title: "Pedido Actualizado",

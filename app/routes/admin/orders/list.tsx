@@ -89,21 +89,17 @@ function OrderFilters({ query }: { query: OrderListQuery }) {
       key={`${query.status}|${query.from}|${query.to}|${query.q}`}
       className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
     >
+      {/* Filters outside any form state: each field's binding is written here. */}
       <Field
         className="col-span-2 lg:col-span-1"
         label="Buscar"
-        inputProps={{
-          name: "q",
-          type: "search",
-          defaultValue: query.q,
-          placeholder: "Código, nombre, correo o celular",
-        }}
+        field={{ id: "order-search", name: "q", defaultValue: query.q }}
+        inputProps={{ type: "search", placeholder: "Código, nombre, correo o celular" }}
       />
       <SelectField
-        id="order-status-filter"
         className="col-span-2 lg:col-span-1"
         label="Estado"
-        selectProps={{ name: "estado", defaultValue: query.status ?? "" }}
+        field={{ id: "order-status-filter", name: "estado", defaultValue: query.status ?? "" }}
       >
         <option value="">Todos</option>
         {Object.entries(orderStatusLabels).map(([value, label]) => (
@@ -112,8 +108,16 @@ function OrderFilters({ query }: { query: OrderListQuery }) {
           </option>
         ))}
       </SelectField>
-      <Field label="Desde" inputProps={{ name: "desde", type: "date", defaultValue: query.from ?? "" }} />
-      <Field label="Hasta" inputProps={{ name: "hasta", type: "date", defaultValue: query.to ?? "" }} />
+      <Field
+        label="Desde"
+        field={{ id: "order-from", name: "desde", defaultValue: query.from ?? "" }}
+        inputProps={{ type: "date" }}
+      />
+      <Field
+        label="Hasta"
+        field={{ id: "order-to", name: "hasta", defaultValue: query.to ?? "" }}
+        inputProps={{ type: "date" }}
+      />
       <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
         <Button type="submit" variant="outline">
           <Search aria-hidden /> Filtrar

@@ -14,15 +14,15 @@ import {
   toAboutFormValues,
   valueIconLabels,
 } from "~/domain/content/page-content-form";
-import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form.server";
+import { parseWithSchema, readFormValues } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
+import { type FieldBinding, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/about";
 
@@ -46,11 +46,84 @@ export async function action({ request }: Route.ActionArgs) {
 
 type ValueRow = { key: number; title: string; description: string; icon: string };
 
+/** Up, down and remove for one value; `move` swaps it with its neighbour. */
+function ValueRowButtons({
+  index,
+  count,
+  move,
+  remove,
+}: {
+  index: number;
+  count: number;
+  move: (index: number, offset: -1 | 1) => void;
+  remove: () => void;
+}) {
+  return (
+    <div className="flex gap-1">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        aria-label={`Subir valor ${index + 1}`}
+        disabled={index === 0}
+        onClick={() => move(index, -1)}
+      >
+        <ArrowUp aria-hidden />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        aria-label={`Bajar valor ${index + 1}`}
+        disabled={index === count - 1}
+        onClick={() => move(index, 1)}
+      >
+        <ArrowDown aria-hidden />
+      </Button>
+      <Button
+        type="button"
+        variant="ghostDestructive"
+        size="sm"
+        aria-label={`Quitar valor ${index + 1}`}
+        onClick={remove}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * One value's fields: their ids follow the row (so a moved row keeps its label), their names
+ * its position, and they start from the row's own text.
+ */
+function ValueRowFields({ row, index, f }: { row: ValueRow; index: number; f: FormFields }) {
+  const bind = (part: "title" | "description" | "icon"): FieldBinding => {
+    const name = `valuesSection.values.${index}.${part}`;
+    return { id: `value-${row.key}-${part}`, name, defaultValue: row[part], error: f.error(name) };
+  };
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <Field label="Título" field={bind("title")} inputProps={{ maxLength: 80 }} />
+        <SelectField label="Ícono" field={{ ...bind("icon"), defaultValue: row.icon || valueIcons[0] }}>
+          {valueIcons.map((icon) => (
+            <option key={icon} value={icon}>
+              {valueIconLabels[icon]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextAreaField label="Descripción" field={bind("description")} textareaProps={{ maxLength: 300, rows: 2 }} />
+    </>
+  );
+}
+
 /**
  * The values list: rows keep their typed text while moved (keyed inputs), and their
  * field names follow their position, which is the order the server stores.
  */
-function ValuesList({ initial, errors }: { initial: Omit<ValueRow, "key">[]; errors: FieldErrors }) {
+function ValuesList({ initial, f }: { initial: Omit<ValueRow, "key">[]; f: FormFields }) {
   const nextKey = useRef(initial.length);
   const [rows, setRows] = useState<ValueRow[]>(() => initial.map((row, index) => ({ ...row, key: index })));
 
@@ -68,89 +141,27 @@ function ValuesList({ initial, errors }: { initial: Omit<ValueRow, "key">[]; err
     <div className="flex flex-col gap-4">
       {rows.length === 0 ? <p className="text-sm text-muted">No hay valores. La sección no se mostrará.</p> : null}
       <ol className="flex flex-col gap-4">
-        {rows.map((row, index) => {
-          const prefix = `valuesSection.values.${index}`;
-          return (
-            <li key={row.key} className="rounded-xl border bg-surface p-4">
-              <fieldset className="flex flex-col gap-3">
-                <legend className="sr-only">Valor {index + 1}</legend>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-semibold" aria-hidden>
-                    Valor {index + 1}
-                  </span>
-                  <div className="flex gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Subir valor ${index + 1}`}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      <ArrowUp aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Bajar valor ${index + 1}`}
-                      disabled={index === rows.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ArrowDown aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghostDestructive"
-                      size="sm"
-                      aria-label={`Quitar valor ${index + 1}`}
-                      onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </div>
-                </div>
-                <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-                  <Field
-                    label="Título"
-                    error={errors[`${prefix}.title`]}
-                    inputProps={{
-                      id: `value-${row.key}-title`,
-                      name: `${prefix}.title`,
-                      defaultValue: row.title,
-                      maxLength: 80,
-                    }}
-                  />
-                  <SelectField
-                    id={`value-${row.key}-icon`}
-                    label="Ícono"
-                    error={errors[`${prefix}.icon`]}
-                    selectProps={{ name: `${prefix}.icon`, defaultValue: row.icon || valueIcons[0] }}
-                  >
-                    {valueIcons.map((icon) => (
-                      <option key={icon} value={icon}>
-                        {valueIconLabels[icon]}
-                      </option>
-                    ))}
-                  </SelectField>
-                </div>
-                <TextAreaField
-                  id={`value-${row.key}-description`}
-                  label="Descripción"
-                  error={errors[`${prefix}.description`]}
-                  textareaProps={{
-                    name: `${prefix}.description`,
-                    defaultValue: row.description,
-                    maxLength: 300,
-                    rows: 2,
-                  }}
+        {rows.map((row, index) => (
+          <li key={row.key} className="rounded-xl border bg-surface p-4">
+            <fieldset className="flex flex-col gap-3">
+              <legend className="sr-only">Valor {index + 1}</legend>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold" aria-hidden>
+                  Valor {index + 1}
+                </span>
+                <ValueRowButtons
+                  index={index}
+                  count={rows.length}
+                  move={move}
+                  remove={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
                 />
-              </fieldset>
-            </li>
-          );
-        })}
+              </div>
+              <ValueRowFields row={row} index={index} f={f} />
+            </fieldset>
+          </li>
+        ))}
       </ol>
-      <FieldError id="values-error" message={errors["valuesSection.values"]} />
+      <FieldError id="values-error" message={f.error("valuesSection.values")} />
       <div>
         <Button
           type="button"
@@ -168,10 +179,63 @@ function ValuesList({ initial, errors }: { initial: Omit<ValueRow, "key">[]; err
   );
 }
 
+const PARAGRAPHS_HINT = "Separa los párrafos con una línea en blanco.";
+
+function HistoryCard({ f }: { f: FormFields }) {
+  return (
+    <AdminCard title="Historia">
+      <div className="flex flex-col gap-4">
+        <Field
+          label="Título de la página (pestaña del navegador)"
+          field={f.field("title")}
+          inputProps={{ maxLength: 80 }}
+        />
+        <Field label="Encabezado principal" field={f.field("mainHeading")} inputProps={{ maxLength: 150 }} />
+        <TextAreaField
+          label="Contenido principal"
+          hint={PARAGRAPHS_HINT}
+          field={f.field("content")}
+          textareaProps={{ rows: 8, maxLength: 8000 }}
+        />
+        <ImageUpload
+          name="historyImage"
+          label="Imagen de la historia"
+          defaultValue={f.value("historyImage")}
+          error={f.error("historyImage")}
+        />
+      </div>
+    </AdminCard>
+  );
+}
+
+function TeamCard({ f }: { f: FormFields }) {
+  return (
+    <AdminCard title="Equipo">
+      <div className="flex flex-col gap-4">
+        <Field
+          label="Título de la sección"
+          field={{ ...f.field("teamSection.heading"), id: "teamHeading" }}
+          inputProps={{ maxLength: 150 }}
+        />
+        <TextAreaField
+          label="Contenido"
+          hint={PARAGRAPHS_HINT}
+          field={{ ...f.field("teamSection.content"), id: "teamContent" }}
+          textareaProps={{ rows: 4, maxLength: 4000 }}
+        />
+        <ImageUpload
+          name="teamSection.image"
+          label="Imagen del equipo"
+          defaultValue={f.value("teamSection.image")}
+          error={f.error("teamSection.image")}
+        />
+      </div>
+    </AdminCard>
+  );
+}
+
 export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFrom(actionData?.toast);
-  const values: FormValues = actionData?.values ?? loaderData.values;
-  const errors = actionData?.errors ?? {};
+  const f = useFormFields(loaderData.values, actionData);
   return (
     <div className="max-w-4xl">
       <AdminPageHeader
@@ -184,83 +248,18 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
         }
       />
       <Form method="post" className="flex flex-col gap-6" noValidate>
-        <AdminCard title="Historia">
-          <div className="flex flex-col gap-4">
-            <Field
-              label="Título de la página (pestaña del navegador)"
-              error={errors.title}
-              inputProps={{ id: "title", name: "title", defaultValue: values.title, maxLength: 80 }}
-            />
-            <Field
-              label="Encabezado principal"
-              error={errors.mainHeading}
-              inputProps={{ id: "mainHeading", name: "mainHeading", defaultValue: values.mainHeading, maxLength: 150 }}
-            />
-            <TextAreaField
-              id="content"
-              label="Contenido principal"
-              hint="Separa los párrafos con una línea en blanco."
-              error={errors.content}
-              textareaProps={{ name: "content", defaultValue: values.content, rows: 8, maxLength: 8000 }}
-            />
-            <ImageUpload
-              name="historyImage"
-              label="Imagen de la historia"
-              defaultValue={values.historyImage}
-              error={errors.historyImage}
-            />
-          </div>
-        </AdminCard>
-
+        <HistoryCard f={f} />
         <AdminCard title="Valores">
           <div className="flex flex-col gap-4">
             <Field
               label="Título de la sección"
-              error={errors["valuesSection.heading"]}
-              inputProps={{
-                id: "valuesHeading",
-                name: "valuesSection.heading",
-                defaultValue: values["valuesSection.heading"],
-                maxLength: 150,
-              }}
+              field={{ ...f.field("valuesSection.heading"), id: "valuesHeading" }}
+              inputProps={{ maxLength: 150 }}
             />
-            <ValuesList initial={readAboutValues(values)} errors={errors} />
+            <ValuesList initial={readAboutValues(actionData?.values ?? loaderData.values)} f={f} />
           </div>
         </AdminCard>
-
-        <AdminCard title="Equipo">
-          <div className="flex flex-col gap-4">
-            <Field
-              label="Título de la sección"
-              error={errors["teamSection.heading"]}
-              inputProps={{
-                id: "teamHeading",
-                name: "teamSection.heading",
-                defaultValue: values["teamSection.heading"],
-                maxLength: 150,
-              }}
-            />
-            <TextAreaField
-              id="teamContent"
-              label="Contenido"
-              hint="Separa los párrafos con una línea en blanco."
-              error={errors["teamSection.content"]}
-              textareaProps={{
-                name: "teamSection.content",
-                defaultValue: values["teamSection.content"],
-                rows: 4,
-                maxLength: 4000,
-              }}
-            />
-            <ImageUpload
-              name="teamSection.image"
-              label="Imagen del equipo"
-              defaultValue={values["teamSection.image"]}
-              error={errors["teamSection.image"]}
-            />
-          </div>
-        </AdminCard>
-
+        <TeamCard f={f} />
         <div className="flex justify-end">
           <SubmitButton size="lg">Guardar Cambios</SubmitButton>
         </div>

@@ -17,13 +17,14 @@ import {
   listPaymentMethods,
   updatePaymentMethods,
 } from "~/domain/settings/payment-methods.server";
-import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { formFailure } from "~/lib/form.server";
+import { parseWithSchema, readFormValues } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, TextAreaField } from "~/ui/form/field";
+import { type FormFields, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useToastFrom } from "~/ui/toaster";
 
@@ -90,42 +91,89 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function MethodCard({
-  method,
-  values,
-  errors,
-}: {
-  method: AdminPaymentMethod;
-  values: FormValues;
-  errors: FieldErrors;
-}) {
-  const prefix = `methods.${method.id}`;
-  const [isActive, setIsActive] = useState(values[`${prefix}.isActive`] === "on");
+function MethodHeader({ method }: { method: AdminPaymentMethod }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div>
+        <h3 className="text-lg font-bold">{method.name}</h3>
+        <p className="text-sm text-muted">
+          {method.kind === "stripe" ? "Pago con tarjeta (Stripe)" : "Pago manual"}
+          {method.isDefault ? " · Por defecto" : null}
+        </p>
+      </div>
+      {method.isDefault ? (
+        <p className="max-w-56 text-right text-xs text-muted">No se pueden eliminar métodos de pago por defecto.</p>
+      ) : (
+        <ConfirmDeleteButton
+          itemName={`el método de pago «${method.name}»`}
+          fields={{ intent: "delete", id: method.id }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A method's field: named `methods.<id>.<part>`, with the id the page has always given it. */
+function methodField(f: FormFields, method: AdminPaymentMethod, part: string, id: string) {
+  return { ...f.field(`methods.${method.id}.${part}`), id: `${method.id}-${id}` };
+}
+
+function StripeFields({ f, method }: { f: FormFields; method: AdminPaymentMethod }) {
+  const keyProps = { autoComplete: "off", spellCheck: false };
+  return (
+    <>
+      <Field
+        label="Mensaje para el cliente"
+        field={methodField(f, method, "details", "details")}
+        inputProps={{ maxLength: 1000 }}
+      />
+      <Field
+        label="Clave publicable (Publishable Key)"
+        field={methodField(f, method, "publishableKey", "publishable-key")}
+        inputProps={{ ...keyProps, placeholder: "pk_live_…" }}
+      />
+      <Field
+        label="ID de precio (opcional)"
+        field={methodField(f, method, "priceId", "price-id")}
+        inputProps={{ ...keyProps, placeholder: "price_…" }}
+      />
+    </>
+  );
+}
+
+function ManualFields({ f, method }: { f: FormFields; method: AdminPaymentMethod }) {
+  const qrImage = `methods.${method.id}.qrImage`;
+  return (
+    <>
+      <TextAreaField
+        label="Detalles para el cliente"
+        hint="Número, titular o cuenta; se muestran en el carrito y en el mensaje de WhatsApp."
+        field={methodField(f, method, "details", "details")}
+        textareaProps={{ rows: 3, maxLength: 1000 }}
+      />
+      <ImageUpload
+        name={qrImage}
+        label="Código QR (opcional)"
+        hint="Para Yape, Plin u otras billeteras: el carrito lo muestra al elegir este método."
+        defaultValue={f.values[qrImage]}
+        error={f.error(qrImage)}
+        previewFit="object-contain"
+      />
+    </>
+  );
+}
+
+function MethodCard({ method, f }: { method: AdminPaymentMethod; f: FormFields }) {
+  const active = { ...f.checkbox(`methods.${method.id}.isActive`), id: `${method.id}-active` };
+  const [isActive, setIsActive] = useState(active.defaultChecked);
   return (
     <li className="rounded-xl border bg-surface p-4" data-payment-method={method.id}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="text-lg font-bold">{method.name}</h3>
-          <p className="text-sm text-muted">
-            {method.kind === "stripe" ? "Pago con tarjeta (Stripe)" : "Pago manual"}
-            {method.isDefault ? " · Por defecto" : null}
-          </p>
-        </div>
-        {method.isDefault ? (
-          <p className="max-w-56 text-right text-xs text-muted">No se pueden eliminar métodos de pago por defecto.</p>
-        ) : (
-          <ConfirmDeleteButton
-            itemName={`el método de pago «${method.name}»`}
-            fields={{ intent: "delete", id: method.id }}
-          />
-        )}
-      </div>
+      <MethodHeader method={method} />
       <CheckboxField
-        id={`${method.id}-active`}
+        field={active}
         className="mt-3"
         label={`Activo (se ofrece en el carrito)`}
         inputProps={{
-          name: `${prefix}.isActive`,
           checked: isActive,
           onChange: (event) => setIsActive(event.target.checked),
           "aria-label": `${method.name} activo`,
@@ -133,69 +181,32 @@ function MethodCard({
       />
       {/* Hidden, not removed, while inactive: its values are kept and saved as they are. */}
       <div className="mt-4 flex flex-col gap-4" hidden={!isActive}>
-        {method.kind === "stripe" ? (
-          <>
-            <Field
-              label="Mensaje para el cliente"
-              error={errors[`${prefix}.details`]}
-              inputProps={{
-                id: `${method.id}-details`,
-                name: `${prefix}.details`,
-                defaultValue: values[`${prefix}.details`],
-                maxLength: 1000,
-              }}
-            />
-            <Field
-              label="Clave publicable (Publishable Key)"
-              error={errors[`${prefix}.publishableKey`]}
-              inputProps={{
-                id: `${method.id}-publishable-key`,
-                name: `${prefix}.publishableKey`,
-                defaultValue: values[`${prefix}.publishableKey`],
-                placeholder: "pk_live_…",
-                autoComplete: "off",
-                spellCheck: false,
-              }}
-            />
-            <Field
-              label="ID de precio (opcional)"
-              error={errors[`${prefix}.priceId`]}
-              inputProps={{
-                id: `${method.id}-price-id`,
-                name: `${prefix}.priceId`,
-                defaultValue: values[`${prefix}.priceId`],
-                placeholder: "price_…",
-                autoComplete: "off",
-                spellCheck: false,
-              }}
-            />
-          </>
-        ) : (
-          <>
-            <TextAreaField
-              id={`${method.id}-details`}
-              label="Detalles para el cliente"
-              hint="Número, titular o cuenta; se muestran en el carrito y en el mensaje de WhatsApp."
-              error={errors[`${prefix}.details`]}
-              textareaProps={{
-                name: `${prefix}.details`,
-                defaultValue: values[`${prefix}.details`],
-                rows: 3,
-                maxLength: 1000,
-              }}
-            />
-            <ImageUpload
-              name={`${prefix}.qrImage`}
-              label="Código QR (opcional)"
-              hint="Para Yape, Plin u otras billeteras: el carrito lo muestra al elegir este método."
-              defaultValue={values[`${prefix}.qrImage`]}
-              error={errors[`${prefix}.qrImage`]}
-              previewFit="object-contain"
-            />
-          </>
-        )}
+        {method.kind === "stripe" ? <StripeFields f={f} method={method} /> : <ManualFields f={f} method={method} />}
       </div>
     </li>
+  );
+}
+
+function NewMethodForm({ f, version }: { f: FormFields; version: string }) {
+  return (
+    <Form method="post" key={`new-${version}`} className="flex flex-col gap-4" noValidate>
+      <Field
+        label="Nombre"
+        field={f.field("name")}
+        inputProps={{ maxLength: 60, placeholder: "Ej.: Depósito en efectivo" }}
+      />
+      <TextAreaField
+        label="Detalles (opcional)"
+        field={f.field("details")}
+        textareaProps={{ rows: 3, maxLength: 1000 }}
+      />
+      <CheckboxField label="Activo" field={{ ...f.checkbox("isActive"), id: "new-method-active" }} />
+      <div className="flex justify-end">
+        <SubmitButton intent="add" variant="secondary">
+          Añadir Método de Pago
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }
 
@@ -203,10 +214,12 @@ export default function PaymentMethodsScreen({ loaderData, actionData }: Route.C
   useToastFrom(actionData?.toast);
   // Each form gets back what it sent; a refused delete leaves both as they were.
   const failedIntent = actionData?.values.intent;
-  const methodValues = failedIntent === "save" ? actionData!.values : loaderData.values;
-  const methodErrors = failedIntent === "save" ? actionData!.errors : {};
-  const newValues: FormValues = failedIntent === "add" ? actionData!.values : { isActive: "on" };
-  const newErrors = failedIntent === "add" ? actionData!.errors : {};
+  const methods =
+    failedIntent === "save" ? formFields(actionData!.values, actionData!.errors) : formFields(loaderData.values);
+  const added =
+    failedIntent === "add"
+      ? formFields(actionData!.values, actionData!.errors, "new-method-")
+      : formFields({ isActive: "on" }, {}, "new-method-");
   const version = loaderData.methods.map((method) => method.id).join(",");
 
   return (
@@ -220,7 +233,7 @@ export default function PaymentMethodsScreen({ loaderData, actionData }: Route.C
           <Form method="post" key={version} className="flex flex-col gap-4" noValidate>
             <ul className="flex flex-col gap-4">
               {loaderData.methods.map((method) => (
-                <MethodCard key={method.id} method={method} values={methodValues} errors={methodErrors} />
+                <MethodCard key={method.id} method={method} f={methods} />
               ))}
             </ul>
             <div className="flex justify-end">
@@ -230,37 +243,8 @@ export default function PaymentMethodsScreen({ loaderData, actionData }: Route.C
             </div>
           </Form>
         </AdminCard>
-
         <AdminCard title="Añadir método de pago">
-          <Form method="post" key={`new-${version}`} className="flex flex-col gap-4" noValidate>
-            <Field
-              label="Nombre"
-              error={newErrors.name}
-              inputProps={{
-                id: "new-method-name",
-                name: "name",
-                defaultValue: newValues.name,
-                maxLength: 60,
-                placeholder: "Ej.: Depósito en efectivo",
-              }}
-            />
-            <TextAreaField
-              id="new-method-details"
-              label="Detalles (opcional)"
-              error={newErrors.details}
-              textareaProps={{ name: "details", defaultValue: newValues.details, rows: 3, maxLength: 1000 }}
-            />
-            <CheckboxField
-              id="new-method-active"
-              label="Activo"
-              inputProps={{ name: "isActive", defaultChecked: newValues.isActive === "on" }}
-            />
-            <div className="flex justify-end">
-              <SubmitButton intent="add" variant="secondary">
-                Añadir Método de Pago
-              </SubmitButton>
-            </div>
-          </Form>
+          <NewMethodForm f={added} version={version} />
         </AdminCard>
       </div>
     </div>

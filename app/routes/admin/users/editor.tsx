@@ -13,17 +13,19 @@ import {
   USER_NOT_FOUND_MESSAGE,
 } from "~/domain/users/user-admin";
 import { createUser, getUserForEditor, updateUser } from "~/domain/users/user-admin.server";
+import { formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
-import { formFailure } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field, SelectField } from "~/ui/form/field";
+import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/editor";
 
+/** Pulled up under the password fields it explains. */
+const PASSWORD_HINT_CLASS = "-mt-3 text-sm text-muted md:col-span-2";
 const LIST_URL = href("/admin/usuarios");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -68,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = parseWithSchema(user ? editUserFormSchema(user.email) : newUserFormSchema, values);
   if (!parsed.success) {
     return formFailure(parsed.errors, withoutPasswords(values), {
-      title: "Error de Validación",
+      title: VALIDATION_TOAST_TITLE,
       description: parsed.firstMessage,
     });
   }
@@ -106,139 +108,138 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-/** The ids a control's aria-describedby lists: its note and, when shown, its error. */
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  return ids.filter(Boolean).join(" ") || undefined;
+type EditedUser = Route.ComponentProps["loaderData"]["user"];
+
+function EditorHeader({ user }: { user: EditedUser }) {
+  return (
+    <AdminPageHeader
+      title={user ? "Editar Usuario" : "Nuevo Usuario"}
+      description={
+        user
+          ? `Cuenta de ${user.username || user.email}.`
+          : "Crea una cuenta: un administrador puede entrar al panel; un usuario, solo a la tienda."
+      }
+      actions={
+        <Button asChild variant="ghost">
+          <Link to={LIST_URL}>
+            <ArrowLeft aria-hidden /> Volver a usuarios
+          </Link>
+        </Button>
+      }
+    />
+  );
+}
+
+function UsernameField({ f, user }: { f: FormFields; user: EditedUser }) {
+  const isMainAdmin = user?.isMainAdmin ?? false;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Field
+        label="Nombre de Usuario"
+        field={f.field("username")}
+        inputProps={{
+          autoComplete: "off",
+          maxLength: 30,
+          disabled: isMainAdmin,
+          "aria-describedby": isMainAdmin ? "main-admin-note" : "username-hint",
+        }}
+      />
+      {isMainAdmin ? null : (
+        <p id="username-hint" className="text-sm text-muted">
+          De 3 a 30 caracteres: letras, números, «_» o «.». Con él se ingresa al panel.
+          {user && !user.hasUsername ? " Este cliente aún no tiene uno: elige uno para guardar." : ""}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RoleField({ f, isMainAdmin }: { f: FormFields; isMainAdmin: boolean }) {
+  return (
+    <div className="flex flex-col gap-1.5 md:col-span-2 md:max-w-[calc(50%-0.625rem)]">
+      <SelectField
+        label="Rol"
+        field={f.field("role")}
+        selectProps={{
+          defaultValue: f.value("role") || "user",
+          disabled: isMainAdmin,
+          "aria-describedby": isMainAdmin ? "main-admin-note" : undefined,
+        }}
+      >
+        <option value="user">{roleLabels.user}</option>
+        <option value="admin">{roleLabels.admin}</option>
+      </SelectField>
+      {isMainAdmin ? (
+        <p id="main-admin-note" className="text-sm text-muted">
+          {MAIN_ADMIN_NOTE}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The new password twice, and under them what leaving them empty (or a locked account) means. */
+function PasswordFields({
+  f,
+  isNew,
+  isLocked,
+  isOwnAccount,
+}: {
+  f: FormFields;
+  isNew: boolean;
+  isLocked: boolean;
+  isOwnAccount: boolean;
+}) {
+  const passwordProps = { type: "password", autoComplete: "new-password", maxLength: 128, disabled: isLocked };
+  return (
+    <>
+      <Field
+        label={isNew ? "Contraseña" : "Nueva Contraseña"}
+        field={f.field("password")}
+        inputProps={{ ...passwordProps, "aria-describedby": isNew ? undefined : "password-hint" }}
+      />
+      <Field label="Confirmar Contraseña" field={f.field("confirmPassword")} inputProps={passwordProps} />
+      {isNew ? null : (
+        <p id="password-hint" className={PASSWORD_HINT_CLASS}>
+          {isLocked
+            ? MAIN_ADMIN_CREDENTIALS_MESSAGE
+            : `Déjalas vacías para mantener la contraseña actual. Si escribes una nueva (mínimo 6 caracteres)${
+                isOwnAccount ? ", tu sesión sigue abierta." : ", se cerrarán las sesiones abiertas de esta cuenta."
+              }`}
+        </p>
+      )}
+    </>
+  );
 }
 
 export default function UserEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, isOwnAccount } = loaderData;
   const isNew = user === null;
-  const isMainAdmin = user?.isMainAdmin ?? false;
   // The owner's e-mail and password are theirs to change (the server refuses the others).
-  const isCredentialsLocked = isMainAdmin && !loaderData.isOwnAccount;
-  const values: Record<string, string | undefined> = actionData?.values ?? {
-    username: user?.username ?? "",
-    email: user?.email ?? "",
-    role: user?.role ?? "user",
-  };
-  const errors = actionData?.errors;
-  useToastFrom(actionData?.toast);
+  const isCredentialsLocked = (user?.isMainAdmin ?? false) && !isOwnAccount;
+  const f = useFormFields(
+    { username: user?.username ?? "", email: user?.email ?? "", role: user?.role ?? "user" },
+    actionData,
+  );
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? "Nuevo Usuario" : "Editar Usuario"}
-        description={
-          isNew
-            ? "Crea una cuenta: un administrador puede entrar al panel; un usuario, solo a la tienda."
-            : `Cuenta de ${user.username || user.email}.`
-        }
-        actions={
-          <Button asChild variant="ghost">
-            <Link to={LIST_URL}>
-              <ArrowLeft aria-hidden /> Volver a usuarios
-            </Link>
-          </Button>
-        }
-      />
+      <EditorHeader user={user} />
       <AdminCard>
         <Form method="post" className="grid gap-5 md:grid-cols-2" noValidate>
-          <div className="flex flex-col gap-1.5">
-            <Field
-              label="Nombre de Usuario"
-              error={errors?.username}
-              inputProps={{
-                id: "username",
-                name: "username",
-                defaultValue: values.username ?? "",
-                autoComplete: "off",
-                maxLength: 30,
-                disabled: isMainAdmin,
-                "aria-describedby": describedBy(
-                  isMainAdmin ? "main-admin-note" : "username-hint",
-                  errors?.username && "username-error",
-                ),
-              }}
-            />
-            {isMainAdmin ? null : (
-              <p id="username-hint" className="text-sm text-muted">
-                De 3 a 30 caracteres: letras, números, «_» o «.». Con él se ingresa al panel.
-                {user && !user.hasUsername ? " Este cliente aún no tiene uno: elige uno para guardar." : ""}
-              </p>
-            )}
-          </div>
+          <UsernameField f={f} user={user} />
           <Field
             label="Email"
-            error={errors?.email}
+            field={f.field("email")}
             inputProps={{
-              id: "email",
-              name: "email",
               type: "email",
               autoComplete: "off",
-              defaultValue: values.email ?? "",
               maxLength: 254,
               disabled: isCredentialsLocked,
               "aria-describedby": isCredentialsLocked ? "password-hint" : undefined,
             }}
           />
-          <div className="flex flex-col gap-1.5 md:col-span-2 md:max-w-[calc(50%-0.625rem)]">
-            <SelectField
-              id="role"
-              label="Rol"
-              error={errors?.role}
-              selectProps={{
-                name: "role",
-                defaultValue: values.role ?? "user",
-                disabled: isMainAdmin,
-                "aria-describedby": describedBy(isMainAdmin && "main-admin-note", errors?.role && "role-error"),
-              }}
-            >
-              <option value="user">{roleLabels.user}</option>
-              <option value="admin">{roleLabels.admin}</option>
-            </SelectField>
-            {isMainAdmin ? (
-              <p id="main-admin-note" className="text-sm text-muted">
-                {MAIN_ADMIN_NOTE}
-              </p>
-            ) : null}
-          </div>
-          <Field
-            label={isNew ? "Contraseña" : "Nueva Contraseña"}
-            error={errors?.password}
-            inputProps={{
-              id: "password",
-              name: "password",
-              type: "password",
-              autoComplete: "new-password",
-              maxLength: 128,
-              disabled: isCredentialsLocked,
-              "aria-describedby": describedBy(!isNew && "password-hint", errors?.password && "password-error"),
-            }}
-          />
-          <Field
-            label="Confirmar Contraseña"
-            error={errors?.confirmPassword}
-            inputProps={{
-              id: "confirmPassword",
-              name: "confirmPassword",
-              type: "password",
-              autoComplete: "new-password",
-              maxLength: 128,
-              disabled: isCredentialsLocked,
-            }}
-          />
-          {isNew ? null : isCredentialsLocked ? (
-            <p id="password-hint" className="-mt-3 text-sm text-muted md:col-span-2">
-              {MAIN_ADMIN_CREDENTIALS_MESSAGE}
-            </p>
-          ) : (
-            <p id="password-hint" className="-mt-3 text-sm text-muted md:col-span-2">
-              Déjalas vacías para mantener la contraseña actual. Si escribes una nueva (mínimo 6 caracteres)
-              {loaderData.isOwnAccount
-                ? ", tu sesión sigue abierta."
-                : ", se cerrarán las sesiones abiertas de esta cuenta."}
-            </p>
-          )}
+          <RoleField f={f} isMainAdmin={user?.isMainAdmin ?? false} />
+          <PasswordFields f={f} isNew={isNew} isLocked={isCredentialsLocked} isOwnAccount={isOwnAccount} />
           <div className="flex flex-wrap gap-2 md:col-span-2">
             <SubmitButton>{isNew ? "Crear Usuario" : "Guardar Cambios"}</SubmitButton>
             <Button asChild variant="outline">

@@ -43,6 +43,11 @@ const nameColumn: Column<AnyRow> = {
     />
   ),
 };
+const offerColumn: Column<AnyRow> = {
+  key: "oferta",
+  header: "Oferta",
+  cell: (row) => (row.isOfferActive ? "Sí" : "No"),
+};
 const actionsColumn = (kind: CatalogKind): Column<AnyRow> => ({
   key: "acciones",
   header: <span className="sr-only">Acciones</span>,
@@ -62,7 +67,7 @@ const productColumns: Column<AdminProductRow>[] = [
     className: "text-right",
     cell: (row) => <span className={row.stock === 0 ? "font-semibold text-red-700" : undefined}>{row.stock}</span>,
   },
-  { key: "oferta", header: "Oferta", cell: (row) => (row.isOfferActive ? "Sí" : "No") },
+  offerColumn,
   actionsColumn("products"),
 ];
 
@@ -75,6 +80,7 @@ const serviceColumns: Column<AdminServiceRow>[] = [
     isSortable: true,
     cell: (row) => <AdminPrice item={row} isPriceHidden={!row.showPrice} />,
   },
+  offerColumn,
   { key: "visible", header: "Visible", cell: (row) => <PriceVisibilityToggle row={row} /> },
   actionsColumn("services"),
 ];
