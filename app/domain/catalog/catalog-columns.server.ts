@@ -4,8 +4,6 @@ import { getTableColumns } from "drizzle-orm";
 
 import { products, services } from "~/db/schema";
 
-import type { CatalogKind } from "./kinds";
-
 /** The fields both kinds have. */
 const sharedFields = [
   "id",
@@ -36,5 +34,3 @@ export function serviceColumns() {
   const columns = getTableColumns(services);
   return { ...pick(columns, sharedFields), ...pick(columns, ["showPrice"] as const) };
 }
-
-export const catalogTables = { products, services } satisfies Record<CatalogKind, unknown>;

@@ -3,26 +3,14 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 
 import { type Database, getDb } from "~/db/client.server";
-import {
-  brands,
-  productCategories,
-  productFamilies,
-  products,
-  productSubcategories,
-  serviceCategories,
-  serviceFamilies,
-  services,
-  serviceSubcategories,
-} from "~/db/schema";
+import { brands, products, services } from "~/db/schema";
 
 import { productColumns, serviceColumns } from "../catalog-columns.server";
 import { type CatalogKind, catalogKinds } from "../kinds";
+import { productTree, serviceTree } from "../taxonomy.server";
 import type { CatalogSnapshot, ExistingItem } from "./types";
 
-const taxonomyTables = {
-  products: { families: productFamilies, categories: productCategories, subcategories: productSubcategories },
-  services: { families: serviceFamilies, categories: serviceCategories, subcategories: serviceSubcategories },
-};
+const taxonomyTables = { products: productTree, services: serviceTree };
 
 /** A page of items: those after `afterId`, `limit` of them. */
 type Page = { afterId: number; limit: number };
