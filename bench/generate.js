@@ -121,6 +121,49 @@ async function insertRows(db, table, columns, rows, batch = 1000) {
   }
 }
 
+const PRESENTACION_SIZES = [
+  { name: "1 kg", grams: 1000, priceFactor: 1 },
+  { name: "3 kg", grams: 3000, priceFactor: 2.6 },
+  { name: "15 kg", grams: 15000, priceFactor: 10 },
+  { name: "25 kg", grams: 25000, priceFactor: 15 },
+];
+
+/**
+ * Gives every generated product `count` presentaciones, like a food sold in 1, 3 and 15 kg
+ * (the load benchmark's product one, unnamed). The products went in with the shop's triggers
+ * off (one insert per product would otherwise write its first presentación and sum it up, row
+ * by row, for minutes at 100,000); the presentaciones are written in bulk and each product is
+ * then summed up once by the shop's own function.
+ */
+async function addPresentaciones(db, count, generated) {
+  const sizes = PRESENTACION_SIZES.slice(0, Math.max(1, count));
+  const named = count > 1;
+  await db.query(
+    `INSERT INTO product_variants (product_id, name, price_cents, is_offer_active, offer_price_cents, stock, net_weight_grams, sort_order)
+     SELECT id, CASE WHEN $3 AND id <> $2 THEN $4 ELSE '' END, price_cents, is_offer_active, offer_price_cents, stock,
+            CASE WHEN $3 AND id <> $2 THEN $5::int END, 0
+     FROM products WHERE id BETWEEN $1 AND $2`,
+    [generated.from, generated.bench, named, sizes[0].name, sizes[0].grams],
+  );
+  for (const [index, size] of sizes.entries()) {
+    if (index === 0) continue;
+    await db.query(
+      `INSERT INTO product_variants (product_id, name, price_cents, is_offer_active, offer_price_cents, stock, net_weight_grams, sort_order)
+       SELECT product_id, $3, least(round(price_cents * $4::numeric)::int, 99999999), is_offer_active,
+              CASE WHEN offer_price_cents IS NULL THEN NULL ELSE least(round(offer_price_cents * $4::numeric)::int, 99999998) END,
+              (stock * ($5::int + 7)) % 130, $6::int, $5::int
+       FROM product_variants WHERE sort_order = 0 AND product_id BETWEEN $1 AND $2`,
+      [generated.from, generated.bench - 1, size.name, size.priceFactor, index, size.grams],
+    );
+  }
+  await db.query("ALTER TABLE products ENABLE TRIGGER products_first_variant");
+  await db.query("ALTER TABLE product_variants ENABLE TRIGGER product_variants_summary");
+  await db.query("SELECT count(refresh_product_summary(id)) FROM products WHERE id BETWEEN $1 AND $2", [
+    generated.from,
+    generated.bench,
+  ]);
+}
+
 /**
  * Generates the shop into `dataDir` and returns what the benchmarks need to know about it,
  * also kept in `$dataDir/bench.json` so that a second call with the same N reuses it.
@@ -128,12 +171,19 @@ async function insertRows(db, table, columns, rows, batch = 1000) {
 export async function generateShop({
   products: count,
   orders: orderCount = Math.min(5000, Math.ceil(count / 5)),
+  presentaciones = 3,
   dataDir,
 }) {
   const metaFile = path.join(dataDir, "bench.json");
   if (existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, "utf8"));
-    if (meta.products === count && meta.orders === orderCount && !process.env.DATABASE_URL) return meta;
+    if (
+      meta.products === count &&
+      meta.orders === orderCount &&
+      meta.presentaciones === presentaciones &&
+      !process.env.DATABASE_URL
+    )
+      return meta;
     throw new Error(`${dataDir} already holds another generated shop; remove it first.`);
   }
 
@@ -171,6 +221,7 @@ export async function generateShop({
         ORDER BY c.id, s.id`)
     ).rows;
 
+    const firstGeneratedId = Number((await db.query("SELECT coalesce(max(id), 0) + 1 AS id FROM products")).rows[0].id);
     const productRows = [];
     for (let i = 0; i < count; i++) {
       const level = levels[i % levels.length];
@@ -216,6 +267,8 @@ export async function generateShop({
       "Croquetas Ricocan Adulto",
       "croquetas ricocan adulto bench 15 kg",
     ]);
+    await db.query("ALTER TABLE products DISABLE TRIGGER products_first_variant");
+    await db.query("ALTER TABLE product_variants DISABLE TRIGGER product_variants_summary");
     await insertRows(
       db,
       "products",
@@ -237,8 +290,16 @@ export async function generateShop({
       productRows,
     );
     const benchProductId = (await db.query("SELECT max(id) AS id FROM products")).rows[0].id;
-    const productIds = (await db.query("SELECT id, title, price_cents FROM products WHERE id <> $1", [benchProductId]))
-      .rows;
+    await addPresentaciones(db, presentaciones, { from: firstGeneratedId, bench: benchProductId });
+    // Order lines name a product's first presentación.
+    const productIds = (
+      await db.query(
+        `SELECT p.id, p.title, v.id AS variant_id, v.name AS variant_name, v.price_cents
+         FROM products p JOIN product_variants v ON v.product_id = p.id AND v.sort_order = 0
+         WHERE p.id <> $1`,
+        [benchProductId],
+      )
+    ).rows;
 
     // Orders of the last year, one to four lines each.
     const statuses = ["pendiente", "en_proceso", "entregado", "entregado", "entregado", "cancelado"];
@@ -269,6 +330,8 @@ export async function generateShop({
         lineRows.push([
           firstOrderId + i,
           product.id,
+          product.variant_id,
+          product.variant_name,
           product.title,
           product.price_cents,
           quantity,
@@ -297,14 +360,30 @@ export async function generateShop({
     await insertRows(
       db,
       "order_lines",
-      ["order_id", "product_id", "title", "unit_price_cents", "quantity", "line_total_cents"],
+      [
+        "order_id",
+        "product_id",
+        "variant_id",
+        "variant_name",
+        "title",
+        "unit_price_cents",
+        "quantity",
+        "line_total_cents",
+      ],
       lineRows,
     );
     await db.query("SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))");
     await db.query("COMMIT");
     await db.query("ANALYZE");
 
-    const meta = { products: count, orders: orderCount, brands: brands.length, levels: levels.length, benchProductId };
+    const meta = {
+      products: count,
+      orders: orderCount,
+      presentaciones,
+      brands: brands.length,
+      levels: levels.length,
+      benchProductId,
+    };
     if (!process.env.DATABASE_URL) writeFileSync(metaFile, `${JSON.stringify(meta, null, 2)}\n`);
     return meta;
   } finally {
@@ -320,7 +399,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   };
   const products = Number(args[0]);
   if (!Number.isInteger(products) || products < 1) {
-    console.error("Usage: node bench/generate.js N [--orders M] [--data-dir DIR]");
+    console.error("Usage: node bench/generate.js N [--orders M] [--presentaciones P] [--data-dir DIR]");
     process.exit(1);
   }
   const dataDir = path.resolve(option("data-dir") ?? path.join(tmpdir(), `patitas-bench-${products}`));
@@ -328,6 +407,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const meta = await generateShop({
     products,
     orders: option("orders") ? Number(option("orders")) : undefined,
+    presentaciones: option("presentaciones") ? Number(option("presentaciones")) : undefined,
     dataDir,
   });
   console.log(`${dataDir}: ${JSON.stringify(meta)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

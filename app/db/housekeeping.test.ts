@@ -65,8 +65,13 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     const db = handle().db;
     const old = await ensureCart(new Request("http://localhost:3000/carrito"), null);
     const recent = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-    const [product] = await db.select({ id: products.id }).from(products).limit(1);
-    await db.insert(schema.cartLines).values({ cartId: old.cartId, productId: product!.id, quantity: 1 });
+    const [variant] = await db
+      .select({ id: schema.productVariants.id, productId: schema.productVariants.productId })
+      .from(schema.productVariants)
+      .limit(1);
+    await db
+      .insert(schema.cartLines)
+      .values({ cartId: old.cartId, productId: variant!.productId, variantId: variant!.id, quantity: 1 });
     await db
       .update(carts)
       .set({ updatedAt: daysAgo(HOUSEKEEPING.cartIdleDays + 1) })
@@ -319,6 +324,9 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "products.description",
       "products.imageAlt",
       "products.searchText",
+      "product_variants.name",
+      "product_variants.sku",
+      "stock_alerts.email",
       "services.title",
       "services.description",
       "services.imageAlt",
@@ -388,6 +396,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "orders.note",
       "orders.clientIp",
       "order_lines.title",
+      "order_lines.variantName",
       "order_status_changes.changedByUserId",
       "sign_in_failures.account",
       "sign_in_failures.ip",

@@ -45,6 +45,8 @@ export const rateRules = {
   // Public forms that store a message or send an e-mail to any address typed in.
   contactMessagePerIp: { limit: 30, windowMs: ONE_HOUR },
   complaintPerIp: { limit: 30, windowMs: ONE_HOUR },
+  // 'Avísame cuando haya stock': each subscription is one e-mail later.
+  stockAlertPerIp: { limit: 30, windowMs: ONE_HOUR },
   // Orders placed (they hold stock until the shop cancels them). A small shop rarely gets
   // more than a few orders an hour from all of a carrier's shared address.
   placedOrdersPerIp: { limit: 20, windowMs: ONE_HOUR },

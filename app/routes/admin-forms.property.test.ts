@@ -105,10 +105,14 @@ const product = {
   categoryId: "1",
   subcategoryId: "",
   brandId: "",
-  price: "25.90",
-  stock: "10",
-  isOfferActive: "",
-  offerPrice: "",
+  // Its one presentación (the editor's first row).
+  "v.0.name": "",
+  "v.0.price": "25.90",
+  "v.0.stock": "10",
+  "v.0.isOfferActive": "",
+  "v.0.offerPrice": "",
+  "v.0.sku": "",
+  "v.0.weight": "",
   image: "",
   imageAlt: "",
 };

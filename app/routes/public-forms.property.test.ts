@@ -10,6 +10,7 @@ import { complaints, contactMessages, customerProfiles, orders, products, users 
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { answerOf, asSubmitted, eachFieldWith, expectSaneAnswer, hostileForm, propertyRuns } from "~test/hostile-input";
+import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { action as passwordAction } from "./account/password";
@@ -38,7 +39,7 @@ beforeAll(async () => {
 
 /** A new cart holding one unit of a product in stock, so that a valid form places an order. */
 async function cartWithOneUnit(): Promise<string> {
-  await handle().db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
+  await setPresentacionValues(handle().db, productId, { stock: 50 });
   const add = new FormData();
   add.set("intent", "add");
   add.set("productId", String(productId));
@@ -304,6 +305,7 @@ describe("public forms under hostile input", () => {
       const form = new FormData();
       form.set("intent", intent);
       form.set("productId", id);
+      form.set("variantId", id);
       form.set("quantity", id);
       expectSaneAnswer(await post(cartAction, "/carrito", form, await cartWithOneUnit()), `${intent} ${id}`);
     }

@@ -98,7 +98,8 @@ test.describe("home", () => {
     const featured = page.getByRole("region", { name: "Productos Destacados" });
     await expect(featured.getByText("¡Aprovecha nuestras mejores ofertas!")).toBeVisible();
     const cardsInFeatured = featured.getByRole("article");
-    await expect(cardsInFeatured).toHaveCount(2);
+    // The croquetas, the mouse and the puppy food's 3 kg bag (a product with presentaciones).
+    await expect(cardsInFeatured).toHaveCount(3);
     for (const card of await cardsInFeatured.all()) {
       await expect(card.getByText("OFERTA", { exact: true })).toBeVisible();
       await expect(card.getByRole("link", { name: /^Ver Detalles/ })).toHaveAttribute("href", /^\/producto\/\d+$/);
@@ -107,6 +108,7 @@ test.describe("home", () => {
     await expect(featured.getByRole("heading", { name: "Ratón de Juguete con Catnip" })).toBeVisible();
     await expect(featured).toContainText("S/\u00a014.90");
     await expect(featured).toContainText("hierba gatera");
+    await expect(featured.getByRole("article").filter({ hasText: "Alimento Pro Plan" })).toContainText("Desde");
 
     const visit = page.getByRole("region", { name: "¡Visítanos en nuestra tienda!" });
     await expect(visit.getByRole("link", { name: "Ver dirección y horarios" })).toHaveAttribute("href", "/contacto");

@@ -5,6 +5,7 @@ import { orders, products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
+import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only on PostgreSQL (see vitest.config.ts), where transactions really interleave
@@ -30,10 +31,7 @@ test(
   { timeout: 120_000 },
   async () => {
     const { db } = handle();
-    await db
-      .update(products)
-      .set({ stock: 1000 })
-      .where(inArray(products.id, [first, second]));
+    await setPresentacionValues(db, [first, second], { stock: 1000 });
     const carts: string[] = [];
     for (let index = 0; index < 100; index++) {
       const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
@@ -42,8 +40,8 @@ test(
       }
       carts.push(cartId);
     }
-    await db.update(products).set({ stock: 10 }).where(eq(products.id, first));
-    await db.update(products).set({ stock: 7 }).where(eq(products.id, second));
+    await setPresentacionValues(db, first, { stock: 10 });
+    await setPresentacionValues(db, second, { stock: 7 });
     const [{ before }] = (await db.select({ before: sql<number>`count(*)::int` }).from(orders)) as [{ before: number }];
 
     const results = await Promise.all(

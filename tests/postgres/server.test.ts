@@ -48,7 +48,8 @@ test("two instances starting at once on one PostgreSQL migrate and seed exactly 
               (select count(*)::int from users) as users,
               (select count(*)::int from shop_settings) as settings`,
     );
-    expect(counts.rows[0]).toEqual({ products: 4, users: 1, settings: 1 });
+    // The demo shop: four products without sizes and two with presentaciones.
+    expect(counts.rows[0]).toEqual({ products: 6, users: 1, settings: 1 });
 
     // A session made on one instance is valid on the other.
     const cookie = await signInAtAdmin(first.url);

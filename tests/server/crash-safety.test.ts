@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 
 import { demoProducts } from "~/db/seed/demo-data";
+import { demoProductsWithPresentaciones } from "~/db/seed/demo-presentaciones";
 
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import { fileComplaintOverHttp, placeOrderOverHttp, withPglite } from "../support/shop-traffic";
@@ -75,10 +76,10 @@ test(
       complaints: await query<{ code: string; sequence: number }>(
         "select code, sequence from complaints order by sequence",
       ),
-      products: await query<{ title: string; stock: number; sold: number }>(
-        `select p.title, p.stock,
-              coalesce((select sum(l.quantity)::int from order_lines l where l.product_id = p.id), 0) as sold
-         from products p`,
+      presentaciones: await query<{ title: string; name: string; stock: number; sold: number }>(
+        `select p.title, v.name, v.stock,
+              coalesce((select sum(l.quantity)::int from order_lines l where l.variant_id = v.id), 0) as sold
+         from product_variants v join products p on p.id = v.product_id`,
       ),
     }));
 
@@ -92,10 +93,14 @@ test(
       expect(order.line_sum, order.code).toBe(order.total_cents);
       expect(order.bad_lines, order.code).toBe(0);
     }
-    // Stock moved exactly by what the stored orders took.
-    for (const product of stored.products) {
-      const initial = demoProducts.find((demo) => demo.title === product.title)?.stock;
-      expect(product.stock + product.sold, product.title).toBe(initial);
+    // Stock moved exactly by what the stored orders took, presentación by presentación.
+    for (const item of stored.presentaciones) {
+      const initial =
+        demoProducts.find((demo) => demo.title === item.title)?.stock ??
+        demoProductsWithPresentaciones
+          .find((demo) => demo.title === item.title)
+          ?.presentaciones.find((size) => size.name === item.name)?.stock;
+      expect(item.stock + item.sold, `${item.title} ${item.name}`).toBe(initial);
     }
     // The book stays correlative: 1, 2, 3… with no hole left by the crash.
     expect(stored.complaints.map((complaint) => complaint.sequence)).toEqual(

@@ -168,13 +168,26 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const productIds = [...new Set([...sitemap.matchAll(/\/producto\/(\d+)</g)].map((match) => match[1]!))];
     expect(productIds.length).toBeGreaterThanOrEqual(4);
+    // Every presentación on sale with stock, as its product page offers it.
+    const sizes: { productId: string; variantId: string }[] = [];
+    for (const productId of productIds) {
+      const page = await (await fetch(`${server.url}/producto/${productId}`)).text();
+      for (const [, variantId] of page.matchAll(/name="variantId" value="(\d+)"/g)) {
+        const sizePage = await (await fetch(`${server.url}/producto/${productId}?presentacion=${variantId}`)).text();
+        if (sizePage.includes("Agregar al Carrito")) sizes.push({ productId, variantId: variantId! });
+      }
+    }
+    expect(sizes.length).toBeGreaterThanOrEqual(productIds.length);
     const address = "192.0.2.200";
     let cookie = "";
-    for (const productId of productIds) {
-      const added = await postForm("/carrito", { intent: "add", productId, quantity: "99" }, address, cookie);
-      cookie = mergeCookies(cookie, added);
-      await added.text();
-    }
+    const addEverySize = async (quantity: string) => {
+      for (const size of sizes) {
+        const added = await postForm("/carrito", { intent: "add", ...size, quantity }, address, cookie);
+        cookie = mergeCookies(cookie, added);
+        await added.text();
+      }
+    };
+    await addEverySize("99");
     const checkout = (phone: string) =>
       postForm(
         "/carrito",
@@ -187,25 +200,31 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
     expect(await hoard.text()).toContain("Cantidad máxima por pedido");
 
     // The most the shop lets one order hold: 10 units of each (half the stock is more here).
-    for (const productId of productIds) {
-      const updated = await postForm("/carrito", { intent: "update", productId, quantity: "10" }, address, cookie);
+    // The cart's lines are presentaciones: its page names each line's.
+    const cartPage = await (
+      await fetch(`${server.url}/carrito`, { headers: { Cookie: cookie, "X-Forwarded-For": address } })
+    ).text();
+    const variantIds = [
+      ...new Set([...cartPage.matchAll(/name="variantId" value="(\d+)"/g)].map((match) => match[1]!)),
+    ];
+    expect(variantIds.length).toBeGreaterThan(0);
+    for (const variantId of variantIds) {
+      const updated = await postForm("/carrito", { intent: "update", variantId, quantity: "10" }, address, cookie);
       await updated.text();
     }
     const first = await checkout("987 000 002");
     expect(first.status).toBe(302);
     // The same shopper again, with another phone: their share of the hour is taken.
-    for (const productId of productIds) {
-      const added = await postForm("/carrito", { intent: "add", productId, quantity: "5" }, address, cookie);
-      cookie = mergeCookies(cookie, added);
-      await added.text();
-    }
+    await addEverySize("5");
     const second = await checkout("987 000 003");
     expect(second.status).not.toBe(302);
     expect(await second.text()).toContain("Cantidad máxima por pedido");
 
-    for (const productId of productIds) {
-      const page = await (await fetch(`${server.url}/producto/${productId}`)).text();
-      expect(page, `product ${productId}`).not.toContain("Agotado");
+    for (const size of sizes) {
+      const page = await (
+        await fetch(`${server.url}/producto/${size.productId}?presentacion=${size.variantId}`)
+      ).text();
+      expect(page, `presentación ${size.variantId}`).toContain("Agregar al Carrito");
     }
   });
 });

@@ -652,8 +652,8 @@ describe("hostile text typed in the back office is shown as text on the storefro
       description: `Descripción ${PAYLOAD} '; DROP TABLE products; --`,
       familyId: "1",
       categoryId: "1",
-      price: "12.50",
-      stock: "5",
+      "v.0.price": "12.50",
+      "v.0.stock": "5",
       image: "",
       imageAlt: PAYLOAD,
     });

@@ -54,7 +54,8 @@ describe("the embedded database on disk", () => {
     const second = await startServer({ DATA_DIR: dataDir });
     expect(second.output()).not.toContain("Seeded the demo shop.");
     await second.stop();
-    expect(await countRows(dataDir, "products")).toBe(4);
+    // The four plain products and the two with presentaciones (demo-presentaciones.ts).
+    expect(await countRows(dataDir, "products")).toBe(6);
     expect(await countRows(dataDir, "users")).toBe(1);
   });
 });

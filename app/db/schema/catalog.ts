@@ -79,7 +79,14 @@ export const products = pgTable(
     priceCents: integer().notNull().default(0),
     isOfferActive: boolean().notNull().default(false),
     offerPriceCents: integer(),
+    // priceCents, isOfferActive, offerPriceCents and stock sum up the product's live
+    // presentaciones (product_variants): the first three are those of its cheapest one
+    // ('Desde S/ …' when priceVaries), stock is their total (sold out only when all are).
+    // A trigger (migration 0009, refresh_product_summary) keeps them after every write to a
+    // presentación, so listings sort and filter on indexed columns of one table.
     stock: integer().notNull().default(0),
+    hasAnyOffer: boolean().notNull().default(false),
+    priceVaries: boolean().notNull().default(false),
     image: text(),
     imageAlt: text().notNull().default(""),
     // Lower-cased, accent-free title and brand, kept by the domain code, so that a
@@ -112,11 +119,65 @@ export const products = pgTable(
     // Home's featured offers: a handful of rows among the whole catalogue.
     index("products_live_offers_idx")
       .on(t.id)
-      .where(sql`${t.isOfferActive} = true AND ${t.isArchived} = false`),
+      .where(sql`${t.hasAnyOffer} = true AND ${t.isArchived} = false`),
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
   ],
+);
+
+/**
+ * A presentación: one size of a product ('3 kg', 'Talla M', 'Pack x 12') with its own price,
+ * offer and stock. Every product has at least one; a product without sizes has one whose
+ * name is empty. One that appears in orders is archived instead of deleted.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text().notNull().default(""),
+    priceCents: integer().notNull().default(0),
+    isOfferActive: boolean().notNull().default(false),
+    offerPriceCents: integer(),
+    stock: integer().notNull().default(0),
+    sku: text(),
+    // Net weight in grams (typed in kg), for the price per kg.
+    netWeightGrams: integer(),
+    sortOrder: integer().notNull().default(0),
+    isArchived: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.productId, t.sortOrder),
+    uniqueIndex("product_variants_sku_unique")
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.sku} IS NOT NULL`),
+    uniqueIndex("product_variants_live_name_unique")
+      .on(t.productId, sql`lower(${t.name})`)
+      .where(sql`${t.isArchived} = false`),
+    check("product_variants_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("product_variants_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
+    check("product_variants_weight_positive", sql`${t.netWeightGrams} IS NULL OR ${t.netWeightGrams} > 0`),
+  ],
+);
+
+/** 'Avísame cuando haya stock': an e-mail waiting for a sold-out presentación, once. */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    variantId: integer()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    // Lower-cased by the domain code, so one address subscribes once.
+    email: text().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex().on(t.variantId, t.email)],
 );
 
 export const services = pgTable(

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { users } from "./auth";
-import { products } from "./catalog";
+import { products, productVariants } from "./catalog";
 import { timestamps } from "./columns";
 import { paymentMethods } from "./content";
 
@@ -37,11 +37,16 @@ export const cartLines = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    // A line is one presentación of the product.
+    variantId: integer()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer().notNull(),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.cartId, t.productId] }),
+    primaryKey({ columns: [t.cartId, t.variantId] }),
+    index().on(t.productId),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -92,8 +97,11 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     // 'restrict': a product with orders is archived, not deleted.
     productId: integer().references(() => products.id, { onDelete: "restrict" }),
-    // Title and price are copied at order time; later edits do not rewrite history.
+    // 'restrict' too: a presentación with orders is archived, not deleted.
+    variantId: integer().references(() => productVariants.id, { onDelete: "restrict" }),
+    // Title, presentación and price are copied at order time; later edits do not rewrite history.
     title: text().notNull(),
+    variantName: text().notNull().default(""),
     unitPriceCents: integer().notNull(),
     quantity: integer().notNull(),
     lineTotalCents: bigint({ mode: "number" }).notNull(),
@@ -101,6 +109,7 @@ export const orderLines = pgTable(
   (t) => [
     index().on(t.orderId),
     index().on(t.productId),
+    index().on(t.variantId),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+
 import { normalizeForSearch, toSlug } from "~/lib/text";
 
 import type { Database } from "../client.server";
@@ -10,6 +12,7 @@ import {
   productFamilies,
   products,
   productSubcategories,
+  productVariants,
   promotions,
   serviceCategories,
   serviceFamilies,
@@ -28,6 +31,7 @@ import {
   demoServiceTaxonomy,
   demoSettings,
 } from "./demo-data";
+import { demoProductsWithPresentaciones } from "./demo-presentaciones";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Ids = Map<string, number>;
@@ -82,6 +86,7 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
         searchText: normalizeForSearch(`${product.title} ${brand}`),
       })),
     );
+    await seedPresentacionProducts(tx, productIds, brandIds);
 
     const serviceIds = await seedTaxonomy(tx, demoServiceTaxonomy.families, {
       families: serviceFamilies,
@@ -151,4 +156,26 @@ async function seedTaxonomy(
     }
   }
   return ids;
+}
+
+/** The products with several presentaciones: each size replaces the one its insert created. */
+async function seedPresentacionProducts(tx: Transaction, productIds: Ids, brandIds: Ids) {
+  for (const { family, category, subcategory, brand, presentaciones, ...product } of demoProductsWithPresentaciones) {
+    const [created] = await tx
+      .insert(products)
+      .values({
+        ...product,
+        familyId: resolve(productIds, family),
+        categoryId: resolve(productIds, family, category),
+        subcategoryId: resolve(productIds, family, category, subcategory),
+        brandId: resolve(brandIds, brand),
+        searchText: normalizeForSearch(`${product.title} ${brand}`),
+      })
+      .returning({ id: products.id });
+    // The insert gave the product one unnamed presentación (a trigger): the sizes replace it.
+    await tx.delete(productVariants).where(eq(productVariants.productId, created!.id));
+    await tx
+      .insert(productVariants)
+      .values(presentaciones.map((item, index) => ({ ...item, productId: created!.id, sortOrder: index })));
+  }
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
+import { setProductPrice } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import {
@@ -10,6 +11,7 @@ import {
   productCategories,
   productFamilies,
   products,
+  productVariants,
   promotions,
   services,
   shopSettings,
@@ -27,7 +29,10 @@ describe("the demo shop seed", () => {
     expect(families.map((family) => family.name).sort()).toEqual(["Gatos", "Perros"]);
     expect((await db.select().from(productCategories)).length).toBeGreaterThan(0);
 
-    const seededProducts = await db.select().from(products);
+    const allProducts = await db.select().from(products);
+    expect(allProducts).toHaveLength(6);
+    // The four without sizes; the two with presentaciones are checked below.
+    const seededProducts = allProducts.filter((product) => !product.priceVaries);
     expect(seededProducts).toHaveLength(4);
     for (const product of seededProducts) {
       expect(product.stock).toBeGreaterThanOrEqual(30);
@@ -35,6 +40,36 @@ describe("the demo shop seed", () => {
       expect(product.image).toMatch(/^\/images\/products\/.+\.webp$/);
     }
     expect(seededProducts.some((product) => product.isOfferActive && product.offerPriceCents)).toBe(true);
+    // Each with one unnamed presentación holding its price, offer and stock.
+    const presentaciones = await db.select().from(productVariants);
+    expect(presentaciones).toHaveLength(4 + 2 + 3);
+    for (const product of seededProducts) {
+      expect(presentaciones.find((presentacion) => presentacion.productId === product.id)).toMatchObject({
+        name: "",
+        priceCents: product.priceCents,
+        isOfferActive: product.isOfferActive,
+        offerPriceCents: product.offerPriceCents,
+        stock: product.stock,
+      });
+    }
+
+    // A new shop shows presentaciones: a food in 3 kg (on offer) and 15 kg (2 left), a collar
+    // in S, M (sold out) and L.
+    const sizesOf = async (title: string) => {
+      const product = allProducts.find((item) => item.title === title)!;
+      return (await db.select().from(productVariants).where(eq(productVariants.productId, product.id)))
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .map(({ name, priceCents, isOfferActive, stock }) => ({ name, priceCents, isOfferActive, stock }));
+    };
+    expect(await sizesOf("Alimento Pro Plan Cachorro Razas Pequeñas")).toEqual([
+      { name: "3 kg", priceCents: 8990, isOfferActive: true, stock: 12 },
+      { name: "15 kg", priceCents: 32990, isOfferActive: false, stock: 2 },
+    ]);
+    expect((await sizesOf("Collar Reflectivo Ajustable")).map((size) => [size.name, size.stock])).toEqual([
+      ["Talla S", 8],
+      ["Talla M", 0],
+      ["Talla L", 5],
+    ]);
 
     const byTitle = Object.fromEntries((await db.select().from(services)).map((s) => [s.title, s]));
     expect(byTitle["Baño y Corte para Perro"]).toMatchObject({ priceCents: 6000, showPrice: true });
@@ -86,12 +121,13 @@ describe("the demo shop seed", () => {
       .select()
       .from(products)
       .where(sql`${products.title} like 'Croquetas%'`);
-    await db.update(products).set({ priceCents: 9990 }).where(eq(products.id, croquetas!.id));
+    await setProductPrice(db, croquetas!.id, { priceCents: 9990 });
     await db.delete(promotions).where(eq(promotions.isActive, false));
 
     expect(await seedDemoShop(db)).toBe(false);
 
-    expect(await db.select().from(products)).toHaveLength(4);
+    expect(await db.select().from(products)).toHaveLength(6);
+    expect(await db.select().from(productVariants)).toHaveLength(9);
     const [after] = await db.select().from(products).where(eq(products.id, croquetas!.id));
     expect(after!.priceCents).toBe(9990);
     expect(await db.select().from(promotions)).toHaveLength(2);

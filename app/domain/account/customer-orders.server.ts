@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { addCartLine, discardNewCart, ensureCart } from "~/domain/cart/cart.server";
+import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 
 /** The customer's own orders, newest first, with their lines. */
 export async function listCustomerOrders(userId: string) {
@@ -22,7 +23,7 @@ export async function listCustomerOrders(userId: string) {
     .limit(100);
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ orderId: orderLines.orderId, title: orderLines.title, quantity: orderLines.quantity })
+    .select({ orderId: orderLines.orderId, title: orderLineTitle, quantity: orderLines.quantity })
     .from(orderLines)
     .where(
       inArray(
@@ -51,7 +52,12 @@ export async function reorder(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
   const lines = await db
-    .select({ productId: orderLines.productId, title: orderLines.title, quantity: orderLines.quantity })
+    .select({
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      title: orderLineTitle,
+      quantity: orderLines.quantity,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
@@ -63,9 +69,11 @@ export async function reorder(
       skipped.push(line.title);
       continue;
     }
-    let result = await addCartLine(cartId, { productId: line.productId, quantity: line.quantity });
+    // The same presentación as ordered ('15 kg'), not whichever the product has now.
+    const item = { productId: line.productId, variantId: line.variantId ?? undefined };
+    let result = await addCartLine(cartId, { ...item, quantity: line.quantity });
     if (result.status === "exceeds-stock" && result.available > result.inCart) {
-      result = await addCartLine(cartId, { productId: line.productId, quantity: result.available - result.inCart });
+      result = await addCartLine(cartId, { ...item, quantity: result.available - result.inCart });
     }
     if (result.status === "added") added.push(line.title);
     else skipped.push(line.title);

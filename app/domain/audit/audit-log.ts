@@ -85,6 +85,7 @@ const summaryKeyLabels = {
   offerPriceCents: "precio de oferta",
   showPrice: "mostrar precio",
   stock: "stock",
+  presentaciones: "presentaciones",
   url: "dirección",
   isActive: "visible",
   isArchived: "archivado",

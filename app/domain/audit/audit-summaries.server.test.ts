@@ -45,12 +45,14 @@ beforeAll(() => {
 async function makeEveryKindOfChange() {
   const { db } = handle();
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
-  const { id: productId, isArchived: _isArchived, ...form } = (await getProductForEditor(product!.id))!;
-  const saved = await saveProduct(
-    admin,
-    { ...form, stockShown: form.stock, priceCents: 6000, isOfferActive: true, offerPriceCents: 4990 },
-    productId,
-  );
+  const { id: productId, isArchived: _isArchived, presentaciones, ...form } = (await getProductForEditor(product!.id))!;
+  const rows = presentaciones.map((row, index) => ({
+    ...row,
+    key: String(index),
+    stockShown: row.stock,
+    ...(index === 0 ? { priceCents: 6000, isOfferActive: true, offerPriceCents: 4990 } : {}),
+  }));
+  const saved = await saveProduct(admin, { ...form, presentaciones: rows }, productId);
   expect(saved.status).toBe("saved");
 
   const [service] = await db.select({ id: services.id }).from(services).where(gt(services.priceCents, 0)).limit(1);
@@ -143,9 +145,12 @@ test("every kind of change reads in Spanish on /admin/auditoria: no identifier, 
 
   expect(summaryOf("product")).toEqual([
     { key: "título", value: expect.any(String) },
-    { key: "precio", value: "S/\u00a060.00" },
-    { key: "precio de oferta", value: "S/\u00a049.90" },
-    { key: "stock", value: expect.stringMatching(/^\d+$/) },
+    {
+      key: "presentaciones",
+      value: expect.stringMatching(
+        /^nombre: \(vacío\), precio: S\/\u00a060\.00, precio de oferta: S\/\u00a049\.90, stock: \d+$/,
+      ),
+    },
   ]);
   expect(summaryOf("service")).toContainEqual({ key: "mostrar precio", value: "No" });
   expect(summaryOf("taxonomy:product-categories").map((pair) => pair.key)).toEqual([

@@ -38,8 +38,8 @@ const field = fc.option(numberText, { nil: undefined });
 
 const form = fc.record({
   intent: fc.option(fc.constantFrom(...Object.values(cartIntents), "UPDATE", "", "hack"), { nil: undefined }),
-  productId: field,
-  productIdAgain: field,
+  variantId: field,
+  variantIdAgain: field,
   quantity: field,
   asFile: fc.boolean(),
 });
@@ -48,9 +48,9 @@ type FormInput = typeof form extends fc.Arbitrary<infer T> ? T : never;
 function toFormData(input: FormInput): FormData {
   const data = new FormData();
   if (input.intent !== undefined) data.append("intent", input.intent);
-  if (input.productId !== undefined) data.append("productId", input.productId);
+  if (input.variantId !== undefined) data.append("variantId", input.variantId);
   // A repeated field: Object.fromEntries keeps the last, as both readers must.
-  if (input.productIdAgain !== undefined) data.append("productId", input.productIdAgain);
+  if (input.variantIdAgain !== undefined) data.append("variantId", input.variantIdAgain);
   if (input.quantity !== undefined) {
     data.append("quantity", input.asFile ? new Blob([input.quantity]) : input.quantity);
   }
@@ -74,21 +74,21 @@ describe("readPendingCartChange", () => {
       for (const [name, value] of Object.entries(entries)) formData.append(name, value);
       return formData;
     };
-    expect(readPendingCartChange(data({ intent: "update", productId: "7", quantity: "3" }))).toEqual({
+    expect(readPendingCartChange(data({ intent: "update", variantId: "7", quantity: "3" }))).toEqual({
       intent: "update",
-      productId: 7,
+      variantId: 7,
       quantity: 3,
     });
-    expect(readPendingCartChange(data({ intent: "remove", productId: "7", quantity: "3" }))).toEqual({
+    expect(readPendingCartChange(data({ intent: "remove", variantId: "7", quantity: "3" }))).toEqual({
       intent: "remove",
-      productId: 7,
+      variantId: 7,
     });
-    expect(readPendingCartChange(data({ intent: "clear", productId: "x" }))).toEqual({ intent: "clear" });
-    expect(readPendingCartChange(data({ intent: "update", productId: "0", quantity: "1" }))).toBeNull();
+    expect(readPendingCartChange(data({ intent: "clear", variantId: "x" }))).toEqual({ intent: "clear" });
+    expect(readPendingCartChange(data({ intent: "update", variantId: "0", quantity: "1" }))).toBeNull();
     // A quantity box left blank is no change (not a zero, which would remove the line).
-    expect(readPendingCartChange(data({ intent: "update", productId: "7", quantity: "" }))).toBeNull();
-    expect(readPendingCartChange(data({ intent: "update", productId: "7", quantity: "  " }))).toBeNull();
-    expect(readPendingCartChange(data({ intent: "add", productId: "7" }))).toBeNull();
+    expect(readPendingCartChange(data({ intent: "update", variantId: "7", quantity: "" }))).toBeNull();
+    expect(readPendingCartChange(data({ intent: "update", variantId: "7", quantity: "  " }))).toBeNull();
+    expect(readPendingCartChange(data({ intent: "add", variantId: "7" }))).toBeNull();
     expect(readPendingCartChange(undefined)).toBeNull();
   });
 });

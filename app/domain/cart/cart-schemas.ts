@@ -10,11 +10,13 @@ function toUndefinedWhenEmpty(value: unknown): unknown {
 }
 
 // Ids are PostgreSQL integers: a larger number names no product and would fail the query.
-const productIdField = z.coerce.number().int().positive().max(2_147_483_647);
+const idField = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const addToCartSchema = z.object({
   intent: z.literal(cartIntents.add),
-  productId: productIdField,
+  productId: idField,
+  // The presentación chosen; optional for a product with a single one.
+  variantId: z.preprocess(toUndefinedWhenEmpty, idField.optional()),
   quantity: z.preprocess(toUndefinedWhenEmpty, z.coerce.number().int().min(1).default(1)),
 });
 export type AddToCartInput = z.infer<typeof addToCartSchema>;
@@ -27,13 +29,13 @@ function toUndefinedWhenBlank(value: unknown): unknown {
 /** The stepper sends the wanted quantity; zero or less removes the line, a blank box nothing. */
 export const updateCartLineSchema = z.object({
   intent: z.literal(cartIntents.update),
-  productId: productIdField,
+  variantId: idField,
   quantity: z.preprocess(toUndefinedWhenBlank, z.coerce.number().int()),
 });
 
 export const removeCartLineSchema = z.object({
   intent: z.literal(cartIntents.remove),
-  productId: productIdField,
+  variantId: idField,
 });
 
 export const clearCartSchema = z.object({ intent: z.literal(cartIntents.clear) });

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 
-import { and, asc, desc, eq, sum } from "drizzle-orm";
+import { and, asc, desc, eq, sql, sum } from "drizzle-orm";
 import { createCookie } from "react-router";
 
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
-import { cartLines, carts, products } from "~/db/schema";
+import { cartLines, carts, products, productVariants } from "~/db/schema";
+import { lineTitle } from "~/domain/catalog/presentacion-display";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { getOrderCap } from "~/domain/orders/order-limits";
 import { getOrderLimits } from "~/domain/settings/settings.server";
@@ -141,97 +142,127 @@ async function touchCart(tx: Transaction, cartId: string): Promise<void> {
   await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-async function readLiveProduct(tx: Transaction, productId: number) {
-  const [product] = await tx
-    .select({ title: products.title, stock: products.stock, isArchived: products.isArchived })
-    .from(products)
-    .where(eq(products.id, productId));
-  return product && !product.isArchived ? product : null;
+/**
+ * The presentación an add-to-cart names: the one posted (it must be a live one of that
+ * product), or the product's only live one. Null for an unknown or archived product;
+ * "choose" when a product with several was posted without one of its own.
+ */
+async function readAddedVariant(tx: Transaction, input: { productId: number; variantId?: number | undefined }) {
+  const rows = await tx
+    .select({
+      variantId: productVariants.id,
+      title: products.title,
+      variantName: productVariants.name,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.productId, input.productId),
+        eq(productVariants.isArchived, false),
+        eq(products.isArchived, false),
+      ),
+    );
+  if (rows.length === 0) return null;
+  if (input.variantId !== undefined) return rows.find((row) => row.variantId === input.variantId) ?? "choose";
+  return rows.length === 1 ? rows[0]! : "choose";
 }
 
-async function readLineQuantity(tx: Transaction, cartId: string, productId: number): Promise<number> {
+async function readLineQuantity(tx: Transaction, cartId: string, variantId: number): Promise<number> {
   const [line] = await tx
     .select({ quantity: cartLines.quantity })
     .from(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
   return line?.quantity ?? 0;
 }
 
-/** Adds units of a live product; refused when the line would exceed the stock. */
+export { lineTitle };
+
+/** Adds units of a live presentación; refused when the line would exceed its stock. */
 export async function addCartLine(
   cartId: string,
-  input: { productId: number; quantity: number },
+  input: { productId: number; variantId?: number | undefined; quantity: number },
 ): Promise<AddCartLineResult> {
   return getDb().transaction(async (tx) => {
     await lockCart(tx, cartId);
-    const product = await readLiveProduct(tx, input.productId);
-    if (!product) return { status: "unknown-product" };
-    if (product.stock <= 0) return { status: "out-of-stock", title: product.title };
-    const inCart = await readLineQuantity(tx, cartId, input.productId);
-    const quantity = inCart + input.quantity;
-    if (quantity > product.stock) {
-      return { status: "exceeds-stock", title: product.title, available: product.stock, inCart };
+    const variant = await readAddedVariant(tx, input);
+    if (!variant) return { status: "unknown-product" };
+    if (variant === "choose") {
+      const [product] = await tx
+        .select({ title: products.title })
+        .from(products)
+        .where(eq(products.id, input.productId));
+      return { status: "choose-variant", title: product?.title ?? "" };
     }
-    if (quantity > MAX_UNITS_PER_LINE) return { status: "over-line-limit", title: product.title, inCart };
+    const title = lineTitle(variant.title, variant.variantName);
+    if (variant.stock <= 0) return { status: "out-of-stock", title };
+    const inCart = await readLineQuantity(tx, cartId, variant.variantId);
+    const quantity = inCart + input.quantity;
+    if (quantity > variant.stock) return { status: "exceeds-stock", title, available: variant.stock, inCart };
+    if (quantity > MAX_UNITS_PER_LINE) return { status: "over-line-limit", title, inCart };
     await tx
       .insert(cartLines)
-      .values({ cartId, productId: input.productId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity } });
+      .values({ cartId, productId: input.productId, variantId: variant.variantId, quantity })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { quantity } });
     await touchCart(tx, cartId);
-    return { status: "added", title: product.title, quantity };
+    return { status: "added", title, quantity };
   });
+}
+
+/** A line's presentación as the stepper needs it: its title and what can still be sold. */
+async function readLineVariant(tx: Transaction, variantId: number) {
+  const [row] = await tx
+    .select({
+      title: products.title,
+      variantName: productVariants.name,
+      stock: productVariants.stock,
+      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId));
+  return row ? { title: lineTitle(row.title, row.variantName), available: row.isArchived ? 0 : row.stock } : null;
 }
 
 /**
  * Sets a line's quantity: zero or less removes it, more than the stock is lowered to
- * the stock (and a sold-out product leaves the cart).
+ * the stock (and a sold-out presentación leaves the cart).
  */
 export async function setCartLineQuantity(
   cartId: string,
-  input: { productId: number; quantity: number },
+  input: { variantId: number; quantity: number },
 ): Promise<UpdateCartLineResult> {
   return getDb().transaction(async (tx) => {
     if (!(await lockCart(tx, cartId))) return { status: "missing" };
-    const inCart = await readLineQuantity(tx, cartId, input.productId);
+    const inCart = await readLineQuantity(tx, cartId, input.variantId);
     if (inCart === 0) return { status: "missing" };
-    const [product] = await tx
-      .select({ title: products.title, stock: products.stock, isArchived: products.isArchived })
-      .from(products)
-      .where(eq(products.id, input.productId));
-    if (!product) return { status: "missing" };
-    const where = and(eq(cartLines.cartId, cartId), eq(cartLines.productId, input.productId));
-
-    if (input.quantity <= 0) {
+    const variant = await readLineVariant(tx, input.variantId);
+    if (!variant) return { status: "missing" };
+    const { title, available } = variant;
+    const where = and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, input.variantId));
+    if (input.quantity <= 0 || available <= 0) {
       await tx.delete(cartLines).where(where);
       await touchCart(tx, cartId);
-      return { status: "removed", title: product.title };
-    }
-    const available = product.isArchived ? 0 : product.stock;
-    if (available <= 0) {
-      await tx.delete(cartLines).where(where);
-      await touchCart(tx, cartId);
-      return { status: "sold-out", title: product.title };
+      return input.quantity <= 0 ? { status: "removed", title } : { status: "sold-out", title };
     }
     const quantity = Math.min(input.quantity, available, MAX_UNITS_PER_LINE);
     await tx.update(cartLines).set({ quantity }).where(where);
     await touchCart(tx, cartId);
-    if (quantity === input.quantity) return { status: "updated", title: product.title, quantity };
-    return quantity === available
-      ? { status: "limited", title: product.title, quantity }
-      : { status: "capped", title: product.title };
+    if (quantity === input.quantity) return { status: "updated", title, quantity };
+    return quantity === available ? { status: "limited", title, quantity } : { status: "capped", title };
   });
 }
 
-/** Removes a line; answers the product's title, or null when the line was not there. */
-export async function removeCartLine(cartId: string, productId: number): Promise<string | null> {
+/** Removes a line; answers its title, or null when the line was not there. */
+export async function removeCartLine(cartId: string, variantId: number): Promise<string | null> {
   const db = getDb();
   const [removed] = await db
     .delete(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
-    .returning({ productId: cartLines.productId });
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)))
+    .returning({ variantId: cartLines.variantId });
   if (!removed) return null;
-  const [product] = await db.select({ title: products.title }).from(products).where(eq(products.id, productId));
-  return product?.title ?? "";
+  return (await db.transaction((tx) => readLineVariant(tx, variantId)))?.title ?? "";
 }
 
 export async function clearCart(cartId: string): Promise<void> {
@@ -248,25 +279,30 @@ export async function getCart(cartId: string | null): Promise<CartView> {
   const rows = await getDb()
     .select({
       productId: products.id,
+      variantId: productVariants.id,
+      variantName: productVariants.name,
       title: products.title,
       image: products.image,
       imageAlt: products.imageAlt,
-      priceCents: products.priceCents,
-      isOfferActive: products.isOfferActive,
-      offerPriceCents: products.offerPriceCents,
-      stock: products.stock,
-      isArchived: products.isArchived,
+      priceCents: productVariants.priceCents,
+      isOfferActive: productVariants.isOfferActive,
+      offerPriceCents: productVariants.offerPriceCents,
+      stock: productVariants.stock,
+      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
       quantity: cartLines.quantity,
     })
     .from(cartLines)
+    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.addedAt), asc(products.id));
+    .orderBy(asc(cartLines.addedAt), asc(products.id), asc(productVariants.sortOrder));
 
   const lines = rows.map(({ isArchived, ...row }): CartLineView => {
     const unitPriceCents = getUnitPriceCents(row);
     return {
       ...row,
+      // Every place that names the line (the cart, the WhatsApp text) names its size too.
+      title: lineTitle(row.title, row.variantName),
       unitPriceCents,
       maxPerOrder: getOrderCap(limits, isArchived ? 0 : row.stock),
       lineTotalCents: unitPriceCents * row.quantity,

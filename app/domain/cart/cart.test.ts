@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { cartLines, carts, products, users } from "~/db/schema";
+import { cartLines, carts, products, productVariants, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { signUpCustomer } from "~test/auth";
 import { setUpTestDatabase } from "~test/test-database";
@@ -43,8 +43,18 @@ async function readLines(cartId: string) {
   return handle().db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
 }
 
+/** A product's stock is its presentación's (each of these products has one). */
 async function setStock(productId: number, stock: number): Promise<void> {
-  await handle().db.update(products).set({ stock }).where(eq(products.id, productId));
+  await handle().db.update(productVariants).set({ stock }).where(eq(productVariants.productId, productId));
+}
+
+/** The id of a product's only presentación: the cart's lines are presentaciones. */
+async function variantOf(productId: number): Promise<number> {
+  const [variant] = await handle()
+    .db.select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return variant!.id;
 }
 
 describe("the cart cookie", () => {
@@ -165,7 +175,7 @@ describe("adding to the cart", () => {
     expect(addToCartSchema.parse({ intent: "add", productId: "7", quantity: "3" }).quantity).toBe(3);
     expect(addToCartSchema.safeParse({ intent: "add", productId: "x" }).success).toBe(false);
     expect(addToCartSchema.safeParse({ intent: "add", productId: "7", quantity: "0" }).success).toBe(false);
-    expect(updateCartLineSchema.parse({ intent: "update", productId: "7", quantity: "-1" }).quantity).toBe(-1);
+    expect(updateCartLineSchema.parse({ intent: "update", variantId: "7", quantity: "-1" }).quantity).toBe(-1);
   });
 });
 
@@ -173,30 +183,30 @@ describe("changing the cart", () => {
   test("update sets the quantity, lowers it to the stock, and zero or less removes the line", async () => {
     const cartId = await newCart();
     await addCartLine(cartId, { productId: croquetas.id, quantity: 1 });
-    expect(await setCartLineQuantity(cartId, { productId: croquetas.id, quantity: 5 })).toEqual({
+    expect(await setCartLineQuantity(cartId, { variantId: await variantOf(croquetas.id), quantity: 5 })).toEqual({
       status: "updated",
       title: croquetas.title,
       quantity: 5,
     });
     expect((await readLines(cartId))[0]!.quantity).toBe(5);
 
-    expect(await setCartLineQuantity(cartId, { productId: croquetas.id, quantity: 1000 })).toEqual({
+    expect(await setCartLineQuantity(cartId, { variantId: await variantOf(croquetas.id), quantity: 1000 })).toEqual({
       status: "limited",
       title: croquetas.title,
       quantity: croquetas.stock,
     });
     expect((await readLines(cartId))[0]!.quantity).toBe(croquetas.stock);
 
-    expect(await setCartLineQuantity(cartId, { productId: croquetas.id, quantity: 0 })).toEqual({
+    expect(await setCartLineQuantity(cartId, { variantId: await variantOf(croquetas.id), quantity: 0 })).toEqual({
       status: "removed",
       title: croquetas.title,
     });
     expect(await readLines(cartId)).toEqual([]);
 
     await addCartLine(cartId, { productId: croquetas.id, quantity: 1 });
-    await setCartLineQuantity(cartId, { productId: croquetas.id, quantity: -3 });
+    await setCartLineQuantity(cartId, { variantId: await variantOf(croquetas.id), quantity: -3 });
     expect(await readLines(cartId)).toEqual([]);
-    expect(await setCartLineQuantity(cartId, { productId: croquetas.id, quantity: 2 })).toEqual({
+    expect(await setCartLineQuantity(cartId, { variantId: await variantOf(croquetas.id), quantity: 2 })).toEqual({
       status: "missing",
     });
   });
@@ -205,7 +215,7 @@ describe("changing the cart", () => {
     const cartId = await newCart();
     await addCartLine(cartId, { productId: snack.id, quantity: 2 });
     await setStock(snack.id, 0);
-    expect(await setCartLineQuantity(cartId, { productId: snack.id, quantity: 1 })).toEqual({
+    expect(await setCartLineQuantity(cartId, { variantId: await variantOf(snack.id), quantity: 1 })).toEqual({
       status: "sold-out",
       title: snack.title,
     });
@@ -217,8 +227,8 @@ describe("changing the cart", () => {
     const cartId = await newCart();
     await addCartLine(cartId, { productId: croquetas.id, quantity: 2 });
     await addCartLine(cartId, { productId: snack.id, quantity: 1 });
-    expect(await removeCartLine(cartId, snack.id)).toBe(snack.title);
-    expect(await removeCartLine(cartId, snack.id)).toBeNull();
+    expect(await removeCartLine(cartId, await variantOf(snack.id))).toBe(snack.title);
+    expect(await removeCartLine(cartId, await variantOf(snack.id))).toBeNull();
     expect((await readLines(cartId)).map((line) => line.productId)).toEqual([croquetas.id]);
 
     await clearCart(cartId);

@@ -4,7 +4,9 @@ import type { ToastMessage } from "~/lib/toast";
 
 /**
  * The contract of `POST /carrito`, shared by the cart page and every "add to cart"
- * button (the product page posts `intent=add`, `productId` and optionally `quantity`).
+ * button (the product page posts `intent=add`, `productId`, the chosen presentación's
+ * `variantId` and optionally `quantity`); the cart page's lines are presentaciones, and
+ * their forms post `variantId`.
  */
 export const CART_PATH = href("/carrito");
 
@@ -28,6 +30,8 @@ export const MAX_UNITS_PER_LINE = 99;
 export type AddCartLineResult =
   | { status: "added"; title: string; quantity: number }
   | { status: "unknown-product" }
+  /** A product with several presentaciones posted without a valid one of its own. */
+  | { status: "choose-variant"; title: string }
   | { status: "out-of-stock"; title: string }
   | { status: "exceeds-stock"; title: string; available: number; inCart: number }
   | { status: "over-line-limit"; title: string; inCart: number };
@@ -55,6 +59,12 @@ export function describeAddResult(result: AddCartLineResult): ToastMessage {
       };
     case "unknown-product":
       return productNotFound;
+    case "choose-variant":
+      return {
+        title: "Elige una presentación",
+        description: `Elige la presentación de ${result.title} que quieres agregar.`,
+        variant: "destructive",
+      };
     case "out-of-stock":
       return {
         title: "Producto Agotado",
@@ -137,6 +147,10 @@ export function describeUnits(count: number): string {
 /** A cart line as the cart page shows it, priced at today's price (offer included). */
 export type CartLineView = {
   productId: number;
+  /** The presentación: a cart line is one size of a product. */
+  variantId: number;
+  /** '15 kg', 'Talla M'; empty for a product without sizes. */
+  variantName: string;
   title: string;
   image: string | null;
   imageAlt: string;
@@ -165,11 +179,11 @@ export function hasEnoughStock(line: Pick<CartLineView, "isAvailable" | "quantit
 }
 
 export type PendingCartChange =
-  | { intent: typeof cartIntents.update; productId: number; quantity: number }
-  | { intent: typeof cartIntents.remove; productId: number }
+  | { intent: typeof cartIntents.update; variantId: number; quantity: number }
+  | { intent: typeof cartIntents.remove; variantId: number }
   | { intent: typeof cartIntents.clear };
 
-const MAX_PRODUCT_ID = 2_147_483_647;
+const MAX_RECORD_ID = 2_147_483_647;
 
 // zod's z.coerce.number() on a form value: Number() of the text, finite; a file is not a number.
 function readInteger(value: FormDataEntryValue | undefined): number | null {
@@ -190,11 +204,11 @@ export function readPendingCartChange(formData: FormData | undefined): PendingCa
   const intent = fields.intent;
   if (intent === cartIntents.clear) return { intent };
   if (intent !== cartIntents.update && intent !== cartIntents.remove) return null;
-  const productId = readInteger(fields.productId);
-  if (productId === null || productId < 1 || productId > MAX_PRODUCT_ID) return null;
-  if (intent === cartIntents.remove) return { intent, productId };
+  const variantId = readInteger(fields.variantId);
+  if (variantId === null || variantId < 1 || variantId > MAX_RECORD_ID) return null;
+  if (intent === cartIntents.remove) return { intent, variantId };
   const quantity = readInteger(fields.quantity);
-  return quantity === null ? null : { intent, productId, quantity };
+  return quantity === null ? null : { intent, variantId, quantity };
 }
 
 /**
@@ -209,7 +223,7 @@ export function applyPendingCartChanges(cart: CartView, changes: PendingCartChan
   const lines = cart.lines.flatMap((line): CartLineView[] => {
     let quantity = line.quantity;
     for (const change of changes) {
-      if (change.intent === cartIntents.clear || change.productId !== line.productId) continue;
+      if (change.intent === cartIntents.clear || change.variantId !== line.variantId) continue;
       quantity = change.intent === cartIntents.remove ? 0 : Math.min(change.quantity, line.stock);
     }
     if (quantity <= 0) return [];

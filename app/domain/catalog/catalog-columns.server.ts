@@ -2,7 +2,7 @@
 // loads them, the Excel export writes them and the import compares against them.
 import { getTableColumns } from "drizzle-orm";
 
-import { products, services } from "~/db/schema";
+import { products, productVariants, services } from "~/db/schema";
 
 /** The fields both kinds have. */
 const sharedFields = [
@@ -33,4 +33,19 @@ export function productColumns() {
 export function serviceColumns() {
   const columns = getTableColumns(services);
   return { ...pick(columns, sharedFields), ...pick(columns, ["showPrice"] as const) };
+}
+
+/** A presentación's columns, as the editor, the product page and the Excel snapshot read them. */
+export function presentacionColumns() {
+  const columns = getTableColumns(productVariants);
+  return pick(columns, [
+    "id",
+    "name",
+    "priceCents",
+    "isOfferActive",
+    "offerPriceCents",
+    "stock",
+    "sku",
+    "netWeightGrams",
+  ] as const);
 }

@@ -110,10 +110,10 @@ describe("product search and brand filter, in the database", () => {
 
   test("paginate, in title order, and never list archived products", async () => {
     const { db } = handle();
-    const [category] = await db.select().from(productCategories).where(eq(productCategories.slug, "accesorios"));
+    const [category] = await db.select().from(productCategories).where(eq(productCategories.slug, "higiene"));
     const [brand] = await db.select().from(brands).limit(1);
     const rows = Array.from({ length: 30 }, (_, i) => {
-      const title = `Collar Reflectivo Talla ${String(i + 1).padStart(2, "0")}`;
+      const title = `Pechera Acolchada Talla ${String(i + 1).padStart(2, "0")}`;
       return {
         title,
         familyId: category!.familyId,
@@ -126,19 +126,19 @@ describe("product search and brand filter, in the database", () => {
       };
     });
     await db.insert(products).values(rows);
-    const path = await pathOf("perros", "accesorios");
-    const first = await listProducts({ path, query: "collar", page: 1 });
+    const path = await pathOf("perros", "higiene");
+    const first = await listProducts({ path, query: "pechera", page: 1 });
     expect(first.total).toBe(29);
     expect(first.pageCount).toBe(2);
     expect(first.items).toHaveLength(PRODUCTS_PER_PAGE);
-    expect(first.items[0]!.title).toBe("Collar Reflectivo Talla 01");
-    const second = await listProducts({ path, query: "collar", page: 2 });
+    expect(first.items[0]!.title).toBe("Pechera Acolchada Talla 01");
+    const second = await listProducts({ path, query: "pechera", page: 2 });
     expect(titles(second.items)).toEqual(
-      Array.from({ length: 5 }, (_, i) => `Collar Reflectivo Talla ${String(i + 25).padStart(2, "0")}`),
+      Array.from({ length: 5 }, (_, i) => `Pechera Acolchada Talla ${String(i + 25).padStart(2, "0")}`),
     );
     expect(second.total).toBe(29);
     // A page past the end lists nothing but still knows how many there are.
-    const past = await listProducts({ path, query: "collar", page: 5 });
+    const past = await listProducts({ path, query: "pechera", page: 5 });
     expect(past.items).toEqual([]);
     expect(past.total).toBe(29);
     expect(past.pageCount).toBe(2);
@@ -146,7 +146,7 @@ describe("product search and brand filter, in the database", () => {
     const browsing = await listProducts({ path, page: 2 });
     expect(browsing.total).toBe(29);
     expect(titles(browsing.items)).toEqual(titles(second.items));
-    const [archived] = await db.select().from(products).where(eq(products.title, "Collar Reflectivo Talla 30"));
+    const [archived] = await db.select().from(products).where(eq(products.title, "Pechera Acolchada Talla 30"));
     expect(await getProductDetail(archived!.id)).toBeNull();
   });
 

@@ -15,6 +15,10 @@ export type ProductCardData = Priced & {
   image: string | null;
   imageAlt: string;
   stock: number;
+  /** Its presentaciones differ in price: the card says 'Desde' the cheapest. */
+  priceVaries: boolean;
+  /** Some presentación is on offer (the OFERTA badge), the cheapest or not. */
+  hasAnyOffer: boolean;
 };
 
 export type TaxonomyPath = {

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
-import { products } from "~/db/schema";
+import { products, productVariants } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
+import { setProductPrice } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { listFeaturedOffers } from "./featured.server";
@@ -16,6 +17,7 @@ describe("listFeaturedOffers", () => {
     await seedDemoShop(db);
     const featured = await listFeaturedOffers();
     expect(featured.map((product) => product.title).sort()).toEqual([
+      "Alimento Pro Plan Cachorro Razas Pequeñas",
       "Croquetas Ricocan Adulto Razas Medianas 15 kg",
       "Ratón de Juguete con Catnip",
     ]);
@@ -54,14 +56,52 @@ describe("listFeaturedOffers", () => {
     ]);
 
     // With fewer than four in stock, a sold-out offer fills the gap, but never an archived one.
-    await db.update(products).set({ isOfferActive: false }).where(eq(products.description, "Producto de prueba"));
-    await db.update(products).set({ isOfferActive: true }).where(eq(products.title, "Agotado 80%"));
-    await db.update(products).set({ isOfferActive: true }).where(eq(products.title, "Archivado 90%"));
+    // (The offer is a presentación's: each of these products has one.)
+    const idsWhere = async (condition: SQL | undefined) =>
+      (await db.select({ id: products.id }).from(products).where(condition)).map((row) => row.id);
+    await setProductPrice(db, await idsWhere(eq(products.description, "Producto de prueba")), { isOfferActive: false });
+    await setProductPrice(db, await idsWhere(eq(products.title, "Agotado 80%")), { isOfferActive: true });
+    await setProductPrice(db, await idsWhere(eq(products.title, "Archivado 90%")), { isOfferActive: true });
     const fewer = await listFeaturedOffers();
+    // (The seeded food's 3 kg bag is 11.1% off, the croquetas 11.5%.)
     expect(fewer.map((product) => product.title)).toEqual([
       "Ratón de Juguete con Catnip",
       "Croquetas Ricocan Adulto Razas Medianas 15 kg",
+      "Alimento Pro Plan Cachorro Razas Pequeñas",
       "Agotado 80%",
     ]);
+  });
+
+  test("a product is featured when any of its presentaciones is on offer, not only its cheapest", async () => {
+    const { db } = handle();
+    const [template] = await db.select().from(products).limit(1);
+    const [product] = await db
+      .insert(products)
+      .values({
+        title: "Dos presentaciones",
+        familyId: template!.familyId,
+        categoryId: template!.categoryId,
+        priceCents: 3_000,
+        stock: 5,
+      })
+      .returning({ id: products.id });
+    await db.insert(productVariants).values({
+      productId: product!.id,
+      name: "15 kg",
+      priceCents: 12_000,
+      isOfferActive: true,
+      offerPriceCents: 10_000,
+      stock: 2,
+      sortOrder: 1,
+    });
+    const featured = await listFeaturedOffers();
+    // Shown at its cheapest presentación's price, which has no discount: after those with one.
+    expect(featured.map((item) => item.title)).toEqual([
+      "Ratón de Juguete con Catnip",
+      "Croquetas Ricocan Adulto Razas Medianas 15 kg",
+      "Alimento Pro Plan Cachorro Razas Pequeñas",
+      "Dos presentaciones",
+    ]);
+    expect(featured[3]).toMatchObject({ priceCents: 3_000, isOfferActive: false, stock: 7, hasAnyOffer: true });
   });
 });

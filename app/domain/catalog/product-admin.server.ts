@@ -1,7 +1,16 @@
-import { and, asc, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
+import {
+  brands,
+  cartLines,
+  orderLines,
+  productCategories,
+  productFamilies,
+  products,
+  productVariants,
+  stockAlerts,
+} from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { FieldErrors } from "~/lib/form-data";
 import { normalizeForSearch } from "~/lib/text";
@@ -9,9 +18,12 @@ import { normalizeForSearch } from "~/lib/text";
 import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOption, type TaxonomyOptions } from "./catalog-admin";
 import { auditCatalogSave, checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
-import { productColumns } from "./catalog-columns.server";
-import { type ProductForm, type ProductSortKey, stockChangedMessage } from "./product-admin";
+import { presentacionColumns, productColumns } from "./catalog-columns.server";
+import { checkPresentaciones, lockPresentaciones, writePresentaciones } from "./presentaciones-save.server";
+import { LOW_STOCK_THRESHOLD } from "./pricing";
+import { type ProductForm, type ProductInput, type ProductSortKey } from "./product-admin";
 import { productTree } from "./taxonomy.server";
+import type { Transaction } from "./taxonomy-storage.server";
 
 type Admin = { id: string };
 
@@ -30,8 +42,15 @@ const sortColumns: Record<ProductSortKey, SQL> = {
  * One page of the back-office list. The count needs no join; the page joins the names
  * of its own 25 rows only. Archived products are listed only when asked for.
  */
-export async function listAdminProducts(query: AdminListQuery<ProductSortKey> & { isArchivedShown: boolean }) {
+export async function listAdminProducts(
+  query: AdminListQuery<ProductSortKey> & { isArchivedShown: boolean; isLowStockOnly?: boolean },
+) {
   const conditions: SQL[] = [eq(products.isArchived, query.isArchivedShown)];
+  if (query.isLowStockOnly) {
+    // "products"."id" by hand: the count's one-table query would leave it unqualified.
+    conditions.push(sql`exists (select 1 from ${productVariants} v where v.product_id = "products"."id"
+      and not v.is_archived and v.stock <= ${LOW_STOCK_THRESHOLD})`);
+  }
   const needle = normalizeForSearch(query.q);
   if (needle) conditions.push(like(products.searchText, toContainsPattern(needle)));
   const where = and(...conditions);
@@ -49,6 +68,7 @@ export async function listAdminProducts(query: AdminListQuery<ProductSortKey> & 
       priceCents: products.priceCents,
       isOfferActive: products.isOfferActive,
       offerPriceCents: products.offerPriceCents,
+      hasAnyOffer: products.hasAnyOffer,
       stock: products.stock,
       isArchived: products.isArchived,
     })
@@ -59,7 +79,34 @@ export async function listAdminProducts(query: AdminListQuery<ProductSortKey> & 
     .orderBy(direction(sortColumns[query.sort]), direction(products.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset(offset);
-  return { rows, total, page, pageCount };
+  const presentaciones = await listRowPresentaciones(rows.map((row) => row.id));
+  return {
+    rows: rows.map((row) => ({ ...row, presentaciones: presentaciones.filter((item) => item.productId === row.id) })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** The live presentaciones of a page's products, with the shoppers waiting for their stock. */
+async function listRowPresentaciones(productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return getDb()
+    .select({
+      productId: productVariants.productId,
+      id: productVariants.id,
+      name: productVariants.name,
+      priceCents: productVariants.priceCents,
+      isOfferActive: productVariants.isOfferActive,
+      offerPriceCents: productVariants.offerPriceCents,
+      stock: productVariants.stock,
+      // Qualified by hand: drizzle leaves a one-table query's columns unqualified, and "id"
+      // inside the subquery would be the alert's.
+      waiting: sql<number>`(select count(*)::int from ${stockAlerts} a where a.variant_id = "product_variants"."id")`,
+    })
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, productIds), eq(productVariants.isArchived, false)))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
 }
 
 export type AdminProductRow = Awaited<ReturnType<typeof listAdminProducts>>["rows"][number];
@@ -76,87 +123,99 @@ export async function listProductFormOptions(): Promise<TaxonomyOptions & { bran
 
 /** A product as the editor loads it (archived ones too: they can still be corrected), or null. */
 export async function getProductForEditor(id: number) {
-  const [row] = await getDb()
+  const db = getDb();
+  const [row] = await db
     .select({ ...productColumns(), isArchived: products.isArchived })
     .from(products)
     .where(eq(products.id, id));
-  return row ?? null;
+  if (!row) return null;
+  const presentaciones = await db
+    .select(presentacionColumns())
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, id), eq(productVariants.isArchived, false)))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
+  return { ...row, presentaciones };
 }
 
 export type SaveProductResult =
-  | { status: "saved"; id: number; title: string }
-  | { status: "invalid"; errors: FieldErrors; stockNow?: number }
+  | { status: "saved"; id: number; title: string; restocked: number[] }
+  | { status: "invalid"; errors: FieldErrors; stockNow?: Record<string, number> }
   | { status: "not-found" };
 
+/** The product's own columns (the editor's fields), with its search text. */
+function productValues(input: ProductInput, brandName: string) {
+  const { title, description, familyId, categoryId, subcategoryId, brandId, image, imageAlt } = input;
+  const searchText = normalizeForSearch(`${title} ${brandName}`);
+  return { title, description, familyId, categoryId, subcategoryId, brandId, image, imageAlt, searchText };
+}
+
+/** The brand's name for the search text; an error when the brand is gone. */
+async function readBrandName(tx: Transaction, brandId: number | null, errors: FieldErrors): Promise<string> {
+  if (brandId === null) return "";
+  const [brand] = await tx.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId));
+  if (!brand) errors.brandId = "La marca elegida ya no existe.";
+  return brand?.name ?? "";
+}
+
 /**
- * Creates the product (no `id`) or updates it, after checking that the category belongs
- * to the family and the subcategory to the category. The search text (title and brand,
- * accent-free) is recomputed on every save, and the change is audited with it.
+ * Creates the product (no `id`) or updates it and its presentaciones, after checking that the
+ * category belongs to the family and the subcategory to the category. The search text (title
+ * and brand, accent-free) is recomputed on every save, and the change is audited.
  *
- * Orders take units while the editor is open. So an update compares the stock the editor
- * showed (`stockShown`) with the row's, locked: if orders changed it and the owner left the
- * field as shown, the orders' stock stays (saving a new price must not bring back sold
+ * Orders take units while the editor is open. So each presentación's stock the editor showed
+ * (`stockShown`) is compared with its stock, locked: if orders changed it and the owner left
+ * the field as shown, the orders' stock stays (saving a new price must not bring back sold
  * units); if both changed it, nothing is saved and the owner is told the current stock
- * (`stockNow`), since only they know whether their figure is a count or a delivery.
+ * (`stockNow`, by row), since only they know whether their figure is a count or a delivery.
  */
 export async function saveProduct(
   admin: Admin,
-  { stockShown, ...input }: ProductForm,
+  { presentaciones, ...input }: ProductForm,
   id?: number,
 ): Promise<SaveProductResult> {
   return getDb().transaction(async (tx) => {
-    let stock = input.stock;
+    let stored: Awaited<ReturnType<typeof lockPresentaciones>> = [];
     if (id !== undefined) {
-      const [existing] = await tx
-        .select({ id: products.id, stock: products.stock })
-        .from(products)
-        .where(eq(products.id, id))
-        .for("update");
-      if (!existing) return { status: "not-found" } as const;
-      if (stockShown != null && existing.stock !== stockShown) {
-        if (input.stock !== stockShown) {
-          return {
-            status: "invalid",
-            errors: { stock: stockChangedMessage(existing.stock) },
-            stockNow: existing.stock,
-          } as const;
-        }
-        stock = existing.stock;
-      }
+      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
+      if (!product) return { status: "not-found" } as const;
+      stored = await lockPresentaciones(tx, id);
     }
-    const errors = await checkTaxonomyChoice(tx, productTree, input);
-    let brandName = "";
-    if (input.brandId !== null) {
-      const [brand] = await tx.select({ name: brands.name }).from(brands).where(eq(brands.id, input.brandId));
-      if (brand) brandName = brand.name;
-      else errors.brandId = "La marca elegida ya no existe.";
-    }
-    if (Object.keys(errors).length > 0) return { status: "invalid", errors } as const;
+    const check = await checkPresentaciones(tx, id, stored, presentaciones);
+    const errors = { ...(await checkTaxonomyChoice(tx, productTree, input)), ...check.errors };
+    const brandName = await readBrandName(tx, input.brandId, errors);
+    if (Object.keys(errors).length > 0) return { status: "invalid", errors, stockNow: check.stockNow } as const;
 
-    const values = {
-      ...input,
-      stock,
-      offerPriceCents: input.isOfferActive ? input.offerPriceCents : null,
-      searchText: normalizeForSearch(`${input.title} ${brandName}`),
-    };
-    const [saved] =
-      id === undefined
-        ? await tx.insert(products).values(values).returning({ id: products.id })
-        : await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
-    const savedId = saved!.id;
+    let rows = check.rows;
+    let productId = id;
+    if (productId === undefined) {
+      // The insert gives the product its first presentación (a trigger), which the first row becomes.
+      const [created] = await tx
+        .insert(products)
+        .values(productValues(input, brandName))
+        .returning({ id: products.id });
+      productId = created!.id;
+      stored = await lockPresentaciones(tx, productId);
+      rows = rows.map((row, index) => (index === 0 ? { ...row, id: stored[0]!.id } : row));
+    } else {
+      await tx.update(products).set(productValues(input, brandName)).where(eq(products.id, productId));
+    }
+    const restocked = await writePresentaciones(tx, productId, stored, rows);
     await auditCatalogSave(tx, {
       userId: admin.id,
       kind: "products",
       isNew: id === undefined,
-      id: savedId,
+      id: productId,
       summary: {
         title: input.title,
-        priceCents: input.priceCents,
-        offerPriceCents: values.offerPriceCents,
-        stock,
+        presentaciones: rows.map(({ name, priceCents, isOfferActive, offerPriceCents, stock }) => ({
+          name,
+          priceCents,
+          offerPriceCents: isOfferActive ? offerPriceCents : null,
+          stock,
+        })),
       },
     });
-    return { status: "saved", id: savedId, title: input.title } as const;
+    return { status: "saved", id: productId, title: input.title, restocked } as const;
   });
 }
 
@@ -164,10 +223,11 @@ export type RemoveProductResult =
   { status: "deleted"; title: string } | { status: "archived"; title: string } | { status: "not-found" };
 
 /**
- * Deletes a product, or archives it when an order line names it: deleting would break
- * the orders' history (order_lines restricts it). Either way it leaves every cart: a
- * deleted product's lines go by cascade, an archived one's are removed here, since it
- * can no longer be bought. The row is locked first, so an order placed meanwhile waits.
+ * Deletes a product, or archives it when an order line names it or one of its presentaciones:
+ * deleting would break the orders' history (order_lines restricts both). A deleted product's
+ * presentaciones go with it (cascade). Either way it leaves every cart: a deleted product's
+ * lines go by cascade, an archived one's are removed here, since it can no longer be bought.
+ * The row is locked first, so an order placed meanwhile waits.
  */
 export async function removeProduct(admin: Admin, id: number): Promise<RemoveProductResult> {
   return getDb().transaction(async (tx) => {
@@ -177,10 +237,14 @@ export async function removeProduct(admin: Admin, id: number): Promise<RemovePro
       .where(eq(products.id, id))
       .for("update");
     if (!product) return { status: "not-found" } as const;
+    const presentaciones = tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id));
     const [ordered] = await tx
       .select({ id: orderLines.id })
       .from(orderLines)
-      .where(eq(orderLines.productId, id))
+      .where(or(eq(orderLines.productId, id), inArray(orderLines.variantId, presentaciones)))
       .limit(1);
     if (ordered) {
       await tx.update(products).set({ isArchived: true }).where(eq(products.id, id));

@@ -1,10 +1,18 @@
 import { and, asc, count, eq, isNull, like, type SQL, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { brands, productCategories, productFamilies, products, productSubcategories } from "~/db/schema";
+import {
+  brands,
+  productCategories,
+  productFamilies,
+  products,
+  productSubcategories,
+  productVariants,
+} from "~/db/schema";
 import { normalizeForSearch } from "~/lib/text";
 
 import { type ProductCardData, PRODUCTS_PER_PAGE, type TaxonomyPath, toContainsPattern } from "./catalog";
+import { presentacionColumns } from "./catalog-columns.server";
 
 const cardColumns = {
   id: products.id,
@@ -16,6 +24,8 @@ const cardColumns = {
   isOfferActive: products.isOfferActive,
   offerPriceCents: products.offerPriceCents,
   stock: products.stock,
+  priceVaries: products.priceVaries,
+  hasAnyOffer: products.hasAnyOffer,
 };
 
 /**
@@ -117,7 +127,23 @@ export async function getProductDetail(id: number) {
     .leftJoin(productSubcategories, eq(productSubcategories.id, products.subcategoryId))
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.id, id), eq(products.isArchived, false)));
-  return row ?? null;
+  if (!row) return null;
+  const presentaciones = await getDb()
+    .select(presentacionColumns())
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, id), eq(productVariants.isArchived, false)))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
+  return { ...row, presentaciones };
 }
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
+export type ProductPresentacion = ProductDetail["presentaciones"][number];
+
+/**
+ * The presentación a product page opens with: the one its link names (`?presentacion=`),
+ * else the first with stock, else the first.
+ */
+export function choosePresentacion(list: ProductPresentacion[], raw: string | null): ProductPresentacion | undefined {
+  const named = raw && /^\d{1,10}$/.test(raw) ? list.find((item) => item.id === Number(raw)) : undefined;
+  return named ?? list.find((item) => item.stock > 0) ?? list[0];
+}

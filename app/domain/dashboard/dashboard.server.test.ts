@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { setProductStock } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { getDashboardFigures } from "./dashboard.server";
@@ -38,12 +38,13 @@ function complaintInput() {
 }
 
 describe("getDashboardFigures", () => {
-  test("counts the seeded shop: 4 products, 2 active promotions, nothing pending", async () => {
+  test("counts the seeded shop: 6 products, 2 active promotions, nothing pending", async () => {
     const figures = await getDashboardFigures();
     expect(figures).toMatchObject({
-      productCount: 4,
-      lowStockCount: 0,
-      soldOutCount: 0,
+      productCount: 6,
+      // Presentaciones: the 15 kg bag (2) and the collar's L (5) are low; its M is sold out.
+      lowStockCount: 2,
+      soldOutCount: 1,
       serviceCount: 3,
       activePromotionCount: 2,
       pendingOrderCount: 0,
@@ -54,15 +55,16 @@ describe("getDashboardFigures", () => {
 
   test("follows stock changes and names the complaint nearest to its deadline", async () => {
     const [first, second] = await handle().db.select({ id: products.id }).from(products).orderBy(products.id).limit(2);
-    await handle().db.update(products).set({ stock: 3 }).where(eq(products.id, first!.id));
-    await handle().db.update(products).set({ stock: 0 }).where(eq(products.id, second!.id));
+    await setProductStock(handle().db, first!.id, 3);
+    await setProductStock(handle().db, second!.id, 0);
     // Filed on Monday 2 November 2026: due 15 business days later, on Monday 23 November.
     await fileComplaint(complaintInput(), { now: new Date("2026-11-02T15:00:00Z"), log: () => {} });
     await fileComplaint(complaintInput(), { now: new Date("2026-11-10T15:00:00Z"), log: () => {} });
 
     const figures = await getDashboardFigures(new Date("2026-11-20T15:00:00Z"));
-    expect(figures.lowStockCount).toBe(1);
-    expect(figures.soldOutCount).toBe(1);
+    // One more of each than the seeded shop's (2 low, 1 sold out).
+    expect(figures.lowStockCount).toBe(3);
+    expect(figures.soldOutCount).toBe(2);
     expect(figures.openComplaintCount).toBe(2);
     expect(figures.nearestComplaint).toEqual({ code: "2026-000001", dueDate: "2026-11-23", businessDaysLeft: 1 });
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { complaints, orders, products, promotions, services } from "~/db/schema";
+import { complaints, orders, products, productVariants, promotions, services } from "~/db/schema";
 import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
@@ -23,14 +23,19 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
   const db = getDb();
   const live = eq(products.isArchived, false);
   const [[stock], [serviceRow], [promotionRow], [orderRow], [complaintRow], nearest] = await Promise.all([
+    // Low and sold-out stock counts presentaciones: a food whose 15 kg bag is sold out needs
+    // the owner even while its 3 kg bag sells.
     db
       .select({
-        total: count(),
-        low: count(sql`case when ${products.stock} > 0 and ${products.stock} <= ${LOW_STOCK_THRESHOLD} then 1 end`),
-        soldOut: count(sql`case when ${products.stock} = 0 then 1 end`),
+        total: sql<number>`(select count(*)::int from ${products} where ${live})`,
+        low: count(
+          sql`case when ${productVariants.stock} > 0 and ${productVariants.stock} <= ${LOW_STOCK_THRESHOLD} then 1 end`,
+        ),
+        soldOut: count(sql`case when ${productVariants.stock} = 0 then 1 end`),
       })
-      .from(products)
-      .where(live),
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(live, eq(productVariants.isArchived, false))),
     db.select({ n: count() }).from(services),
     db.select({ n: count() }).from(promotions).where(eq(promotions.isActive, true)),
     db.select({ n: count() }).from(orders).where(eq(orders.status, "pendiente")),

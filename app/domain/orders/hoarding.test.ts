@@ -4,7 +4,7 @@
 // product with 2 units or more can sell out to them within the hour: N = the products with a
 // single unit left (here 1), which any one order may take. PGlite, and PostgreSQL with
 // TEST_DATABASE_URL, where the simultaneous orders of the second test really interleave.
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { orderLines, orders, products } from "~/db/schema";
@@ -13,6 +13,7 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { DEFAULT_ORDER_LIMITS, getOrderCap } from "~/domain/orders/order-limits";
 import { action as cartAction } from "~/routes/store/cart";
 import { requestAs } from "~test/auth";
+import { findPresentacion } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { placeOrder } from "./order.server";
@@ -122,7 +123,8 @@ async function hoard(ip: string, shelf: { id: number; title: string }[]): Promis
           exhausted.add(product.id);
           inCart.delete(product.id);
         }
-        await post({ intent: "update", productId: String(product.id), quantity: allowed }, cookie, ip);
+        const { id: variantId } = await findPresentacion(handle().db, product.id);
+        await post({ intent: "update", variantId: String(variantId), quantity: allowed }, cookie, ip);
       }
       if (inCart.size === 0) break;
     }
@@ -134,10 +136,17 @@ test(
   "one address, a new phone every time, adapting to every refusal: no product with 2 units or more sells out",
   { timeout: 120_000 },
   async () => {
+    // The products without sizes: the hoarder adds by product. (The same caps apply to each
+    // presentación: tests/postgres/oversell.test.ts and order-stock-race.)
     const seeded = await handle()
       .db.select({ id: products.id, title: products.title, stock: products.stock })
       .from(products)
-      .where(eq(products.isArchived, false));
+      .where(
+        and(
+          eq(products.isArchived, false),
+          sql`(select count(*) from product_variants v where v.product_id = "products"."id" and not v.is_archived) = 1`,
+        ),
+      );
     const shelf = [...seeded, ...(await addProducts("Juguete"))];
     const initial = new Map(shelf.map((product) => [product.id, product.stock]));
 

@@ -1,11 +1,21 @@
-import { and, asc, count, desc, eq, gte, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
 
 import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, type OrderStatus, orderStatusChanges, products, users } from "~/db/schema";
+import {
+  orderLines,
+  orders,
+  type OrderStatus,
+  orderStatusChanges,
+  products,
+  productVariants,
+  users,
+} from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { toContainsPattern } from "~/domain/catalog/catalog";
+import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
+import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { normalizeForSearch } from "~/lib/text";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
@@ -99,7 +109,7 @@ export async function getAdminOrder(orderId: number) {
       .select({
         id: orderLines.id,
         productId: orderLines.productId,
-        title: orderLines.title,
+        title: orderLineTitle,
         quantity: orderLines.quantity,
         unitPriceCents: orderLines.unitPriceCents,
         lineTotalCents: orderLines.lineTotalCents,
@@ -194,20 +204,7 @@ export async function applyStatusChange(tx: Transaction, change: StatusChange): 
   await tx
     .insert(orderStatusChanges)
     .values({ orderId, fromStatus: from, toStatus: to, changedByUserId: change.byUserId, isAutomatic });
-  if (to === "cancelado") {
-    const lines = await tx
-      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)))
-      // The same lock order as placeOrder, so a cancellation and an order never deadlock.
-      .orderBy(asc(orderLines.productId));
-    for (const line of lines) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${line.quantity}` })
-        .where(eq(products.id, line.productId!));
-    }
-  }
+  if (to === "cancelado") await returnUnits(tx, orderId);
   await recordAudit(
     {
       userId: change.byUserId,
@@ -219,6 +216,33 @@ export async function applyStatusChange(tx: Transaction, change: StatusChange): 
     tx,
   );
   return true;
+}
+
+/**
+ * A cancelled order's units go back to their presentaciones, once (the status update above
+ * let only one cancellation through). The same lock order as placeOrder: the products by
+ * id, then their presentaciones by id, so a cancellation and an order never deadlock.
+ */
+async function returnUnits(tx: Transaction, orderId: number) {
+  const lines = await tx
+    .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.variantId)))
+    .orderBy(asc(orderLines.variantId));
+  if (lines.length === 0) return;
+  const productIds = [...new Set(lines.map((line) => line.productId!))].sort((a, b) => a - b);
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for("update");
+  for (const line of lines) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId!));
+  }
 }
 
 /**
@@ -246,5 +270,7 @@ export async function changeOrderStatus(
     applyStatusChange(tx, { orderId, code: current.code, from, to, byUserId: admin.id }),
   );
   if (!isChanged) return { status: "stale" };
+  // Units came back: shoppers waiting for a sold-out presentación are told.
+  if (to === "cancelado") sendDueStockAlertsLater();
   return { status: "changed", code: current.code, from, to };
 }

@@ -4,6 +4,7 @@ import { createCookie } from "react-router";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, paymentMethods } from "~/db/schema";
+import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
@@ -89,7 +90,7 @@ export async function getOrderConfirmation(
   const [lines, settings] = await Promise.all([
     db
       .select({
-        title: orderLines.title,
+        title: orderLineTitle,
         quantity: orderLines.quantity,
         lineTotalCents: orderLines.lineTotalCents,
       })

@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { orders, shopSettings } from "~/db/schema";
+import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 
 import { applyStatusChange } from "./order-admin.server";
 
@@ -42,5 +43,6 @@ export async function expireUnpaidOrders(db: Database, now: Date = new Date()): 
     );
     if (isCancelled) expired += 1;
   }
+  if (expired > 0) sendDueStockAlertsLater();
   return expired;
 }

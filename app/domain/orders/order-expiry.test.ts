@@ -10,6 +10,7 @@ import { auditLog, orders, orderStatusChanges, products, shopSettings, users } f
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { signUpCustomer } from "~test/auth";
+import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { placeOrder } from "./order.server";
@@ -39,7 +40,7 @@ beforeEach(async () => {
   // Each test counts its own orders: the earlier tests' pending ones are settled.
   await handle().db.update(orders).set({ status: "entregado" }).where(eq(orders.status, "pendiente"));
   await handle().db.update(shopSettings).set({ paymentHours: 48 });
-  await handle().db.update(products).set({ stock: 1000 }).where(eq(products.id, productId));
+  await setPresentacionValues(handle().db, productId, { stock: 1000 });
 });
 
 /** An order of `quantity` units placed `hoursAgo` hours ago. */

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { getLimaDate } from "~/domain/calendar/lima-time";
+import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
 import { exportFileName, limaDayStart, nextCivilDate, type OrderListQuery } from "./order-admin";
@@ -85,7 +86,7 @@ export async function exportOrdersWorkbook(
         status: orders.status,
         paymentMethodName: orders.paymentMethodName,
         totalCents: orders.totalCents,
-        title: orderLines.title,
+        title: orderLineTitle,
         quantity: orderLines.quantity,
         unitPriceCents: orderLines.unitPriceCents,
         lineTotalCents: orderLines.lineTotalCents,

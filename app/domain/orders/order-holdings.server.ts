@@ -22,7 +22,7 @@ export type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transa
 type Shopper = { userId: string | null; clientIp?: string | null };
 
 /** A locked order line, as the limits read it. */
-type HeldLine = { productId: number; title: string; stock: number; quantity: number };
+type HeldLine = { productId: number; variantId: number; title: string; stock: number; quantity: number };
 
 // Guest checkouts with one phone take turns on this lock (two int4 keys, apart from the
 // housekeeping's one-key lock), so that concurrent orders cannot all pass the count.
@@ -44,25 +44,25 @@ function sameShopper(shopper: Shopper, phoneKey: string): SQL | undefined {
   return and(isNull(orders.userId), byAddress ? sql`(${byAddress} or ${byPhone})` : byPhone);
 }
 
-/** Units of each product in the shopper's unpaid orders of the last hour. */
-async function readHoldings(tx: Transaction, shopper: Shopper, phoneKey: string, productIds: number[]) {
+/** Units of each presentación in the shopper's unpaid orders of the last hour. */
+async function readHoldings(tx: Transaction, shopper: Shopper, phoneKey: string, variantIds: number[]) {
   const rows = await tx
-    .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.quantity})::integer` })
+    .select({ variantId: orderLines.variantId, units: sql<number>`sum(${orderLines.quantity})::integer` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
       and(
         eq(orders.status, "pendiente"),
         gte(orders.createdAt, new Date(Date.now() - HOLDINGS_WINDOW_MS)),
-        inArray(orderLines.productId, productIds),
+        inArray(orderLines.variantId, variantIds),
         sameShopper(shopper, phoneKey),
       ),
     )
-    .groupBy(orderLines.productId);
-  return new Map(rows.map((row) => [row.productId!, Number(row.units)]));
+    .groupBy(orderLines.variantId);
+  return new Map(rows.map((row) => [row.variantId!, Number(row.units)]));
 }
 
-/** The lines that go over the shopper's share of their product, given what they already hold. */
+/** The lines that go over the shopper's share of their presentación, given what they already hold. */
 export async function findLimitProblems(
   tx: Transaction,
   shopper: Shopper,
@@ -74,10 +74,10 @@ export async function findLimitProblems(
     tx,
     shopper,
     phoneKey,
-    lines.map((line) => line.productId),
+    lines.map((line) => line.variantId),
   );
   return lines.flatMap((line) => {
-    const held = holdings.get(line.productId) ?? 0;
+    const held = holdings.get(line.variantId) ?? 0;
     // The share is of the stock as it was before this shopper's holdings took from it.
     const allowed = Math.max(0, getOrderCap(limits, line.stock + held) - held);
     return line.quantity > allowed

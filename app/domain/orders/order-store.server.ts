@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { cartLines, carts, orderLines, orders, orderStatusChanges, products } from "~/db/schema";
-import { emptyCartIn } from "~/domain/cart/cart.server";
+import { cartLines, carts, orderLines, orders, orderStatusChanges, products, productVariants } from "~/db/schema";
+import { emptyCartIn, lineTitle } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 
 import { formatOrderCode, type OrderMessageInput, type StockProblem } from "./order";
@@ -32,19 +32,26 @@ type MessageLine = OrderMessageInput["lines"][number];
  * overselling, not the usual way a shopper learns the stock ran out.
  */
 class StockTakenMeanwhile extends Error {
-  constructor(readonly problem: StockProblem) {
-    super(`Stock of product ${problem.productId} was taken by another order`);
+  constructor(
+    readonly problem: StockProblem,
+    readonly variantId: number,
+  ) {
+    super(`Stock of presentación ${variantId} was taken by another order`);
   }
 }
 
 /** storeOrder's rejection handler: units taken meanwhile answer as the stock left now. */
 export async function explainStockTaken(error: unknown) {
   if (!(error instanceof StockTakenMeanwhile)) throw error;
-  const [product] = await getDb()
-    .select({ stock: products.stock, isArchived: products.isArchived })
-    .from(products)
-    .where(eq(products.id, error.problem.productId));
-  const available = product && !product.isArchived ? product.stock : 0;
+  const [variant] = await getDb()
+    .select({
+      stock: productVariants.stock,
+      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, error.variantId));
+  const available = variant && !variant.isArchived ? variant.stock : 0;
   return { status: "insufficient-stock" as const, problems: [{ ...error.problem, available }] };
 }
 
@@ -53,41 +60,68 @@ export async function explainStockTaken(error: unknown) {
  * (two tabs, a form posted twice) take turns, and the second finds the cart empty
  * instead of ordering and reserving the same lines again. Null for a missing or empty cart.
  */
-async function lockCartQuantities(tx: Transaction, cartId: string): Promise<Map<number, number> | null> {
+async function lockCartLines(tx: Transaction, cartId: string) {
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
   if (!cart) return null;
   const cartRows = await tx
-    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .select({ productId: cartLines.productId, variantId: cartLines.variantId, quantity: cartLines.quantity })
     .from(cartLines)
     .where(eq(cartLines.cartId, cartId));
-  if (cartRows.length === 0) return null;
-  return new Map(cartRows.map((row) => [row.productId, row.quantity]));
+  return cartRows.length === 0 ? null : cartRows;
 }
 
 /**
- * The products' row locks, in one order for every transaction (no deadlock between two
- * orders), taken before the stock and the shopper's earlier orders are read: a shopper's
- * concurrent orders for a product take turns, and each sees the ones before it.
+ * The row locks, in one order for every transaction (no deadlock between two orders, nor
+ * with the editor, the import or a cancellation): the products first, by id, then their
+ * presentaciones, by id; taken before the stock and the shopper's earlier orders are read,
+ * so a shopper's concurrent orders for a presentación take turns and each sees the ones before.
  */
-async function lockProductLines(tx: Transaction, quantities: Map<number, number>) {
-  const locked = await tx
-    .select({
-      productId: products.id,
-      title: products.title,
-      priceCents: products.priceCents,
-      isOfferActive: products.isOfferActive,
-      offerPriceCents: products.offerPriceCents,
-      stock: products.stock,
-      isArchived: products.isArchived,
-    })
+async function lockOrderLines(tx: Transaction, cartRows: { productId: number; variantId: number; quantity: number }[]) {
+  const productIds = [...new Set(cartRows.map((row) => row.productId))];
+  const lockedProducts = await tx
+    .select({ id: products.id, title: products.title, isArchived: products.isArchived })
     .from(products)
-    .where(inArray(products.id, [...quantities.keys()]))
+    .where(inArray(products.id, productIds))
     .orderBy(asc(products.id))
     .for("update");
-  return locked.map((product) => ({ ...product, quantity: quantities.get(product.productId)! }));
+  const variants = await tx
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      variantName: productVariants.name,
+      priceCents: productVariants.priceCents,
+      isOfferActive: productVariants.isOfferActive,
+      offerPriceCents: productVariants.offerPriceCents,
+      stock: productVariants.stock,
+      isArchived: productVariants.isArchived,
+    })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.id,
+        cartRows.map((row) => row.variantId),
+      ),
+    )
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  const productById = new Map(lockedProducts.map((product) => [product.id, product]));
+  return variants.flatMap((variant) => {
+    const product = productById.get(variant.productId);
+    const quantity = cartRows.find((row) => row.variantId === variant.variantId)?.quantity;
+    if (!product || quantity === undefined) return [];
+    return [
+      {
+        ...variant,
+        title: lineTitle(product.title, variant.variantName),
+        productTitle: product.title,
+        isArchived: product.isArchived || variant.isArchived,
+        quantity,
+      },
+    ];
+  });
 }
 
-type LockedLine = Awaited<ReturnType<typeof lockProductLines>>[number];
+type LockedLine = Awaited<ReturnType<typeof lockOrderLines>>[number];
 type PricedLine = LockedLine & { unitPriceCents: number; lineTotalCents: number };
 
 function findStockProblems(lines: LockedLine[]): StockProblem[] {
@@ -140,7 +174,10 @@ async function insertOrder(
     priced.map((line) => ({
       orderId,
       productId: line.productId,
-      title: line.title,
+      variantId: line.variantId,
+      // The title as the product had it, the size on its own: 'Alimento X', '15 kg'.
+      title: line.productTitle,
+      variantName: line.variantName,
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       lineTotalCents: line.lineTotalCents,
@@ -153,17 +190,19 @@ async function insertOrder(
 async function takeStock(tx: Transaction, priced: PricedLine[]) {
   for (const line of priced) {
     const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), eq(products.isArchived, false), gte(products.stock, line.quantity)))
-      .returning({ id: products.id });
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, line.variantId),
+          eq(productVariants.isArchived, false),
+          gte(productVariants.stock, line.quantity),
+        ),
+      )
+      .returning({ id: productVariants.id });
     if (taken.length === 0) {
-      throw new StockTakenMeanwhile({
-        productId: line.productId,
-        title: line.title,
-        requested: line.quantity,
-        available: 0,
-      });
+      const problem = { productId: line.productId, title: line.title, requested: line.quantity, available: 0 };
+      throw new StockTakenMeanwhile(problem, line.variantId);
     }
   }
 }
@@ -176,9 +215,9 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     if (!input.userId && (await hasTooManyPendingOrders(tx, phoneKey))) {
       return { status: "too-many-pending-orders" as const };
     }
-    const quantities = await lockCartQuantities(tx, cartId);
-    if (!quantities) return { status: "empty-cart" as const };
-    const lines = await lockProductLines(tx, quantities);
+    const cartRows = await lockCartLines(tx, cartId);
+    if (!cartRows) return { status: "empty-cart" as const };
+    const lines = await lockOrderLines(tx, cartRows);
 
     const problems = findStockProblems(lines);
     if (problems.length > 0) return { status: "insufficient-stock" as const, problems };

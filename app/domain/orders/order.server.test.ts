@@ -16,6 +16,7 @@ import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { formatMoney } from "~/lib/money";
 import { signUpCustomer } from "~test/auth";
+import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import {
@@ -74,7 +75,7 @@ async function stockOf(productId: number): Promise<number> {
 }
 
 async function setStock(productId: number, stock: number): Promise<void> {
-  await handle().db.update(products).set({ stock }).where(eq(products.id, productId));
+  await setPresentacionValues(handle().db, productId, { stock });
 }
 
 async function countOrders(): Promise<number> {
@@ -220,10 +221,11 @@ describe("placing an order", () => {
     await handle().db.update(shopSettings).set({ maxUnitsPerOrder: 99, maxStockPercentPerOrder: 100 });
     const priced = [croquetas, snack, raton];
     for (const product of priced) {
-      await handle()
-        .db.update(products)
-        .set({ priceCents: 99_999_999, isOfferActive: false, stock: 1_000 })
-        .where(eq(products.id, product.id));
+      await setPresentacionValues(handle().db, product.id, {
+        priceCents: 99_999_999,
+        isOfferActive: false,
+        stock: 1_000,
+      });
     }
     const cartId = await cartWith(priced.map((product) => [product, 99] as [Product, number]));
     const result = await placeOrder(guestOrder(cartId));
@@ -236,10 +238,11 @@ describe("placing an order", () => {
     expect(lines.map((line) => line.lineTotalCents)).toEqual([9_899_999_901, 9_899_999_901, 9_899_999_901]);
     expect(formatMoney(order!.totalCents)).toBe(formatMoney(29_699_999_703));
     for (const product of priced) {
-      await handle()
-        .db.update(products)
-        .set({ priceCents: product.priceCents, isOfferActive: product.isOfferActive, stock: product.stock })
-        .where(eq(products.id, product.id));
+      await setPresentacionValues(handle().db, product.id, {
+        priceCents: product.priceCents,
+        isOfferActive: product.isOfferActive,
+        stock: product.stock,
+      });
     }
     await handle().db.update(shopSettings).set({ maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50 });
   });

@@ -119,7 +119,7 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
           value={figures.productCount}
           to={href("/admin/productos")}
           isWarning={figures.soldOutCount > 0}
-          detail={`${figures.lowStockCount} con stock bajo · ${plural(figures.soldOutCount, "agotado", "agotados")}`}
+          detail={`Presentaciones: ${figures.lowStockCount} con stock bajo · ${plural(figures.soldOutCount, "agotada", "agotadas")}`}
         />
       </li>
       <li>

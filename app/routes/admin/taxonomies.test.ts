@@ -293,7 +293,7 @@ describe("deleting", () => {
     await expectRefusal(
       "product-subcategories",
       dryFood!.id,
-      "No se puede eliminar: 1 producto usa esta subcategoría.",
+      "No se puede eliminar: 2 productos usan esta subcategoría.",
     );
 
     const kong = await idOf(brands, "Kong");

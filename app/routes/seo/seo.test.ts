@@ -76,7 +76,7 @@ describe("/sitemap.xml", () => {
         `${ORIGIN}/servicios/est%C3%A9tica/ba%C3%B1o-y-corte/perros`,
       ]),
     );
-    expect(live.length).toBe(3);
+    expect(live.length).toBe(5);
     for (const product of live) expect(locations).toContain(`${ORIGIN}/producto/${product.id}`);
     expect(locations).not.toContain(`${ORIGIN}/producto/${archived!.id}`);
     expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cartLines, carts, orders, products, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { requestAs } from "~test/auth";
+import { findPresentacion, setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
 import CartScreen, { action as cartAction, loader as cartLoader } from "./cart";
@@ -30,7 +31,7 @@ beforeAll(async () => {
     .limit(1);
   productId = product!.id;
   title = product!.title;
-  await handle().db.update(products).set({ stock: 1_000_000_000 }).where(eq(products.id, productId));
+  await setPresentacionValues(handle().db, productId, { stock: 1_000_000_000 });
 });
 
 type Answer = {
@@ -68,7 +69,7 @@ describe("units of one product per cart", () => {
       description: `Tu carrito admite hasta 99 unidades de ${title} y ya tienes 99. Para una cantidad mayor, escríbenos por WhatsApp.`,
     });
     const typed = (await post(
-      { intent: "update", productId: String(productId), quantity: "150" },
+      { intent: "update", variantId: String((await findPresentacion(handle().db, productId)).id), quantity: "150" },
       { cookie },
     )) as Answer;
     expect(typed.data.toast).toMatchObject({
@@ -92,7 +93,8 @@ describe("a quantity box left blank", () => {
     const first = await post({ intent: "add", productId: String(productId), quantity: "4" });
     const cookie = cookieOf(first)!;
     for (const quantity of ["", "   "]) {
-      const answer = (await post({ intent: "update", productId: String(productId), quantity }, { cookie })) as Answer;
+      const variantId = String((await findPresentacion(handle().db, productId)).id);
+      const answer = (await post({ intent: "update", variantId, quantity }, { cookie })) as Answer;
       expect(answer.init?.status).toBe(400);
       expect(answer.data.toast).toMatchObject({ title: "Error" });
       expect(await lineQuantity()).toEqual([4]);
@@ -192,7 +194,7 @@ describe("the share of a product one order may take, at the cart page", () => {
       .where(and(eq(products.isArchived, false), ne(products.id, productId)))
       .limit(1);
     shareProduct = row!;
-    await handle().db.update(products).set({ stock: 40 }).where(eq(products.id, shareProduct.id));
+    await setPresentacionValues(handle().db, shareProduct.id, { stock: 40 });
   });
 
   async function cartOf(quantity: number, ip: string): Promise<string> {
@@ -257,7 +259,11 @@ describe("the share of a product one order may take, at the cart page", () => {
     expect(after).toBe(before);
 
     await post(
-      { intent: "update", productId: String(shareProduct.id), quantity: "10" },
+      {
+        intent: "update",
+        variantId: String((await findPresentacion(handle().db, shareProduct.id)).id),
+        quantity: "10",
+      },
       { cookie, ip: "203.0.113.41" },
     );
     const placed = (await post(fields, { cookie, ip: "203.0.113.41" })) as Response;

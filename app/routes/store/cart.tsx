@@ -148,7 +148,7 @@ async function removeLine({ request, form }: IntentArgs) {
   const parsed = removeCartLineSchema.safeParse(form);
   const cartId = await readCartId(request);
   if (!parsed.success || !cartId) return invalidCartRequest();
-  const title = await removeCartLine(cartId, parsed.data.productId);
+  const title = await removeCartLine(cartId, parsed.data.variantId);
   // Removing a line that is already gone (another tab) ends in the same state.
   return reply({ toast: describeRemoval(title || "El producto") });
 }
@@ -282,7 +282,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
     .map((fetcher) => readPendingCartChange(fetcher.formData))
     .filter((change) => change !== null);
   const cart = applyPendingCartChanges(loaderData.cart, pendingChanges);
-  const lineFetcherKeys = useLineFetcherKeys(loaderData.cart.lines.map((line) => line.productId));
+  const lineFetcherKeys = useLineFetcherKeys(loaderData.cart.lines.map((line) => line.variantId));
   const checkout = actionData?.checkout;
 
   return (
@@ -315,7 +315,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
           <section aria-label="Productos en tu carrito" className="rounded-2xl border bg-white px-4 shadow-sm sm:px-6">
             <ul className="divide-y">
               {cart.lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} whatsappPhone={whatsappPhone} />
+                <CartLineItem key={line.variantId} line={line} whatsappPhone={whatsappPhone} />
               ))}
             </ul>
             <div className="flex justify-end border-t py-4">

@@ -1,22 +1,48 @@
-import { data, href, Link, useFetcher, useNavigate } from "react-router";
+import { data, href, Link, useNavigate } from "react-router";
 
+import { getSessionUser } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
-import { CART_PATH } from "~/domain/cart/cart";
 import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
-import { getUnitPriceCents, hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
-import { getProductDetail } from "~/domain/catalog/products.server";
+import { getUnitPriceCents } from "~/domain/catalog/pricing";
+import { choosePresentacion, getProductDetail, type ProductPresentacion } from "~/domain/catalog/products.server";
+import {
+  STOCK_ALERT_IN_STOCK_MESSAGE,
+  STOCK_ALERT_SUBSCRIBED_MESSAGE,
+  STOCK_ALERT_UNKNOWN_MESSAGE,
+  stockAlertSchema,
+  subscribeStockAlert,
+} from "~/domain/catalog/stock-alerts.server";
 import { pageTitle } from "~/domain/content/seo";
 import { responsiveImage } from "~/domain/media/image";
-import type { ToastMessage } from "~/lib/toast";
-import { OfferBadge, PriceTag } from "~/ui/catalog/price-tag";
+import { getClientIp } from "~/lib/client-ip.server";
+import { formFailure, parseForm } from "~/lib/form.server";
+import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
+import { UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
+import { OfferBadge } from "~/ui/catalog/price-tag";
+import { ProductPurchase } from "~/ui/catalog/product-purchase";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
-import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/product-detail";
 
 function toAbsolute(origin: string, path: string): string {
   return new URL(path, origin).toString();
+}
+
+/** One schema.org Offer per presentación (a product without sizes has one). */
+function productOffers(presentaciones: ProductPresentacion[], canonicalUrl: string) {
+  const offers = presentaciones.map((item) => ({
+    "@type": "Offer",
+    ...(presentaciones.length > 1
+      ? { name: item.name, url: `${canonicalUrl}?presentacion=${item.id}` }
+      : { url: canonicalUrl }),
+    ...(item.sku ? { sku: item.sku } : {}),
+    price: (getUnitPriceCents(item) / 100).toFixed(2),
+    priceCurrency: "PEN",
+    availability: item.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  }));
+  return offers.length === 1 ? offers[0] : offers;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -58,30 +84,56 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         sku: String(product.id),
         ...(product.brandName ? { brand: { "@type": "Brand", name: product.brandName } } : {}),
         category: `${product.family.name} > ${product.category.name}`,
-        offers: {
-          "@type": "Offer",
-          url: canonicalUrl,
-          price,
-          priceCurrency: "PEN",
-          availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-          itemCondition: "https://schema.org/NewCondition",
-        },
+        offers: productOffers(product.presentaciones, canonicalUrl),
       },
     },
   ];
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
+function readProductId(raw: string): number | null {
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const origin = readConfig().appUrl;
-  const id = /^\d{1,9}$/.test(params.productId) ? Number(params.productId) : null;
+  const id = readProductId(params.productId);
   const product = id === null ? null : await getProductDetail(id);
-  if (!product) return data({ product: null, origin, canonicalUrl: "", categoryUrl: "" }, { status: 404 });
+  if (!product) {
+    return data(
+      { product: null, origin, canonicalUrl: "", categoryUrl: "", selectedId: 0, email: "" },
+      { status: 404 },
+    );
+  }
+  const chosen = choosePresentacion(product.presentaciones, new URL(request.url).searchParams.get("presentacion"));
+  // The e-mail 'Avísame cuando haya stock' starts with, for a signed-in shopper.
+  const hasSoldOut = product.presentaciones.some((item) => item.stock === 0);
+  const user = hasSoldOut ? await getSessionUser(request) : null;
   return {
     product,
     origin,
     canonicalUrl: `${origin}${buildProductPath(product.id)}`,
     categoryUrl: buildCatalogPath("products", { family: product.family, category: product.category }),
+    selectedId: chosen?.id ?? 0,
+    email: user?.email ?? "",
   };
+}
+
+/** 'Avísame cuando haya stock' (stock-alerts.server.ts). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const productId = readProductId(params.productId);
+  const formData = await request.formData();
+  if (productId === null || formData.get("intent") !== "stock-alert") {
+    return data({ toast: UNKNOWN_ACTION_TOAST }, { status: 400 });
+  }
+  const form = await parseForm(formData, stockAlertSchema, "Error");
+  if (!form.ok) return form.failure;
+  if (!takeSubmission(`stock-alert:ip:${getClientIp(context)}`, rateRules.stockAlertPerIp)) {
+    return formFailure({ email: TOO_MANY_SUBMISSIONS_MESSAGE }, form.values, {}, 429);
+  }
+  const result = await subscribeStockAlert({ productId, ...form.data });
+  if (result === "unknown") return formFailure({ email: STOCK_ALERT_UNKNOWN_MESSAGE }, form.values, {}, 404);
+  if (result === "in-stock") return formFailure({ email: STOCK_ALERT_IN_STOCK_MESSAGE }, form.values, {}, 409);
+  return { message: STOCK_ALERT_SUBSCRIBED_MESSAGE };
 }
 
 const infoBullets = [
@@ -98,29 +150,6 @@ const infoBullets = [
     text: "Productos originales y de calidad garantizada, elegidos pensando en tu mascota.",
   },
 ];
-
-function AddToCart({ productId, stock }: { productId: number; stock: number }) {
-  const fetcher = useFetcher<{ toast?: ToastMessage }>();
-  useToastFrom(fetcher.data?.toast);
-  if (stock === 0) {
-    return (
-      <Button type="button" size="lg" disabled className="w-full sm:w-auto">
-        Agotado
-      </Button>
-    );
-  }
-  const isAdding = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={CART_PATH}>
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="quantity" value="1" />
-      <Button type="submit" size="lg" disabled={isAdding} className="w-full sm:w-auto">
-        <Icon name="shopping-cart" aria-hidden /> {isAdding ? "Agregando…" : "Agregar al Carrito"}
-      </Button>
-    </fetcher.Form>
-  );
-}
 
 function BackButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
@@ -143,7 +172,7 @@ function BackButton({ fallback }: { fallback: string }) {
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, categoryUrl } = loaderData;
+  const { product, categoryUrl, selectedId, email } = loaderData;
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -155,7 +184,6 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const isLowStock = product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <BackButton fallback={categoryUrl} />
@@ -169,7 +197,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             fetchPriority="high"
             className="aspect-square size-full object-cover"
           />
-          {hasActiveOffer(product) ? <OfferBadge size="lg" className="absolute top-4 left-4" /> : null}
+          {product.hasAnyOffer ? <OfferBadge size="lg" className="absolute top-4 left-4" /> : null}
         </div>
         <div className="flex flex-col gap-4">
           <Link to={categoryUrl} className="text-sm font-semibold text-primary-strong hover:underline">
@@ -178,19 +206,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="text-3xl leading-tight font-bold">{product.title}</h1>
           {product.brandName ? <p className="text-muted">Marca: {product.brandName}</p> : null}
-          <PriceTag item={product} size="lg" />
-          <p className="leading-relaxed whitespace-pre-line">{product.description}</p>
-          {isLowStock ? (
-            <p className="font-semibold text-amber-800" role="status">
-              Últimas {product.stock} unidades disponibles
-            </p>
-          ) : null}
-          {product.stock === 0 ? (
-            <p className="rounded-xl bg-red-50 p-3 font-semibold text-red-800" role="status">
-              Producto agotado: por ahora no tenemos unidades disponibles.
-            </p>
-          ) : null}
-          <AddToCart productId={product.id} stock={product.stock} />
+          <ProductPurchase
+            productId={product.id}
+            presentaciones={product.presentaciones}
+            initialId={selectedId}
+            email={email}
+          >
+            <p className="leading-relaxed whitespace-pre-line">{product.description}</p>
+          </ProductPurchase>
           <ul className="mt-4 flex flex-col gap-3 rounded-2xl border bg-white p-5 text-sm">
             {infoBullets.map(({ icon, text }) => (
               <li key={text} className="flex gap-3">

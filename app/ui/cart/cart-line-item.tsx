@@ -13,8 +13,8 @@ import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 /** One fetcher per line, keyed by product: FetcherToast shows its answers under the same key. */
-export function getCartLineFetcherKey(productId: number): string {
-  return `cart-line-${productId}`;
+export function getCartLineFetcherKey(variantId: number): string {
+  return `cart-line-${variantId}`;
 }
 
 // Typing "12" should send one update, not "1" and then "12".
@@ -79,11 +79,11 @@ function UnitPrice({ line }: { line: CartLineView }) {
   );
 }
 
-function LineFields({ productId, intent }: { productId: number; intent: string }) {
+function LineFields({ variantId, intent }: { variantId: number; intent: string }) {
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="variantId" value={variantId} />
     </>
   );
 }
@@ -95,8 +95,8 @@ function LineFields({ productId, intent }: { productId: number; intent: string }
  * the result at once.
  */
 export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; whatsappPhone: string }) {
-  const fetcher = useFetcher({ key: getCartLineFetcherKey(line.productId) });
-  const titleId = `cart-line-${line.productId}-title`;
+  const fetcher = useFetcher({ key: getCartLineFetcherKey(line.variantId) });
+  const titleId = `cart-line-${line.variantId}-title`;
 
   return (
     <li className="flex gap-3 py-4 sm:gap-4" aria-labelledby={titleId}>
@@ -119,7 +119,7 @@ export function CartLineItem({ line, whatsappPhone }: { line: CartLineView; what
             </Link>
           </h2>
           <fetcher.Form method="post" action={CART_PATH} className="shrink-0">
-            <LineFields productId={line.productId} intent={cartIntents.remove} />
+            <LineFields variantId={line.variantId} intent={cartIntents.remove} />
             <Button
               type="submit"
               variant="ghostDestructive"
@@ -188,7 +188,7 @@ function StepForm({
 }) {
   return (
     <fetcher.Form method="post" action={CART_PATH}>
-      <LineFields productId={line.productId} intent={cartIntents.update} />
+      <LineFields variantId={line.variantId} intent={cartIntents.update} />
       <Button
         type="submit"
         name="quantity"
@@ -218,7 +218,7 @@ function QuantityForm({ fetcher, line }: { fetcher: LineFetcher; line: CartLineV
     setDraft(null);
     if (!/^-?\d+$/.test(value.trim()) || Number(value) === line.quantity) return;
     void fetcher.submit(
-      { intent: cartIntents.update, productId: String(line.productId), quantity: value.trim() },
+      { intent: cartIntents.update, variantId: String(line.variantId), quantity: value.trim() },
       { method: "post", action: CART_PATH },
     );
   }
@@ -233,12 +233,12 @@ function QuantityForm({ fetcher, line }: { fetcher: LineFetcher; line: CartLineV
         submitQuantity(draft ?? String(line.quantity));
       }}
     >
-      <LineFields productId={line.productId} intent={cartIntents.update} />
-      <label htmlFor={`cart-quantity-${line.productId}`} className="sr-only">
+      <LineFields variantId={line.variantId} intent={cartIntents.update} />
+      <label htmlFor={`cart-quantity-${line.variantId}`} className="sr-only">
         Cantidad de {line.title}
       </label>
       <input
-        id={`cart-quantity-${line.productId}`}
+        id={`cart-quantity-${line.variantId}`}
         name="quantity"
         type="number"
         inputMode="numeric"

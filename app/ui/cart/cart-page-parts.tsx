@@ -34,9 +34,9 @@ export function useOpenWhatsAppOnce(whatsappUrl: string | undefined): boolean {
 export const CLEAR_FETCHER_KEY = "cart-clear";
 
 /** Every line this page has shown, so the answer about a line that just left still shows. */
-export function useLineFetcherKeys(productIds: number[]): string[] {
+export function useLineFetcherKeys(variantIds: number[]): string[] {
   const seen = useRef(new Set<number>());
-  for (const id of productIds) seen.current.add(id);
+  for (const id of variantIds) seen.current.add(id);
   return [...seen.current].map(getCartLineFetcherKey);
 }
 

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import { buildProductPath } from "~/domain/catalog/catalog-paths";
-import { hasActiveOffer } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import { Button } from "~/ui/primitives/button";
 
@@ -31,7 +30,7 @@ export function ProductCard({
           decoding="async"
           className="size-full object-cover transition group-hover:scale-105"
         />
-        {hasActiveOffer(product) ? <OfferBadge className="absolute top-3 left-3" /> : null}
+        {product.hasAnyOffer ? <OfferBadge className="absolute top-3 left-3" /> : null}
         {product.stock === 0 ? (
           <span className="absolute top-3 right-3 rounded-full bg-ink px-2.5 py-0.5 text-xs font-bold text-white">
             Agotado
@@ -44,7 +43,7 @@ export function ProductCard({
             {product.title}
           </Link>
         </h3>
-        <PriceTag item={product} />
+        <PriceTag item={product} isFromPrice={product.priceVaries} />
         {isDescriptionShown ? <p className="line-clamp-3 text-sm text-muted">{product.description}</p> : null}
         <Button asChild variant="outline" size="sm" className="mt-auto self-start">
           <Link to={href} aria-label={`Ver Detalles: ${product.title}`}>

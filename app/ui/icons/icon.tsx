@@ -11,6 +11,7 @@ import spriteUrl from "./sprite.svg?url&no-inline";
 export const ICON_NAMES = [
   "arrow-left",
   "arrow-right",
+  "bell",
   "book-open-text",
   "bot",
   "bot-message-square",

@@ -1,11 +1,11 @@
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
 
-import { auditLog, brands, products, type services, users } from "~/db/schema";
+import { auditLog, brands, products, productVariants, type services, users } from "~/db/schema";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { formatMoney } from "~/lib/money";
 import { loader as productExportLoader } from "~/routes/admin/products/export";
@@ -13,6 +13,7 @@ import { action as productImportAction } from "~/routes/admin/products/import";
 import { loader as serviceExportLoader } from "~/routes/admin/services/export";
 import { action as serviceImportAction } from "~/routes/admin/services/import";
 import { requestAs } from "~test/auth";
+import { findPresentacion, setProductStock } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { storedZip, zipArchive } from "~test/stored-zip";
 
@@ -43,6 +44,36 @@ const PRODUCT_HEADERS = [
   "Imagen",
   "Texto alternativo",
 ];
+
+// The export's visible columns: the product's, then its presentación's (one row per live
+// presentación), the product's picture last; then, hidden, the stock and the presentación's id.
+const EXPORT_HEADERS = [
+  "ID",
+  "Título",
+  "Descripción",
+  "Familia",
+  "Categoría",
+  "Subcategoría",
+  "Marca",
+  "Presentación",
+  "SKU",
+  "Peso (kg)",
+  "Precio (S/)",
+  "Stock",
+  "Oferta activa",
+  "Precio oferta (S/)",
+  "Imagen",
+  "Texto alternativo",
+];
+const HIDDEN_EXPORT_HEADERS = ["Stock al exportar", "ID presentación"];
+
+/** The column (1-based) of a header in a sheet's first row. */
+function columnOf(sheet: ExcelJS.Worksheet, header: string): number {
+  const values = sheet.getRow(1).values as unknown[];
+  const column = values.indexOf(header);
+  if (column < 1) throw new Error(`no column ${header}`);
+  return column;
+}
 
 type Cell = string | number | boolean | null;
 
@@ -131,12 +162,17 @@ describe("export", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(bytes) as never);
     const sheet = workbook.worksheets[0]!;
-    // Then the stock again, in a hidden column the import compares with today's.
-    expect(sheet.getRow(1).values).toEqual([undefined, ...PRODUCT_HEADERS, "Stock al exportar"]);
-    expect(sheet.columns.map((column) => column.hidden)).toEqual([...PRODUCT_HEADERS.map(() => false), true]);
+    // Then the stock again, in a hidden column the import compares with today's, and the
+    // presentación's id, by which the import finds it even once renamed.
+    expect(sheet.getRow(1).values).toEqual([undefined, ...EXPORT_HEADERS, ...HIDDEN_EXPORT_HEADERS]);
+    expect(sheet.columns.map((column) => column.hidden)).toEqual([
+      ...EXPORT_HEADERS.map(() => false),
+      ...HIDDEN_EXPORT_HEADERS.map(() => true),
+    ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.actualRowCount).toBe(5);
+    // Four products without sizes, a food in 3 kg and 15 kg, a collar in S, M and L.
+    expect(sheet.actualRowCount).toBe(1 + 4 + 2 + 3);
 
     const croquetas = sheet.getRow(2);
     expect(croquetas.getCell(2).value).toBe("Croquetas Ricocan Adulto Razas Medianas 15 kg");
@@ -144,16 +180,23 @@ describe("export", () => {
     expect(croquetas.getCell(5).value).toBe("Alimentos");
     expect(croquetas.getCell(6).value).toBe("Alimento Seco");
     expect(croquetas.getCell(7).value).toBe("Ricocan");
-    expect(croquetas.getCell(8).value).toBe(129.9);
-    expect(croquetas.getCell(8).numFmt).toBe("0.00");
-    expect(croquetas.getCell(10).value).toBe("Sí");
-    expect(croquetas.getCell(11).value).toBe(114.9);
-    expect(croquetas.getCell(12).value).toBe("/images/products/croquetas-perro-adulto.webp");
-    const [stored] = await handle()
-      .db.select()
-      .from(products)
-      .where(eq(products.id, Number(croquetas.getCell(1).value)));
-    expect([croquetas.getCell(9).value, croquetas.getCell(14).value]).toEqual([stored!.stock, stored!.stock]);
+    // No name, SKU or weight: a product without sizes.
+    expect([croquetas.getCell(8).value, croquetas.getCell(9).value, croquetas.getCell(10).value]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(croquetas.getCell(11).value).toBe(129.9);
+    expect(croquetas.getCell(11).numFmt).toBe("0.00");
+    expect(croquetas.getCell(13).value).toBe("Sí");
+    expect(croquetas.getCell(14).value).toBe(114.9);
+    expect(croquetas.getCell(15).value).toBe("/images/products/croquetas-perro-adulto.webp");
+    const stored = await findPresentacion(handle().db, Number(croquetas.getCell(1).value));
+    expect([croquetas.getCell(12).value, croquetas.getCell(17).value, croquetas.getCell(18).value]).toEqual([
+      stored.stock,
+      stored.stock,
+      stored.id,
+    ]);
   });
 
   test("leaves archived products out", async () => {
@@ -182,11 +225,13 @@ describe("export", () => {
       )
       .returning({ id: products.id });
     try {
+      // A row per live presentación, a product's rows together.
       const live = await handle()
-        .db.select({ id: products.id })
-        .from(products)
-        .where(eq(products.isArchived, false))
-        .orderBy(products.id);
+        .db.select({ id: productVariants.productId })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(eq(products.isArchived, false), eq(productVariants.isArchived, false)))
+        .orderBy(productVariants.productId, productVariants.sortOrder, productVariants.id);
       const { bytes } = await exportBytes("/admin/productos/exportar");
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(Buffer.from(bytes) as never);
@@ -194,9 +239,12 @@ describe("export", () => {
       const ids: unknown[] = [];
       sheet.eachRow((row, number) => number > 1 && ids.push(row.getCell(1).value));
       expect(ids).toEqual(live.map((row) => row.id));
-      expect(ids).toHaveLength(4 + 2_344);
+      expect(ids).toHaveLength(4 + 2 + 3 + 2_344);
       const last = sheet.getRow(sheet.actualRowCount);
-      expect([last.getCell(2).value, last.getCell(8).value]).toEqual(["Juguete de prueba 2345", 33.44]);
+      expect([last.getCell(2).value, last.getCell(columnOf(sheet, "Precio (S/)")).value]).toEqual([
+        "Juguete de prueba 2345",
+        33.44,
+      ]);
     } finally {
       await handle()
         .db.delete(products)
@@ -216,7 +264,7 @@ describe("export", () => {
       expect(previewed.counts).toEqual({
         create: 0,
         update: 0,
-        unchanged: kind === "productos" ? 4 : 3,
+        unchanged: kind === "productos" ? 6 : 3,
         errors: 0,
       });
     }
@@ -493,8 +541,17 @@ describe("import confirmation", () => {
       image: null,
       searchText: "snack para gato's con atun pro plan",
     });
+    // Price, offer and stock are the presentaciones': the new product's first, the updated one's.
+    expect(await findPresentacion(handle().db, created!.id)).toMatchObject({
+      name: "",
+      priceCents: 1250,
+      stock: 15,
+      isOfferActive: true,
+      offerPriceCents: 1050,
+    });
     const [raton] = await handle().db.select().from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
     expect(raton?.priceCents).toBe(2000);
+    expect((await findPresentacion(handle().db, raton!.id)).priceCents).toBe(2000);
 
     const found = await listProducts({ path: {}, query: "gato's con atun", page: 1 });
     expect(found.items.map((item) => item.title)).toEqual(["Snack para gato's con atún"]);
@@ -618,14 +675,8 @@ describe("import confirmation", () => {
       [`Precio (${formatMoney(croquetas!.priceCents)} → ${formatMoney(11990)})`, `Stock (${croquetas!.stock} → 500)`],
     ]);
     // Orders take units of both between the plan and its writing.
-    await handle()
-      .db.update(products)
-      .set({ stock: cama!.stock - 3 })
-      .where(eq(products.id, cama!.id));
-    await handle()
-      .db.update(products)
-      .set({ stock: croquetas!.stock - 2 })
-      .where(eq(products.id, croquetas!.id));
+    await setProductStock(handle().db, cama!.id, cama!.stock - 3);
+    await setProductStock(handle().db, croquetas!.id, croquetas!.stock - 2);
 
     const [admin] = await handle().db.select({ id: users.id }).from(users).limit(1);
     await commitImportPlan(plan, { userId: admin!.id, fileName: "precios.xlsx" });
@@ -637,6 +688,8 @@ describe("import confirmation", () => {
     const byId = new Map(after.map((row) => [row.id, row]));
     expect(byId.get(cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
     expect(byId.get(croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
+    expect(await findPresentacion(handle().db, cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
+    expect(await findPresentacion(handle().db, croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
   });
 
   test("an export re-imported later keeps the units sold since; a stock edited in it applies only if orders left it alone", async () => {
@@ -660,19 +713,13 @@ describe("import confirmation", () => {
     const [sold, restocked, clash] = stocked.filter((product) => product.stock >= 2);
     if (!sold || !restocked || !clash) throw new Error("the seeded shop needs three products in stock");
     // The owner edits the file: a new price for one, a new stock for two others.
-    rowOf(sold.id).getCell(8).value = 199.9;
-    rowOf(restocked.id).getCell(9).value = restocked.stock + 20;
-    rowOf(clash.id).getCell(9).value = 0;
+    rowOf(sold.id).getCell(columnOf(sheet, "Precio (S/)")).value = 199.9;
+    rowOf(restocked.id).getCell(columnOf(sheet, "Stock")).value = restocked.stock + 20;
+    rowOf(clash.id).getCell(columnOf(sheet, "Stock")).value = 0;
     const edited = new Uint8Array(await workbook.xlsx.writeBuffer());
     // Meanwhile orders take units of the first and the third.
-    await handle()
-      .db.update(products)
-      .set({ stock: sold.stock - 2 })
-      .where(eq(products.id, sold.id));
-    await handle()
-      .db.update(products)
-      .set({ stock: clash.stock - 1 })
-      .where(eq(products.id, clash.id));
+    await setProductStock(handle().db, sold.id, sold.stock - 2);
+    await setProductStock(handle().db, clash.id, clash.stock - 1);
 
     const previewed = await preview(edited);
     expect(previewed.counts).toMatchObject({ update: 2, errors: 1 });
@@ -691,10 +738,7 @@ describe("import confirmation", () => {
     ]);
 
     // An order between the preview and the confirmation leaves its units sold as well.
-    await handle()
-      .db.update(products)
-      .set({ stock: sold.stock - 3 })
-      .where(eq(products.id, sold.id));
+    await setProductStock(handle().db, sold.id, sold.stock - 3);
     const done = (await confirm(previewed)) as Response;
     expect(done.status).toBe(302);
     const after = new Map(
@@ -724,10 +768,7 @@ describe("import confirmation", () => {
     );
     const previewed = await preview(bytes);
     expect(previewed.updates[0]?.changes).toEqual([`Stock (${product!.stock} → ${product!.stock + 50})`]);
-    await handle()
-      .db.update(products)
-      .set({ stock: product!.stock - 1 })
-      .where(eq(products.id, product!.id));
+    await setProductStock(handle().db, product!.id, product!.stock - 1);
 
     const result = (await confirm(previewed)) as ActionResult;
     expect(result.init?.status).toBe(409);

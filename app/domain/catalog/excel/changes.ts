@@ -4,7 +4,7 @@ import { formatMoney } from "~/lib/money";
 import type { CatalogKind } from "../kinds";
 import { catalogKinds } from "../kinds";
 import { columns } from "./layout";
-import type { CatalogValues, ExistingItem } from "./types";
+import type { CatalogValues, ExistingItem, ExistingPresentacion, PlannedPresentacion } from "./types";
 
 // The fields an update compares, with the name the preview gives a change, and the field a
 // kind must have for it to count.
@@ -24,18 +24,68 @@ const comparedValues: [keyof CatalogValues, string, ("brand" | "stock" | "showPr
   ["imageAlt", columns.imageAlt.label],
 ];
 
+/** A product's fields that belong to its presentaciones. */
+const presentacionValues = new Set<keyof CatalogValues>(["priceCents", "stock", "isOfferActive", "offerPriceCents"]);
+
 /**
  * The changed fields, with the old and new values of the price and the stock, so that an
- * old export re-imported shows the stock it would bring back.
+ * old export re-imported shows the stock it would bring back. `ownOnly`: a product's own
+ * fields, without its presentación's price, offer and stock.
  */
-export function describeChanges(kind: CatalogKind, current: ExistingItem, values: CatalogValues): string[] {
+export function describeChanges(
+  kind: CatalogKind,
+  current: ExistingItem,
+  values: CatalogValues,
+  ownOnly = false,
+): string[] {
   const { has } = catalogKinds[kind];
   return comparedValues
     .filter(([key, , onlyWith]) => (!onlyWith || has[onlyWith]) && values[key] !== current[key])
+    .filter(([key]) => !ownOnly || !presentacionValues.has(key))
     .map(([key, label]) => {
       if (key === "stock") return `${label} (${current.stock} → ${values.stock})`;
       if (key === "priceCents")
         return `${label} (${formatMoney(current.priceCents)} → ${formatMoney(values.priceCents)})`;
       return label;
     });
+}
+
+/** A presentación's name as the preview shows it. */
+export function presentacionLabel(name: string): string {
+  return name === "" ? "Sin nombre" : name;
+}
+
+type PresentacionFields = Omit<PlannedPresentacion, "rowNumber" | "id" | "isStockChanged" | "changes">;
+
+function renameChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+  if (planned.name === current.name) return [];
+  const { label } = columns.variantName;
+  return [`${label} (${presentacionLabel(current.name)} → ${presentacionLabel(planned.name)})`];
+}
+
+function skuAndWeightChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+  const changes: string[] = [];
+  if (planned.sku !== current.sku) changes.push(columns.sku.label);
+  if (planned.netWeightGrams !== current.netWeightGrams) changes.push(columns.weight.label);
+  return changes;
+}
+
+/**
+ * What a row changes of a presentación besides what a product without sizes always had (its
+ * price, offer and stock, which describeChanges names): its name, SKU and weight.
+ */
+export function describeOwnPresentacionChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+  return [...renameChanges(current, planned), ...skuAndWeightChanges(current, planned)];
+}
+
+/** Every field a row changes of a stored presentación: name, price, stock, offer, SKU, weight. */
+export function describePresentacionChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+  const changes = renameChanges(current, planned);
+  if (planned.priceCents !== current.priceCents) {
+    changes.push(`${columns.price.label} (${formatMoney(current.priceCents)} → ${formatMoney(planned.priceCents)})`);
+  }
+  if (planned.stock !== current.stock) changes.push(`${columns.stock.label} (${current.stock} → ${planned.stock})`);
+  if (planned.isOfferActive !== current.isOfferActive) changes.push(columns.isOfferActive.label);
+  if (planned.offerPriceCents !== current.offerPriceCents) changes.push(columns.offerPrice.label);
+  return [...changes, ...skuAndWeightChanges(current, planned)];
 }

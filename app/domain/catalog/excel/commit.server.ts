@@ -1,29 +1,22 @@
-// Writing an import plan: its brands, creates and updates in batches, and one audit entry,
-// all in one transaction.
-import { eq, max, type SQL, sql } from "drizzle-orm";
+// Writing an import plan: its brands, creates and updates in batches (a product's
+// presentaciones with it, commit-presentaciones.server.ts), and one audit entry, all in one
+// transaction.
+import { asc, eq, inArray, max, sql } from "drizzle-orm";
 
-import { type Database, getDb } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { brands, products, services } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { normalizeForSearch, toSlug } from "~/lib/text";
 
 import { catalogKinds } from "../kinds";
 import { toBrandKey } from "./checks/brand";
+import { writeNewPresentaciones, writeUpdatedPresentaciones } from "./commit-presentaciones.server";
+import { batchUpdate, inBatches, type Transaction } from "./commit-sql.server";
 import type { ImportOutcome } from "./preview";
 import type { CatalogValues, ImportPlan } from "./types";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-// Rows per statement: 500 rows of 14 fields stay far below PostgreSQL's 65,535 parameters.
-const BATCH_SIZE = 500;
-
-function inBatches<T>(items: T[]): T[][] {
-  const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_SIZE) batches.push(items.slice(start, start + BATCH_SIZE));
-  return batches;
-}
-
-// The SQL type of each written field, for the VALUES list of a batched UPDATE.
+// The SQL type of each written field, for the VALUES list of a batched UPDATE. A product's
+// own fields; its price, offer and stock are its presentaciones' (product_variants).
 const productFieldTypes = {
   title: "text",
   description: "text",
@@ -31,10 +24,6 @@ const productFieldTypes = {
   categoryId: "integer",
   subcategoryId: "integer",
   brandId: "integer",
-  priceCents: "integer",
-  stock: "integer",
-  isOfferActive: "boolean",
-  offerPriceCents: "integer",
   image: "text",
   imageAlt: "text",
   searchText: "text",
@@ -56,45 +45,72 @@ const serviceFieldTypes = {
 } as const;
 
 /**
- * `(VALUES (id, …), …) AS v(id, …)` and the SET list reading from it: one UPDATE per batch
- * instead of one per row, so re-pricing a whole catalogue takes seconds, not minutes.
+ * Locks the products an import updates, in id order: a transaction that writes presentaciones
+ * locks their products first, as orders do, so that neither waits for the other in a circle.
  */
-function batchUpdate<Field extends string>(
-  types: Record<Field, string>,
-  rows: ({ id: number } & Record<NoInfer<Field>, unknown>)[],
-): { set: Record<Field, SQL>; from: SQL } {
-  const fields = Object.keys(types) as Field[];
-  const tuples = rows.map(
-    (row) =>
-      sql`(${sql.join(
-        [sql`${row.id}::integer`, ...fields.map((field) => sql`${row[field]}::${sql.raw(types[field])}`)],
-        sql`, `,
-      )})`,
-  );
-  const names = ["id", ...fields].map((name) => `"${name}"`).join(", ");
-  const set = Object.fromEntries(fields.map((field) => [field, sql.raw(`v."${field}"`)])) as Record<Field, SQL>;
-  return { set, from: sql`(values ${sql.join(tuples, sql`, `)}) as v(${sql.raw(names)})` };
+async function lockProducts(tx: Transaction, ids: number[]): Promise<void> {
+  for (const batch of inBatches([...ids].sort((a, b) => a - b))) {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, batch))
+      .orderBy(asc(products.id))
+      .for("update");
+  }
 }
 
-async function writeProducts(tx: Transaction, plan: ImportPlan, brandIds: Map<string, number>): Promise<void> {
-  const toColumns = (values: CatalogValues) => productColumns(values, brandIds);
+/**
+ * New products: each insert gives the product its first presentación (a trigger), which the
+ * rows of a product with sizes then replace. Titles are unique among a plan's new products.
+ */
+async function createProducts(tx: Transaction, plan: ImportPlan, brandIds: Map<string, number>): Promise<void> {
+  const created: Parameters<typeof writeNewPresentaciones>[1] = [];
   for (const batch of inBatches(plan.creates)) {
-    await tx.insert(products).values(batch.map((create) => toColumns(create.values)));
+    const rows = await tx
+      .insert(products)
+      .values(batch.map((create) => productColumns(create.values, brandIds)))
+      .returning({ id: products.id, title: products.title });
+    const ids = new Map(rows.map((row) => [row.title, row.id]));
+    for (const create of batch) {
+      created.push({ productId: ids.get(create.values.title)!, rows: create.presentaciones ?? [] });
+    }
   }
+  await writeNewPresentaciones(tx, created);
+}
+
+/** Updated products: locked by id, their own fields, then their presentaciones. */
+async function writeProducts(tx: Transaction, plan: ImportPlan, brandIds: Map<string, number>): Promise<void> {
+  await createProducts(tx, plan, brandIds);
+  await lockProducts(
+    tx,
+    plan.updates.map((update) => update.id),
+  );
   for (const batch of inBatches(plan.updates)) {
     const { set, from } = batchUpdate(
-      { ...productFieldTypes, isStockChanged: "boolean" },
-      batch.map((update) => ({ id: update.id, ...toColumns(update.values), isStockChanged: update.isStockChanged })),
+      productFieldTypes,
+      batch.map((update) => {
+        const {
+          priceCents: _p,
+          stock: _s,
+          isOfferActive: _o,
+          offerPriceCents: _op,
+          ...own
+        } = productColumns(update.values, brandIds);
+        return { id: update.id, ...own };
+      }),
     );
-    // The stock is written only where the sheet changes it: a row that changes the price
-    // keeps the units that orders took since the preview (or since the file was exported).
-    const { isStockChanged: _, ...columns } = set;
     await tx
       .update(products)
-      .set({ ...columns, stock: sql`case when v."isStockChanged" then v."stock" else ${products.stock} end` })
+      .set(set)
       .from(from)
       .where(eq(products.id, sql`v.id`));
   }
+  await writeUpdatedPresentaciones(
+    tx,
+    plan.updates.flatMap((update) =>
+      update.presentaciones ? [{ productId: update.id, plan: update.presentaciones }] : [],
+    ),
+  );
 }
 
 async function writeServices(tx: Transaction, plan: ImportPlan): Promise<void> {

@@ -1,13 +1,15 @@
-// The catalogue as an .xlsx in the import's layout, so an exported file re-imports unchanged.
+// The catalogue as an .xlsx in the import's layout, so an exported file re-imports unchanged:
+// a row per service, or per live presentación of each product (the product's columns repeated).
 import { type Database, getDb } from "~/db/client.server";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
 import { type CatalogKind, catalogKinds } from "../kinds";
+import { gramsToKgInput } from "../presentaciones";
 import { formatFlag } from "./cells";
 import { catalogLayouts, type ColumnKey } from "./layout";
 import { loadTaxonomy, selectItems } from "./snapshot.server";
-import type { CatalogSnapshot, ExistingItem } from "./types";
+import type { CatalogSnapshot, ExistingItem, ExistingPresentacion } from "./types";
 
 /** How many products the export reads at a time. */
 const EXPORT_PAGE_SIZE = 1_000;
@@ -31,12 +33,12 @@ function taxonomyNames(taxonomy: Omit<CatalogSnapshot, "items">): {
   };
 }
 
+type Cells = Record<ColumnKey, string | number | null>;
+
+const soles = (cents: number | null) => (cents === null ? null : cents / 100);
+
 /** One item's row: money in soles as numbers, flags as 'Sí'/'No', taxonomy by name. */
-function exportCells(
-  item: ExistingItem,
-  names: ReturnType<typeof taxonomyNames>,
-): Record<ColumnKey, string | number | null> {
-  const soles = (cents: number | null) => (cents === null ? null : cents / 100);
+function exportCells(item: ExistingItem, names: ReturnType<typeof taxonomyNames>): Cells {
   return {
     id: item.id,
     title: item.title,
@@ -53,7 +55,35 @@ function exportCells(
     offerPrice: soles(item.offerPriceCents),
     image: item.image ?? "",
     imageAlt: item.imageAlt,
+    variantId: null,
+    variantName: "",
+    sku: "",
+    weight: null,
   };
+}
+
+/** A presentación's row: its product's cells, then its own; the weight in kg, as typed in the editor. */
+function presentacionCells(productCells: Cells, presentacion: ExistingPresentacion): Cells {
+  const weight = gramsToKgInput(presentacion.netWeightGrams);
+  return {
+    ...productCells,
+    variantId: presentacion.id,
+    variantName: presentacion.name,
+    sku: presentacion.sku ?? "",
+    weight: weight === "" ? null : Number(weight),
+    price: soles(presentacion.priceCents),
+    stock: presentacion.stock,
+    exportedStock: presentacion.stock,
+    isOfferActive: formatFlag(presentacion.isOfferActive),
+    offerPrice: soles(presentacion.offerPriceCents),
+  };
+}
+
+/** A service's row, or a product's rows: one per live presentación (its own row if it had none). */
+function itemRows(item: ExistingItem, names: ReturnType<typeof taxonomyNames>): Cells[] {
+  const cells = exportCells(item, names);
+  if (!item.presentaciones?.length) return [cells];
+  return item.presentaciones.map((presentacion) => presentacionCells(cells, presentacion));
 }
 
 /**
@@ -79,7 +109,7 @@ export async function exportCatalogWorkbook(
   );
   for (let afterId = 0; ;) {
     const items = await selectItems(kind, db, { afterId, limit: EXPORT_PAGE_SIZE });
-    for (const item of items) sheet.addRow(exportCells(item, names)).commit();
+    for (const item of items) for (const row of itemRows(item, names)) sheet.addRow(row).commit();
     if (items.length < EXPORT_PAGE_SIZE) break;
     afterId = items[items.length - 1]!.id;
   }

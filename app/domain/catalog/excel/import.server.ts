@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { readConfig } from "~/config.server";
+import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 import { getUploadsDir } from "~/domain/media/image-upload.server";
 import { pendingUploads } from "~/lib/pending-upload.server";
 import { readBodyWithLimit } from "~/lib/read-body.server";
@@ -18,7 +19,7 @@ import { planImport } from "./plan";
 import { type ImportOutcome, type ImportPreview, toPreview } from "./preview";
 import { readSheetRows } from "./read-sheet.server";
 import { loadCatalogSnapshot } from "./snapshot.server";
-import type { ImportPlan } from "./types";
+import type { ImportPlan, PresentacionesPlan } from "./types";
 
 /**
  * The posted form, read up to a little over the file limit (null when the body is larger),
@@ -55,20 +56,30 @@ async function planWorkbook(
   return { ok: true, plan: planImport(kind, reading.rows, reading.present, snapshot, { ...options, isUploadPresent }) };
 }
 
+/** A product's presentaciones as they are written: a stock a row does not write is left out. */
+function presentacionWrites(presentaciones: PresentacionesPlan | undefined) {
+  if (!presentaciones) return null;
+  const rows = presentaciones.rows.map((row) => ({ ...row, stock: row.isStockChanged ? row.stock : null }));
+  return { ...presentaciones, rows };
+}
+
 /**
  * Same writes and same changes shown ⇔ same fingerprint: what the admin saw is what gets
  * written. The changes carry the stock and price the row replaces ("Stock (10 → 12)"), so a
- * sale or another admin's edit between the preview and the confirmation shows a new preview.
- * A stock the row does not write is left out: orders may take units meanwhile.
+ * sale or another admin's edit between the preview and the confirmation shows a new preview;
+ * so does an order naming a presentación the sheet would delete (it is archived instead).
+ * A stock the row does not write is left out: orders may take units meanwhile. A product's
+ * stock is its presentaciones'.
  */
 export function fingerprintPlan(plan: ImportPlan): string {
   const writes = {
-    creates: plan.creates.map((create) => [create.rowNumber, create.values]),
+    creates: plan.creates.map((create) => [create.rowNumber, create.values, create.presentaciones ?? null]),
     updates: plan.updates.map((update) => [
       update.rowNumber,
       update.id,
-      { ...update.values, stock: update.isStockChanged ? update.values.stock : null },
+      { ...update.values, stock: update.isStockChanged && !update.presentaciones ? update.values.stock : null },
       update.changes,
+      presentacionWrites(update.presentaciones),
     ]),
     newBrands: plan.newBrands,
   };
@@ -121,6 +132,8 @@ export async function confirmCatalogImport(input: {
       return { status: "changed", preview };
     }
     const outcome = await commitImportPlan(planned.plan, { userId: input.userId, fileName: meta.fileName });
+    // Stock the sheet brought back reaches the shoppers waiting for it.
+    if (planned.plan.kind === "products") sendDueStockAlertsLater();
     await uploads.discard(input.token);
     return { status: "done", outcome };
   } catch (error) {

@@ -1,6 +1,6 @@
-// The Excel layout of the catalogue: one sheet, one row per product or service, taxonomy by
-// name. The export writes this layout and the import reads it, so an exported file
-// re-imports unchanged. Which columns a kind's sheet has follows from the kind's fields
+// The Excel layout of the catalogue: one sheet, one row per service or per presentación of a
+// product (the product's columns repeated on each of its rows), taxonomy by name. The export
+// writes this layout and the import reads it, so an exported file re-imports unchanged. Which columns a kind's sheet has follows from the kind's fields
 // (catalogKinds[kind].has): nothing here is written twice for products and services.
 import { normalizeForSearch } from "~/lib/text";
 
@@ -46,10 +46,22 @@ export type ColumnKey =
   | "isOfferActive"
   | "offerPrice"
   | "image"
-  | "imageAlt";
+  | "imageAlt"
+  | "variantId"
+  | "variantName"
+  | "sku"
+  | "weight";
 
-/** A field only some kinds have (catalogKinds[kind].has). */
-type KindField = keyof (typeof catalogKinds)[CatalogKind]["has"];
+/**
+ * A field only some kinds have (catalogKinds[kind].has); 'presentaciones': the kinds sold in
+ * presentaciones (sizes), those with stock: the products.
+ */
+type KindField = keyof (typeof catalogKinds)[CatalogKind]["has"] | "presentaciones";
+
+function kindHas(kind: CatalogKind, field: KindField): boolean {
+  const { has } = catalogKinds[kind];
+  return field === "presentaciones" ? has.stock : has[field];
+}
 
 export type ExcelColumn = {
   key: ColumnKey;
@@ -76,6 +88,25 @@ const columnList: ExcelColumn[] = [
   { key: "category", header: "Categoría", label: "Categoría", width: 20 },
   { key: "subcategory", header: "Subcategoría", label: "Subcategoría", width: 20 },
   { key: "brand", header: "Marca", label: "Marca", width: 16, onlyWith: "brand" },
+  // A product's presentación: its name ('3 kg', 'Talla M'; empty for a product without sizes),
+  // SKU and net weight; the price, offer and stock that follow are the presentación's.
+  {
+    key: "variantName",
+    header: "Presentación",
+    label: "Presentación",
+    width: 16,
+    aliases: ["talla"],
+    onlyWith: "presentaciones",
+  },
+  { key: "sku", header: "SKU", label: "SKU", width: 14, onlyWith: "presentaciones" },
+  {
+    key: "weight",
+    header: "Peso (kg)",
+    label: "Peso (kg)",
+    width: 10,
+    aliases: ["peso neto"],
+    onlyWith: "presentaciones",
+  },
   {
     key: "price",
     header: "Precio (S/)",
@@ -114,6 +145,16 @@ const columnList: ExcelColumn[] = [
     hidden: true,
     onlyWith: "stock",
   },
+  // The presentación's id, hidden: the import finds the stored presentación by it even when
+  // the owner renamed it in the sheet.
+  {
+    key: "variantId",
+    header: "ID presentación",
+    label: "ID presentación",
+    width: 8,
+    hidden: true,
+    onlyWith: "presentaciones",
+  },
 ];
 
 export const columns = Object.fromEntries(columnList.map((column) => [column.key, column])) as Record<
@@ -122,9 +163,9 @@ export const columns = Object.fromEntries(columnList.map((column) => [column.key
 >;
 
 function layoutOf(kind: CatalogKind): { columns: ExcelColumn[]; required: ColumnKey[] } {
-  const { has, isFamilyRequired } = catalogKinds[kind];
+  const { isFamilyRequired } = catalogKinds[kind];
   return {
-    columns: columnList.filter((column) => !column.onlyWith || has[column.onlyWith]),
+    columns: columnList.filter((column) => !column.onlyWith || kindHas(kind, column.onlyWith)),
     // A kind whose items must hang from a family needs the family and category columns.
     required: isFamilyRequired ? ["title", "family", "category"] : ["title"],
   };

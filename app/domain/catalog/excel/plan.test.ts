@@ -1,25 +1,48 @@
 import { describe, expect, test } from "vitest";
 
+import {
+  DUPLICATE_NAME_MESSAGE,
+  DUPLICATE_SKU_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  SKU_MESSAGE,
+  WEIGHT_MESSAGE,
+} from "../presentaciones";
 import type { ColumnKey } from "./layout";
 import { planImport } from "./plan";
 import type { CatalogSnapshot, ExistingItem, SheetRow } from "./types";
 
-const item = (fields: Partial<ExistingItem> & { id: number; title: string }): ExistingItem => ({
-  description: "",
-  familyId: 1,
-  categoryId: 10,
-  subcategoryId: null,
-  brandId: null,
-  brandName: null,
-  priceCents: 1000,
-  stock: 5,
-  showPrice: true,
-  isOfferActive: false,
-  offerPriceCents: null,
-  image: null,
-  imageAlt: "",
-  ...fields,
-});
+// A stored product with one unnamed presentación holding its price, offer and stock (the
+// snapshot lists every product's live presentaciones).
+const item = (fields: Partial<ExistingItem> & { id: number; title: string }): ExistingItem => {
+  const product = {
+    description: "",
+    familyId: 1,
+    categoryId: 10,
+    subcategoryId: null,
+    brandId: null,
+    brandName: null,
+    priceCents: 1000,
+    stock: 5,
+    showPrice: true,
+    isOfferActive: false,
+    offerPriceCents: null,
+    image: null,
+    imageAlt: "",
+    ...fields,
+  };
+  const { id, priceCents, isOfferActive, offerPriceCents, stock } = product;
+  const presentacion = {
+    id,
+    name: "",
+    priceCents,
+    isOfferActive,
+    offerPriceCents,
+    stock,
+    sku: null,
+    netWeightGrams: null,
+  };
+  return { ...product, presentaciones: [{ ...presentacion, isOrdered: false }] };
+};
 
 const snapshot: CatalogSnapshot = {
   families: [
@@ -272,5 +295,83 @@ describe("planImport", () => {
       ],
     ]);
     expect(result.creates.map((create) => create.values.title)).toEqual(["Sin imagen"]);
+  });
+});
+
+describe("planImport: a product's rows are its presentaciones", () => {
+  const sizes = (["Talla S", "Talla M", "Talla L"] as const).map((name, index) => ({
+    id: 31 + index,
+    name,
+    priceCents: 2500 + 300 * index,
+    isOfferActive: false,
+    offerPriceCents: null,
+    stock: 4,
+    sku: `COL-${name.at(-1)}`,
+    netWeightGrams: null,
+    // Talla M appears in an order.
+    isOrdered: index === 1,
+  }));
+  const collar = { ...item({ id: 3, title: "Collar", stock: 12 }), presentaciones: sizes };
+  const sizedSnapshot = { ...snapshot, items: [...snapshot.items, collar], skuOwners: new Map([["col-s", 3]]) };
+  const base = { title: "Collar", family: "Perros", category: "Alimentos" };
+
+  function planSized(cells: Partial<Record<ColumnKey, unknown>>[]) {
+    const rows: SheetRow[] = cells.map((row, index) => ({ rowNumber: index + 2, cells: row }));
+    const present = new Set(cells.flatMap((row) => Object.keys(row)) as ColumnKey[]);
+    return planImport("products", rows, present, sizedSnapshot, { createBrands: false });
+  }
+
+  test("without the hidden id, rows find the product's presentaciones by name; the others are new or removed", () => {
+    const result = planSized([
+      { id: 3, ...base, variantName: "Talla L", sku: "COL-L", price: 32 },
+      { id: 3, ...base, variantName: "TALLA S", sku: "COL-S", price: 25 },
+      { id: 3, ...base, variantName: "Talla XL", sku: "COL-XL", price: 36 },
+    ]);
+    expect(result.errors).toEqual([]);
+    const [update] = result.updates;
+    expect(update?.presentaciones?.rows.map((row) => [row.id, row.name, row.priceCents])).toEqual([
+      [33, "Talla L", 3200],
+      [31, "TALLA S", 2500],
+      [null, "Talla XL", 3600],
+    ]);
+    expect(update?.presentaciones?.removed).toEqual([{ id: 32, name: "Talla M", action: "archive" }]);
+    expect(update?.changes).toEqual([
+      "Talla L: Precio (S/\u00a031.00 → S/\u00a032.00)",
+      "Talla S: Presentación (Talla S → TALLA S)",
+      "Nueva presentación: Talla XL",
+      "Se archiva la presentación Talla M (aparece en pedidos)",
+      "Orden de las presentaciones",
+    ]);
+  });
+
+  test("the editor's rules: names once there are two, unique; SKUs and weights as the editor reads them", () => {
+    const result = planSized([
+      { title: "Arnés", family: "Perros", category: "Alimentos", variantName: "", price: 30 },
+      { title: "arnés", family: "Perros", category: "Alimentos", variantName: "", price: 35 },
+      { title: "Correa", family: "Perros", category: "Alimentos", variantName: "1 m", sku: "col-s", price: 20 },
+      { title: "Correa", family: "Perros", category: "Alimentos", variantName: "1 M", sku: "CO R", price: 20 },
+      { title: "Correa", family: "Perros", category: "Alimentos", variantName: "2 m", weight: "0,5 kg", price: 25 },
+    ]);
+    expect(result.creates).toEqual([]);
+    expect(result.errors.map((error) => [error.rowNumber, error.messages])).toEqual([
+      [2, [NAME_REQUIRED_MESSAGE]],
+      [3, [NAME_REQUIRED_MESSAGE]],
+      [4, [DUPLICATE_SKU_MESSAGE]],
+      [5, [SKU_MESSAGE, DUPLICATE_NAME_MESSAGE]],
+      [6, [WEIGHT_MESSAGE]],
+    ]);
+  });
+
+  test("a sheet without the presentación columns refuses a product with several", () => {
+    const result = planSized([{ id: 3, ...base, price: 30 }]);
+    expect(result.errors).toEqual([
+      {
+        rowNumber: 2,
+        title: "Collar",
+        messages: [
+          'Este producto tiene 3 presentaciones: indica cuál es cada fila en la columna "Presentación" (la trae la exportación del catálogo).',
+        ],
+      },
+    ]);
   });
 });

@@ -1,7 +1,16 @@
 // What the import screen shows: the preview of a plan (the plan itself stays on the
 // server) and the toast that tells what a confirmed import did.
 import { PREVIEW_LIST_LIMIT } from "./layout";
-import type { ImportPlan, RowError } from "./types";
+import type { ImportPlan, RemovedPresentacion, RowError } from "./types";
+
+/** A stored presentación the sheet leaves out, and whether it is archived or deleted. */
+export type PresentacionRemoval = RemovedPresentacion & { productId: number; productTitle: string };
+
+/** What a products sheet does to presentaciones: how many of each, and the ones it removes. */
+export type PresentacionesPreview = {
+  counts: { create: number; update: number; archive: number; delete: number };
+  removed: PresentacionRemoval[];
+};
 
 /** The preview the import screen shows; the plan itself stays on the server. */
 export type ImportPreview = {
@@ -17,11 +26,37 @@ export type ImportPreview = {
     familyName: string;
     categoryName: string;
     priceCents: number;
+    /** A new product's presentaciones, by name (none for a product without sizes). */
+    presentaciones: string[];
   }[];
   updates: { rowNumber: number; id: number; title: string; changes: string[] }[];
   errors: RowError[];
   newBrands: string[];
+  /** Products only. */
+  presentaciones?: PresentacionesPreview;
 };
+
+function previewPresentaciones(plan: ImportPlan): PresentacionesPreview | undefined {
+  if (plan.kind !== "products") return undefined;
+  const rows = plan.updates.flatMap((update) => update.presentaciones?.rows ?? []);
+  const removed = plan.updates.flatMap((update) =>
+    (update.presentaciones?.removed ?? []).map((removal) => ({
+      ...removal,
+      productId: update.id,
+      productTitle: update.values.title,
+    })),
+  );
+  const created = plan.creates.reduce((total, create) => total + (create.presentaciones?.length ?? 0), 0);
+  return {
+    counts: {
+      create: created + rows.filter((row) => row.id === null).length,
+      update: rows.filter((row) => row.id !== null && row.changes.length > 0).length,
+      archive: removed.filter((removal) => removal.action === "archive").length,
+      delete: removed.filter((removal) => removal.action === "delete").length,
+    },
+    removed: removed.slice(0, PREVIEW_LIST_LIMIT),
+  };
+}
 
 export function toPreview(
   plan: ImportPlan,
@@ -41,6 +76,7 @@ export function toPreview(
       familyName: create.familyName,
       categoryName: create.categoryName,
       priceCents: create.values.priceCents,
+      presentaciones: (create.presentaciones ?? []).flatMap((row) => (row.name === "" ? [] : [row.name])),
     })),
     updates: plan.updates.slice(0, PREVIEW_LIST_LIMIT).map((update) => ({
       rowNumber: update.rowNumber,
@@ -50,6 +86,7 @@ export function toPreview(
     })),
     errors: plan.errors.slice(0, PREVIEW_LIST_LIMIT),
     newBrands: plan.newBrands,
+    ...(plan.kind === "products" ? { presentaciones: previewPresentaciones(plan) } : {}),
   };
 }
 

@@ -1,14 +1,14 @@
 // What the import plans against and the export writes: the taxonomy, the brands and the
-// live products (or the services) with the fields of the sheet.
-import { and, asc, eq, gt } from "drizzle-orm";
+// live products (with their live presentaciones) or the services, with the fields of the sheet.
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 
 import { type Database, getDb } from "~/db/client.server";
-import { brands, products, services } from "~/db/schema";
+import { brands, orderLines, products, productVariants, services } from "~/db/schema";
 
-import { productColumns, serviceColumns } from "../catalog-columns.server";
+import { presentacionColumns, productColumns, serviceColumns } from "../catalog-columns.server";
 import { type CatalogKind, catalogKinds } from "../kinds";
 import { productTree, serviceTree } from "../taxonomy.server";
-import type { CatalogSnapshot, ExistingItem } from "./types";
+import type { CatalogSnapshot, ExistingItem, ExistingPresentacion } from "./types";
 
 const taxonomyTables = { products: productTree, services: serviceTree };
 
@@ -40,7 +40,42 @@ export async function loadTaxonomy(kind: CatalogKind, db: Database): Promise<Omi
   };
 }
 
-async function selectProducts(db: Database, page?: Page): Promise<ExistingItem[]> {
+/**
+ * The live presentaciones of the page's products (of every live product without a page), in
+ * the order the shopper sees them, by product. `withOrders`: whether order lines name each one.
+ */
+async function selectPresentaciones(
+  db: Database,
+  productIds: number[] | undefined,
+  withOrders: boolean,
+): Promise<Map<number, ExistingPresentacion[]>> {
+  const isOrdered = withOrders
+    ? sql<boolean>`exists (select 1 from ${orderLines} where ${orderLines.variantId} = ${productVariants.id})`
+    : sql<boolean>`false`;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      ...presentacionColumns(),
+      isOrdered: isOrdered.mapWith(Boolean),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.isArchived, false),
+        eq(products.isArchived, false),
+        productIds ? inArray(productVariants.productId, productIds) : undefined,
+      ),
+    )
+    .orderBy(asc(productVariants.productId), asc(productVariants.sortOrder), asc(productVariants.id));
+  const byProduct = new Map<number, ExistingPresentacion[]>();
+  for (const { productId, ...presentacion } of rows) {
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), presentacion]);
+  }
+  return byProduct;
+}
+
+async function selectProducts(db: Database, page?: Page, withOrders = false): Promise<ExistingItem[]> {
   const query = db
     .select({ ...productColumns(), brandName: brands.name })
     .from(products)
@@ -48,7 +83,18 @@ async function selectProducts(db: Database, page?: Page): Promise<ExistingItem[]
     .where(and(eq(products.isArchived, false), page ? gt(products.id, page.afterId) : undefined))
     .orderBy(asc(products.id));
   const rows = page ? await query.limit(page.limit) : await query;
-  return rows.map((row) => ({ ...row, showPrice: true }));
+  if (page && rows.length === 0) return [];
+  const presentaciones = await selectPresentaciones(db, page ? rows.map((row) => row.id) : undefined, withOrders);
+  return rows.map((row) => ({ ...row, showPrice: true, presentaciones: presentaciones.get(row.id) ?? [] }));
+}
+
+/** Every SKU of the shop, lower-cased, with the product whose presentación holds it. */
+async function selectSkuOwners(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ sku: sql<string>`lower(${productVariants.sku})`, productId: productVariants.productId })
+    .from(productVariants)
+    .where(isNotNull(productVariants.sku));
+  return new Map(rows.map((row) => [row.sku, row.productId]));
 }
 
 async function selectServices(db: Database, page?: Page): Promise<ExistingItem[]> {
@@ -67,11 +113,20 @@ export function selectItems(kind: CatalogKind, db: Database, page?: Page): Promi
 }
 
 /**
- * The taxonomy, the brands and every live product (or every service) with its fields, in
- * id order. A 10,000-product catalogue is a few megabytes: one read serves the import's
- * matching, which then needs no query per row.
+ * The taxonomy, the brands and every live product (with its presentaciones, whether orders
+ * name them, and the shop's SKUs) or every service with its fields, in id order. A
+ * 10,000-product catalogue is a few megabytes: one read serves the import's matching, which
+ * then needs no query per row.
  */
 export async function loadCatalogSnapshot(kind: CatalogKind, db: Database = getDb()): Promise<CatalogSnapshot> {
-  const [taxonomy, items] = await Promise.all([loadTaxonomy(kind, db), selectItems(kind, db)]);
-  return { ...taxonomy, items };
+  if (kind === "services") {
+    const [taxonomy, items] = await Promise.all([loadTaxonomy(kind, db), selectServices(db)]);
+    return { ...taxonomy, items };
+  }
+  const [taxonomy, items, skuOwners] = await Promise.all([
+    loadTaxonomy(kind, db),
+    selectProducts(db, undefined, true),
+    selectSkuOwners(db),
+  ]);
+  return { ...taxonomy, items, skuOwners };
 }

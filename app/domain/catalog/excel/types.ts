@@ -25,7 +25,22 @@ export type CatalogValues = {
   imageAlt: string;
 };
 
-export type ExistingItem = CatalogValues & { id: number };
+/** A live presentación of a stored product, in the order the shopper sees them. */
+export type ExistingPresentacion = {
+  id: number;
+  name: string;
+  priceCents: number;
+  isOfferActive: boolean;
+  offerPriceCents: number | null;
+  stock: number;
+  sku: string | null;
+  netWeightGrams: number | null;
+  /** Order lines name it: taken out of the sheet, it is archived instead of deleted. */
+  isOrdered: boolean;
+};
+
+/** A stored product or service; a product with its live presentaciones. */
+export type ExistingItem = CatalogValues & { id: number; presentaciones?: ExistingPresentacion[] };
 
 /** The values of a new row, before its cells are read. */
 export const DEFAULT_VALUES: CatalogValues = {
@@ -52,6 +67,8 @@ export type CatalogSnapshot = {
   subcategories: TaxonomyEntry[];
   brands: BrandEntry[];
   items: ExistingItem[];
+  /** Products: every SKU of the shop, lower-cased, and the product whose presentación holds it. */
+  skuOwners?: Map<string, number>;
 };
 
 /** A data row of the sheet: its number as Excel shows it and the raw value of each column. */
@@ -67,11 +84,46 @@ export type RowInput = {
 /** What one check of a row finds: values to set and the reasons to refuse the row. */
 export type CheckResult = { set: Partial<CatalogValues>; problems: string[] };
 
+/**
+ * A row of a product's sheet: one presentación. `id`: the stored one it updates (null: a new
+ * one). `isStockChanged`: only then is its stock written; orders keep taking units meanwhile.
+ * `changes`: what it changes, as the preview names it (none for a new one).
+ */
+export type PlannedPresentacion = {
+  rowNumber: number;
+  id: number | null;
+  name: string;
+  priceCents: number;
+  isOfferActive: boolean;
+  offerPriceCents: number | null;
+  stock: number;
+  sku: string | null;
+  netWeightGrams: number | null;
+  isStockChanged: boolean;
+  changes: string[];
+};
+
+/** A stored presentación the sheet leaves out: archived when orders name it, else deleted. */
+export type RemovedPresentacion = { id: number; name: string; action: "archive" | "delete" };
+
+/**
+ * A product's presentaciones after the import, in the sheet's order. `isRewritten`: some are
+ * created, removed, renamed, reordered or change their SKU, so the product's rows are written
+ * one by one (ADR 019's save); otherwise only the values of the changed ones are updated.
+ */
+export type PresentacionesPlan = {
+  rows: PlannedPresentacion[];
+  removed: RemovedPresentacion[];
+  isRewritten: boolean;
+};
+
 export type PlannedCreate = {
   rowNumber: number;
   values: CatalogValues;
   familyName: string;
   categoryName: string;
+  /** A product's presentaciones, in the sheet's order. */
+  presentaciones?: PlannedPresentacion[];
 };
 /**
  * `changes` names the fields the row changes, with the old and new values of the price and
@@ -84,6 +136,8 @@ export type PlannedUpdate = {
   values: CatalogValues;
   changes: string[];
   isStockChanged: boolean;
+  /** A product's presentaciones. */
+  presentaciones?: PresentacionesPlan;
 };
 export type RowError = { rowNumber: number; title: string; messages: string[] };
 

@@ -3,10 +3,12 @@
 // What differs (the schema, the stock check, where the item is saved) is the kind's module.
 import { requireAdmin } from "~/auth/guards.server";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
-import { productFormSchema, toProductFormValues } from "~/domain/catalog/product-admin";
+import { presentacionField } from "~/domain/catalog/presentaciones";
+import { NEW_PRODUCT_VALUES, productFormSchema, toProductFormValues } from "~/domain/catalog/product-admin";
 import { getProductForEditor, listProductFormOptions, saveProduct } from "~/domain/catalog/product-admin.server";
 import { serviceFormSchema, toServiceFormValues } from "~/domain/catalog/service-admin";
 import { getServiceForEditor, listServiceFormOptions, saveService } from "~/domain/catalog/service-admin.server";
+import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 import { formFailure, parseForm, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import { type FormValues } from "~/lib/form-data";
 import { parseRecordId } from "~/lib/parse";
@@ -45,7 +47,7 @@ export async function loadCatalogEditor(kind: CatalogKind, { request, params }: 
   ]);
   if (id !== undefined && !item) throw await redirectNotFound(kind);
   // A new service shows its price by default (the spec's showPrice default true).
-  const newValues: FormValues = kind === "services" ? { showPrice: "on" } : {};
+  const newValues: FormValues = kind === "services" ? { showPrice: "on" } : NEW_PRODUCT_VALUES;
   return { kind, isNew: !item, isArchived: item?.isArchived ?? false, values: item?.values ?? newValues, options };
 }
 
@@ -65,10 +67,16 @@ async function saveItem(
     const form = await parseForm(request, productFormSchema);
     if (!form.ok) return { status: "refused", failure: form.failure };
     const result = await saveProduct(admin, form.data, id);
+    if (result.status === "saved") sendDueStockAlertsLater(result.restocked);
     if (result.status !== "invalid") return result;
     // After a stock conflict the form shows the current stock as its new starting point,
     // so saving again with the owner's figure goes through.
-    const stockNow: FormValues = result.stockNow === undefined ? {} : { stockShown: String(result.stockNow) };
+    const stockNow: FormValues = Object.fromEntries(
+      Object.entries(result.stockNow ?? {}).map(([key, stock]) => [
+        presentacionField(key, "stockShown"),
+        String(stock),
+      ]),
+    );
     return { ...result, values: { ...form.values, ...stockNow } };
   }
   const form = await parseForm(request, serviceFormSchema);

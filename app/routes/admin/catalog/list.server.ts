@@ -20,12 +20,13 @@ export async function loadCatalogList(kind: CatalogKind, { request }: ListArgs) 
   if (kind === "products") {
     const query = parseAdminListQuery(url, PRODUCT_SORT_KEYS);
     const isArchivedShown = url.searchParams.get("archivados") === "1";
-    const list = await listAdminProducts({ ...query, isArchivedShown });
-    return { kind, ...list, query, isArchivedShown };
+    const isLowStockOnly = url.searchParams.get("stock") === "bajo";
+    const list = await listAdminProducts({ ...query, isArchivedShown, isLowStockOnly });
+    return { kind, ...list, query, isArchivedShown, isLowStockOnly };
   }
   const query = parseAdminListQuery(url, SERVICE_SORT_KEYS);
   const list = await listAdminServices(query);
-  return { kind, ...list, query, isArchivedShown: false };
+  return { kind, ...list, query, isArchivedShown: false, isLowStockOnly: false };
 }
 
 type Toast = Parameters<typeof redirectWithToast>[1];

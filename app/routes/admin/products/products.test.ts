@@ -1,7 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { auditLog, brands, cartLines, orderLines, productCategories, productFamilies, products } from "~/db/schema";
+import {
+  auditLog,
+  brands,
+  cartLines,
+  orderLines,
+  productCategories,
+  productFamilies,
+  products,
+  productVariants,
+  stockAlerts,
+} from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import {
   IMAGE_ALT_REQUIRED_MESSAGE,
@@ -9,7 +19,14 @@ import {
   OFFER_NOT_LOWER_MESSAGE,
   OFFER_PRICE_MESSAGE,
 } from "~/domain/catalog/catalog-admin";
-import { PRODUCT_REQUIRED_MESSAGE, STOCK_MESSAGE } from "~/domain/catalog/product-admin";
+import {
+  AT_LEAST_ONE_MESSAGE,
+  GONE_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  STOCK_MESSAGE,
+  WEIGHT_MESSAGE,
+} from "~/domain/catalog/presentaciones";
+import { PRODUCT_REQUIRED_MESSAGE } from "~/domain/catalog/product-admin";
 import { listAdminProducts } from "~/domain/catalog/product-admin.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { NEGATIVE_PRICE_MESSAGE } from "~/lib/parse";
@@ -21,6 +38,7 @@ import {
   type Fields,
   readRedirect,
 } from "~test/catalog-editor";
+import { findPresentacion } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
@@ -66,12 +84,20 @@ function validFields(overrides: Fields = {}): Fields {
   };
 }
 
+// A product with one presentación: its fields are the form's first row (`v.0.price`...).
+const ROW_FIELDS = ["name", "price", "stock", "stockShown", "isOfferActive", "offerPrice", "sku", "weight"];
+const rowField = (field: string) => (ROW_FIELDS.includes(field) ? `v.0.${field}` : field);
+
+function asFirstRow(fields: Fields): Fields {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [rowField(name), value]));
+}
+
 function callEditor(fields: Fields, id?: number) {
-  return callCatalogEditor("products", editorAction, adminCookie(), fields, id);
+  return callCatalogEditor("products", editorAction, adminCookie(), asFirstRow(fields), id);
 }
 
 async function expectFailure(fields: Fields, field: string, message: string, id?: number) {
-  expectEditorFailure(await callEditor(fields, id), fields, field, message);
+  expectEditorFailure(await callEditor(fields, id), asFirstRow(fields), rowField(field), message);
 }
 
 async function catchThrown(call: () => Promise<unknown>): Promise<unknown> {
@@ -157,6 +183,14 @@ describe("creating and updating products", () => {
     });
     const saved = await findProduct("Pelota Mordedora Ñandú");
     expect(saved).toMatchObject({ priceCents: 3990, stock: 12, isOfferActive: true, offerPriceCents: 2990 });
+    // Held by its one presentación, which the product sums up.
+    expect(await findPresentacion(handle().db, saved!.id)).toMatchObject({
+      name: "",
+      priceCents: 3990,
+      stock: 12,
+      isOfferActive: true,
+      offerPriceCents: 2990,
+    });
     expect(saved!.searchText).toBe("pelota mordedora nandu kong");
     const [audit] = await handle()
       .db.select()
@@ -175,6 +209,11 @@ describe("creating and updating products", () => {
     const response = await callEditor(validFields({ offerPrice: "25.00" }), created!.id);
     expect((await readRedirect(response)).toast).toMatchObject({ title: "Producto Actualizado" });
     expect(await findProduct("Pelota Mordedora Ñandú")).toMatchObject({ isOfferActive: false, offerPriceCents: null });
+    expect(await findPresentacion(handle().db, created!.id)).toMatchObject({
+      priceCents: 3990,
+      isOfferActive: false,
+      offerPriceCents: null,
+    });
   });
 
   test("the search text is recomputed from the new title and brand", async () => {
@@ -238,11 +277,12 @@ describe("stock sold while the editor is open", () => {
     await callEditor(validFields({ title: "Arena Aglomerante 10 kg", stock: "10", price: "45.00" }));
     const product = (await findProduct("Arena Aglomerante 10 kg"))!;
     const shown = await openEditor(product.id);
-    expect(shown.stock).toBe("10");
+    expect(shown["v.0.stock"]).toBe("10");
     await sell(product.id, 4);
     const saved = await callEditor({ ...shown, price: "42.50" }, product.id);
     expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
     expect(await stored(product.id)).toMatchObject({ priceCents: 4250, stock: 6 });
+    expect(await findPresentacion(handle().db, product.id)).toMatchObject({ priceCents: 4250, stock: 6 });
   });
 
   test("a stock typed over units sold meanwhile is refused with the current stock, then saved as typed", async () => {
@@ -253,13 +293,13 @@ describe("stock sold while the editor is open", () => {
     const typed = { ...shown, stock: "25", price: "110.00" };
     const refused = (await callEditor(typed, product.id)) as EditorFailure;
     expect(refused.init.status).toBe(400);
-    expect(refused.data.errors.stock).toBe(
+    expect(refused.data.errors["v.0.stock"]).toBe(
       "El stock cambió mientras editabas: se vendieron o repusieron unidades y ahora hay 7. Revisa el valor y guarda de nuevo.",
     );
     // Nothing was saved: not the price either.
     expect(await stored(product.id)).toMatchObject({ priceCents: 12000, stock: 7 });
     // The form comes back as typed, its starting point now the current stock.
-    expect(refused.data.values).toMatchObject({ stock: "25", price: "110.00", stockShown: "7" });
+    expect(refused.data.values).toMatchObject({ "v.0.stock": "25", "v.0.price": "110.00", "v.0.stockShown": "7" });
     const saved = await callEditor(refused.data.values, product.id);
     expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
     expect(await stored(product.id)).toMatchObject({ priceCents: 11000, stock: 25 });
@@ -313,6 +353,9 @@ describe("deleting products", () => {
     await cartHolding(product.id);
     expect(await postDelete(product.id)).toMatchObject({ toast: { title: "Producto Eliminado" } });
     expect(await findProduct("Producto para borrar")).toBeUndefined();
+    expect(await handle().db.select().from(productVariants).where(eq(productVariants.productId, product.id))).toEqual(
+      [],
+    );
     expect(await handle().db.select().from(cartLines).where(eq(cartLines.productId, product.id))).toEqual([]);
   });
 
@@ -420,5 +463,244 @@ describe("the back-office list", () => {
   test("shows the family and category names of each row", async () => {
     const { rows } = await listAdminProducts({ ...base, q: "lote 01" });
     expect(rows[0]).toMatchObject({ familyName: "Perros", categoryName: "Alimentos" });
+  });
+});
+
+describe("presentaciones in the editor (issue 23)", () => {
+  const twoSizes = (overrides: Fields = {}): Fields => ({
+    title: "Alimento Adulto Cordero",
+    description: "",
+    familyId: String(perros.familyId),
+    categoryId: String(perros.alimentosId),
+    subcategoryId: "",
+    brandId: "",
+    image: "",
+    imageAlt: "",
+    "v.0.name": "3 kg",
+    "v.0.price": "45.00",
+    "v.0.stock": "7",
+    "v.0.sku": "CORD-3",
+    "v.0.weight": "3",
+    "v.5.name": "15 kg",
+    "v.5.price": "180.00",
+    "v.5.isOfferActive": "on",
+    "v.5.offerPrice": "165.00",
+    "v.5.stock": "2",
+    "v.5.sku": "CORD-15",
+    "v.5.weight": "15",
+    ...overrides,
+  });
+
+  async function presentaciones(productId: number) {
+    return handle()
+      .db.select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(productVariants.isArchived, productVariants.sortOrder);
+  }
+
+  async function refused(fields: Fields, field: string, message: string, id?: number) {
+    expectEditorFailure(
+      await callCatalogEditor("products", editorAction, adminCookie(), fields, id),
+      fields,
+      field,
+      message,
+    );
+  }
+
+  test("creates one presentación per row, in the form's order, and the product sums them up", async () => {
+    const response = await callCatalogEditor("products", editorAction, adminCookie(), twoSizes());
+    expect((await readRedirect(response)).toast).toMatchObject({ title: "Producto Añadido" });
+    const product = (await findProduct("Alimento Adulto Cordero"))!;
+    expect(await presentaciones(product.id)).toMatchObject([
+      {
+        name: "3 kg",
+        priceCents: 4500,
+        stock: 7,
+        sku: "CORD-3",
+        netWeightGrams: 3000,
+        sortOrder: 0,
+        isOfferActive: false,
+      },
+      { name: "15 kg", priceCents: 18000, offerPriceCents: 16500, isOfferActive: true, stock: 2, sortOrder: 1 },
+    ]);
+    // The cheapest is the card's price; the prices differ ('Desde'); one is on offer (OFERTA).
+    expect(product).toMatchObject({ priceCents: 4500, stock: 9, priceVaries: true, hasAnyOffer: true });
+  });
+
+  test("two rows with one name, two nameless rows, or one SKU twice are refused beside the row", async () => {
+    await refused(twoSizes({ "v.5.name": "3 KG" }), "v.5.name", "Ya existe una presentación con ese nombre.");
+    await refused(twoSizes({ "v.0.name": "" }), "v.0.name", NAME_REQUIRED_MESSAGE);
+    await refused(twoSizes({ "v.5.sku": "cord-3" }), "v.5.sku", "El SKU ya está en uso.");
+    await refused(twoSizes({ "v.5.weight": "-2" }), "v.5.weight", WEIGHT_MESSAGE);
+    await refused(twoSizes({ "v.5.isOfferActive": "on", "v.5.offerPrice": "" }), "v.5.offerPrice", OFFER_PRICE_MESSAGE);
+  });
+
+  test("an SKU of another product is refused, and nothing is saved", async () => {
+    await refused(
+      twoSizes({ title: "Alimento Cachorro Cordero", "v.0.sku": "CORD-15", "v.5.sku": "" }),
+      "v.0.sku",
+      "El SKU ya está en uso.",
+    );
+    expect(await findProduct("Alimento Cachorro Cordero")).toBeUndefined();
+  });
+
+  test("rows are reordered, renamed into each other's names, removed (deleted, or archived once ordered) and added", async () => {
+    const product = (await findProduct("Alimento Adulto Cordero"))!;
+    const [small, large] = await presentaciones(product.id);
+    // An order for the 15 kg bag: removing it later archives it.
+    const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    expect((await addCartLine(cartId, { productId: product.id, variantId: large!.id, quantity: 1 })).status).toBe(
+      "added",
+    );
+    const placed = await placeOrder({
+      cartId,
+      userId: null,
+      paymentMethodId: "yape",
+      customerName: "Ana Torres",
+      customerPhone: "912345678",
+    });
+    expect(placed.status).toBe("placed");
+
+    // Swap the names and the order of the two rows.
+    const swapped = twoSizes({
+      "v.0.id": String(large!.id),
+      "v.0.name": "3 kg",
+      "v.0.stockShown": "1",
+      "v.0.stock": "1",
+      "v.5.id": String(small!.id),
+      "v.5.name": "15 kg",
+      "v.5.stockShown": "7",
+      "v.5.stock": "7",
+    });
+    expect(
+      (await readRedirect(await callCatalogEditor("products", editorAction, adminCookie(), swapped, product.id))).toast,
+    ).toMatchObject({ title: "Producto Actualizado" });
+    expect((await presentaciones(product.id)).map((row) => [row.id, row.name, row.sortOrder])).toEqual([
+      [large!.id, "3 kg", 0],
+      [small!.id, "15 kg", 1],
+    ]);
+
+    // Keep only the never-ordered one, and add a new one: the ordered one is archived.
+    const kept = {
+      title: "Alimento Adulto Cordero",
+      familyId: String(perros.familyId),
+      categoryId: String(perros.alimentosId),
+      "v.2.id": String(small!.id),
+      "v.2.name": "1 kg",
+      "v.2.price": "18.00",
+      "v.2.stock": "7",
+      "v.2.stockShown": "7",
+      "v.9.name": "7 kg",
+      "v.9.price": "95.00",
+      "v.9.stock": "4",
+    };
+    await callCatalogEditor("products", editorAction, adminCookie(), kept, product.id);
+    const rows = await presentaciones(product.id);
+    expect(rows.map((row) => [row.name, row.isArchived, row.sortOrder])).toEqual([
+      ["1 kg", false, 0],
+      ["7 kg", false, 1],
+      ["3 kg", true, 0],
+    ]);
+    expect(await findProduct("Alimento Adulto Cordero")).toMatchObject({ stock: 11, priceCents: 1800 });
+    // The ordered line still names its presentación.
+    const [line] = await handle().db.select().from(orderLines).where(eq(orderLines.variantId, large!.id));
+    expect(line).toMatchObject({ variantName: "15 kg", quantity: 1 });
+  });
+
+  test("a presentación id of another product is refused and changes nothing", async () => {
+    const product = (await findProduct("Alimento Adulto Cordero"))!;
+    const [foreign] = await handle()
+      .db.select()
+      .from(productVariants)
+      .where(and(eq(productVariants.isArchived, false), ne(productVariants.productId, product.id)))
+      .limit(1);
+    const before = await presentaciones(product.id);
+    const forged = twoSizes({ "v.0.id": String(foreign!.id), "v.0.stockShown": String(foreign!.stock) });
+    await refused(forged, "v.0.name", GONE_MESSAGE, product.id);
+    expect(await presentaciones(product.id)).toEqual(before);
+    const [untouched] = await handle().db.select().from(productVariants).where(eq(productVariants.id, foreign!.id));
+    expect(untouched).toEqual(foreign);
+  });
+
+  test("the only size renamed and a new one taking its old name, above it, saves", async () => {
+    await callCatalogEditor(
+      "products",
+      editorAction,
+      adminCookie(),
+      twoSizes({
+        title: "Arena Sanitaria Lavanda",
+        "v.5.name": "",
+        "v.5.price": "",
+        "v.5.stock": "",
+        "v.5.sku": "",
+        "v.5.weight": "",
+        "v.5.isOfferActive": "",
+        "v.5.offerPrice": "",
+        "v.0.sku": "ARENA-1",
+      }),
+    );
+    const product = (await findProduct("Arena Sanitaria Lavanda"))!;
+    const [only] = await presentaciones(product.id);
+    expect(only).toMatchObject({ name: "3 kg", sku: "ARENA-1" });
+    const fields = twoSizes({
+      title: "Arena Sanitaria Lavanda",
+      "v.0.name": "3 kg",
+      "v.0.sku": "ARENA-1",
+      "v.0.stock": "4",
+      "v.5.id": String(only!.id),
+      "v.5.name": "5 kg",
+      "v.5.sku": "ARENA-5",
+      "v.5.stockShown": String(only!.stock),
+      "v.5.stock": String(only!.stock),
+      "v.5.isOfferActive": "",
+    });
+    const saved = await callCatalogEditor("products", editorAction, adminCookie(), fields, product.id);
+    expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
+    expect((await presentaciones(product.id)).map((row) => [row.name, row.sku, row.id === only!.id])).toEqual([
+      ["3 kg", "ARENA-1", false],
+      ["5 kg", "ARENA-5", true],
+    ]);
+  });
+
+  test("a form without any row is refused", async () => {
+    const fields = {
+      title: "Sin presentaciones",
+      familyId: String(perros.familyId),
+      categoryId: String(perros.alimentosId),
+    };
+    const result = (await callCatalogEditor("products", editorAction, adminCookie(), fields)) as EditorFailure;
+    expect(result.data.errors.presentaciones).toBe(AT_LEAST_ONE_MESSAGE);
+    expect(await findProduct("Sin presentaciones")).toBeUndefined();
+  });
+});
+
+describe("the list's presentaciones (issue 23)", () => {
+  test("shows each size's stock and how many shoppers wait for it; the low-stock filter lists products with a size at 5 or less", async () => {
+    const db = handle().db;
+    const [collar] = await db.select().from(products).where(eq(products.title, "Collar Reflectivo Ajustable"));
+    const sizes = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, collar!.id))
+      .orderBy(productVariants.sortOrder);
+    const soldOut = sizes.find((size) => size.stock === 0)!;
+    await db.insert(stockAlerts).values([
+      { variantId: soldOut.id, email: "ana@example.com" },
+      { variantId: soldOut.id, email: "luis@example.com" },
+    ]);
+    const base = { q: "collar reflectivo ajustable", sort: "nombre", direction: "asc", page: 1 } as const;
+    const { rows } = await listAdminProducts({ ...base, isArchivedShown: false });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.presentaciones.map((size) => [size.name, size.stock, size.waiting])).toEqual([
+      ["Talla S", 8, 0],
+      ["Talla M", 0, 2],
+      ["Talla L", 5, 0],
+    ]);
+    const low = await listAdminProducts({ ...base, q: "", isArchivedShown: false, isLowStockOnly: true });
+    const lowTitles = low.rows.map((row) => row.title);
+    expect(lowTitles).toContain("Collar Reflectivo Ajustable");
+    expect(lowTitles).toContain("Alimento Pro Plan Cachorro Razas Pequeñas");
+    expect(lowTitles).not.toContain("Ratón de Juguete con Catnip");
   });
 });

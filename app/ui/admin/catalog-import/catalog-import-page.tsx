@@ -48,13 +48,27 @@ function FileCard({ kind, form }: { kind: CatalogKind; form: FormFields }) {
   );
 }
 
+/** How a products sheet lists a product's presentaciones (sizes). */
+function PresentacionesHelp() {
+  return (
+    <p className="mt-3 text-sm">
+      Un producto con presentaciones (3 kg y 15 kg; Talla S, M y L) ocupa una fila por presentación, con los datos del
+      producto repetidos y el nombre de cada una en la columna Presentación; el precio, la oferta, el stock, el SKU y el
+      peso son de cada presentación. Un producto sin presentaciones ocupa una sola fila, con esa columna vacía. Si
+      quitas la fila de una presentación, se elimina, o se archiva si aparece en pedidos.
+    </p>
+  );
+}
+
 function FormatCard({ kind }: { kind: CatalogKind }) {
   const { noun, exportPath } = catalogKinds[kind];
   const { columns, required } = catalogLayouts[kind];
   return (
     <AdminCard title="Formato">
       <p className="text-sm">
-        Una fila por {noun}, con estos encabezados en la primera fila (los marcados con * son obligatorios):
+        Una fila por {noun}
+        {columns.some((column) => column.key === "variantName") ? " (o por presentación)" : ""}, con estos encabezados
+        en la primera fila (los marcados con * son obligatorios):
       </p>
       <p className="mt-2 text-sm text-muted">
         {columns
@@ -66,6 +80,7 @@ function FormatCard({ kind }: { kind: CatalogKind }) {
         Las filas con ID se actualizan; sin ID, se busca el mismo título y, si no existe, se crea. Familia, categoría y
         subcategoría van por su nombre.
       </p>
+      {columns.some((column) => column.key === "variantName") ? <PresentacionesHelp /> : null}
       {columns.some((column) => column.key === "exportedStock") ? (
         <p className="mt-3 text-sm">
           La exportación guarda en una columna oculta el stock de ese momento. Si no cambias el stock de una fila, se

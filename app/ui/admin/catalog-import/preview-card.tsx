@@ -1,10 +1,13 @@
-// What an uploaded sheet would do: the counts, the rows to create, update or refuse, and
-// the confirmation, which sends back only the upload's token and the plan's fingerprint.
+// What an uploaded sheet would do: the counts, the rows to create, update or refuse (for
+// products, also the presentaciones to create, update, archive or delete), and the
+// confirmation, which sends back only the upload's token and the plan's fingerprint.
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
-import type { ImportPreview } from "~/domain/catalog/excel/preview";
+import { presentacionLabel } from "~/domain/catalog/excel/changes";
+import { removalLabel } from "~/domain/catalog/excel/plan-presentaciones";
+import type { ImportPreview, PresentacionesPreview } from "~/domain/catalog/excel/preview";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
@@ -66,6 +69,15 @@ function CreatesSection({ preview }: { preview: ImportPreview }) {
             cell: (row) => formatMoney(row.priceCents),
             className: "whitespace-nowrap",
           },
+          ...(preview.presentaciones
+            ? [
+                {
+                  key: "presentaciones",
+                  header: "Presentaciones",
+                  cell: (row: ImportPreview["creates"][number]) => row.presentaciones.join(", ") || "—",
+                },
+              ]
+            : []),
         ]}
       />
     </PreviewSection>
@@ -84,7 +96,66 @@ function UpdatesSection({ preview }: { preview: ImportPreview }) {
           { key: "row", header: "Fila", cell: (row) => row.rowNumber, className: "w-16" },
           { key: "id", header: "ID", cell: (row) => row.id, className: "w-16" },
           { key: "title", header: "Título", cell: (row) => row.title },
-          { key: "changes", header: "Cambia", cell: (row) => row.changes.join(", ") },
+          {
+            key: "changes",
+            header: "Cambia",
+            cell: (row) => (
+              <ul className="list-disc pl-4">
+                {row.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+            ),
+          },
+        ]}
+      />
+    </PreviewSection>
+  );
+}
+
+function PresentacionCounts({ presentaciones }: { presentaciones: PresentacionesPreview }) {
+  const { counts } = presentaciones;
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Presentaciones">
+      <CountTile
+        label="Presentaciones a crear"
+        count={counts.create}
+        tone="border-green-200 bg-green-50 text-green-900"
+      />
+      <CountTile
+        label="Presentaciones a actualizar"
+        count={counts.update}
+        tone="border-sky-200 bg-sky-50 text-sky-900"
+      />
+      <CountTile
+        label="Presentaciones a archivar"
+        count={counts.archive}
+        tone="border-amber-200 bg-amber-50 text-amber-900"
+      />
+      <CountTile label="Presentaciones a eliminar" count={counts.delete} tone="border-red-200 bg-red-50 text-red-900" />
+    </dl>
+  );
+}
+
+/** The stored presentaciones the sheet leaves out: archived when orders name them, else deleted. */
+function RemovedSection({ presentaciones }: { presentaciones: PresentacionesPreview }) {
+  const { removed, counts } = presentaciones;
+  return (
+    <PreviewSection title="Presentaciones a quitar" shown={removed.length} total={counts.archive + counts.delete}>
+      <p className="mb-2 text-sm text-muted">
+        No están en las filas de su producto. Las que aparecen en pedidos se archivan: dejan de venderse y los pedidos
+        las conservan.
+      </p>
+      <DataTable
+        caption="Presentaciones a quitar"
+        rows={removed}
+        rowKey={(row) => row.id}
+        emptyMessage=""
+        columns={[
+          { key: "id", header: "ID", cell: (row) => row.productId, className: "w-16" },
+          { key: "title", header: "Producto", cell: (row) => row.productTitle },
+          { key: "name", header: "Presentación", cell: (row) => presentacionLabel(row.name) },
+          { key: "action", header: "Qué pasa", cell: (row) => removalLabel(row.action) },
         ]}
       />
     </PreviewSection>
@@ -150,6 +221,7 @@ export function PreviewCard({ preview, noun }: { preview: ImportPreview; noun: s
           <CountTile label="Sin cambios" count={counts.unchanged} tone="border-gray-200 bg-gray-50 text-ink" />
           <CountTile label="Con errores" count={counts.errors} tone="border-red-200 bg-red-50 text-red-900" />
         </dl>
+        {preview.presentaciones ? <PresentacionCounts presentaciones={preview.presentaciones} /> : null}
         {preview.newBrands.length > 0 ? (
           <p className="mt-4 text-sm">
             Se crearán las marcas: <strong>{preview.newBrands.join(", ")}</strong>.
@@ -157,6 +229,7 @@ export function PreviewCard({ preview, noun }: { preview: ImportPreview; noun: s
         ) : null}
         <CreatesSection preview={preview} />
         <UpdatesSection preview={preview} />
+        {preview.presentaciones ? <RemovedSection presentaciones={preview.presentaciones} /> : null}
         <ErrorsSection preview={preview} />
         <ConfirmForm preview={preview} noun={noun} />
       </AdminCard>

@@ -9,7 +9,8 @@ import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/f
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 
-import { CatalogImageFields, PriceField, RevealedPriceField, TaxonomySelects } from "./catalog-fields";
+import { CatalogImageFields, RevealedPriceField, TaxonomySelects } from "./catalog-fields";
+import { PresentacionesFields } from "./presentaciones-fields";
 
 // The editor of a product or a service: one form, the fields its kind has (kinds.ts).
 
@@ -24,8 +25,8 @@ export type CatalogEditorData = {
 const OFFER_CHECKBOX = { name: "isOfferActive", label: "Oferta activa" };
 const OFFER_PRICE = { name: "offerPrice", label: "Precio de Oferta (S/)" };
 
-/** A product's own fields: its brand, its price and its stock (with the stock it was opened with). */
-function ProductFields({ form, brands, isNew }: { form: FormFields; brands: TaxonomyOption[]; isNew: boolean }) {
+/** A product's own fields: its brand, then its presentaciones (each with price, offer and stock). */
+function ProductFields({ form, brands }: { form: FormFields; brands: TaxonomyOption[] }) {
   return (
     <>
       <SelectField label="Marca (opcional)" field={form.field("brandId")}>
@@ -36,13 +37,7 @@ function ProductFields({ form, brands, isNew }: { form: FormFields; brands: Taxo
           </option>
         ))}
       </SelectField>
-      <PriceField label="Precio Regular (S/)" field={form.field("price")} />
-      {isNew ? null : <input type="hidden" name="stockShown" value={form.value("stockShown")} />}
-      <Field
-        label="Stock"
-        field={form.field("stock")}
-        inputProps={{ type: "number", inputMode: "numeric", step: "1", min: "0", placeholder: "0" }}
-      />
+      <PresentacionesFields form={form} />
     </>
   );
 }
@@ -84,15 +79,17 @@ export function CatalogEditor({ data, actionData }: { data: CatalogEditorData; a
             familyLabel={config.familyLabel}
             isFamilyRequired={config.isFamilyRequired}
           />
-          {config.has.stock ? <ProductFields form={form} brands={options.brands} isNew={isNew} /> : null}
+          {config.has.stock ? <ProductFields form={form} brands={options.brands} /> : null}
           {config.has.showPrice ? (
-            <RevealedPriceField
-              form={form}
-              checkbox={{ name: "showPrice", label: "Mostrar Precio Regular en la Web" }}
-              price={{ name: "price", label: "Precio Regular (S/)" }}
-            />
+            <>
+              <RevealedPriceField
+                form={form}
+                checkbox={{ name: "showPrice", label: "Mostrar Precio Regular en la Web" }}
+                price={{ name: "price", label: "Precio Regular (S/)" }}
+              />
+              <RevealedPriceField form={form} checkbox={OFFER_CHECKBOX} price={OFFER_PRICE} />
+            </>
           ) : null}
-          <RevealedPriceField form={form} checkbox={OFFER_CHECKBOX} price={OFFER_PRICE} />
           <CatalogImageFields label={config.imageLabel} altExample={config.imageAltExample} form={form} />
           <div className="flex flex-wrap gap-2 md:col-span-2">
             <SubmitButton>{isNew ? `Crear ${config.Noun}` : "Guardar Cambios"}</SubmitButton>

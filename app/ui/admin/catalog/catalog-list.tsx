@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 
 import type { AdminListQuery } from "~/domain/catalog/catalog-admin";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
+import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import type { AdminProductRow } from "~/domain/catalog/product-admin.server";
 import type { AdminServiceRow } from "~/domain/catalog/service-admin.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
@@ -14,6 +15,7 @@ import { Button } from "~/ui/primitives/button";
 import { AdminPrice, ThumbnailName } from "./catalog-fields";
 import { ArchivedBadge, PriceVisibilityToggle, RowActions } from "./catalog-list-cells";
 import { ExcelButtons } from "./excel-buttons";
+import { ProductPriceCell, ProductStockCell } from "./product-list-cells";
 
 // The back office's list of products or of services: search, sort, pages, and per row the
 // columns its kind has (kinds.ts); the route files only name the kind.
@@ -25,6 +27,7 @@ type ListPage<Row> = {
   pageCount: number;
   query: AdminListQuery<string>;
   isArchivedShown: boolean;
+  isLowStockOnly: boolean;
 };
 export type CatalogListData =
   ({ kind: "products" } & ListPage<AdminProductRow>) | ({ kind: "services" } & ListPage<AdminServiceRow>);
@@ -46,7 +49,8 @@ const nameColumn: Column<AnyRow> = {
 const offerColumn: Column<AnyRow> = {
   key: "oferta",
   header: "Oferta",
-  cell: (row) => (row.isOfferActive ? "Sí" : "No"),
+  // A product is on offer when any of its presentaciones is.
+  cell: (row) => (("hasAnyOffer" in row ? row.hasAnyOffer : row.isOfferActive) ? "Sí" : "No"),
 };
 const actionsColumn = (kind: CatalogKind): Column<AnyRow> => ({
   key: "acciones",
@@ -59,13 +63,13 @@ const productColumns: Column<AdminProductRow>[] = [
   nameColumn,
   { key: "familia", header: "Familia", isSortable: true, cell: (row) => row.familyName ?? "Desconocida" },
   { key: "categoria", header: "Categoría", cell: (row) => row.categoryName ?? "Desconocida" },
-  { key: "precio", header: "Precio", isSortable: true, cell: (row) => <AdminPrice item={row} /> },
+  { key: "precio", header: "Precio", isSortable: true, cell: (row) => <ProductPriceCell row={row} /> },
   {
     key: "stock",
     header: "Stock",
     isSortable: true,
     className: "text-right",
-    cell: (row) => <span className={row.stock === 0 ? "font-semibold text-red-700" : undefined}>{row.stock}</span>,
+    cell: (row) => <ProductStockCell row={row} />,
   },
   offerColumn,
   actionsColumn("products"),
@@ -111,26 +115,32 @@ function ListHeader({ kind, isArchivedShown }: { kind: CatalogKind; isArchivedSh
   );
 }
 
-/** '12 productos para "gato"', and the link between the items on sale and the archived ones. */
+/** '12 productos para "gato"', and the links to the archived ones and to the low stock. */
 function ListSummary({ data }: { data: CatalogListData }) {
-  const { kind, total, query, isArchivedShown } = data;
+  const { kind, total, query, isArchivedShown, isLowStockOnly } = data;
   const { noun, plural, listPath, has } = catalogKinds[kind];
   const count = (
     <>
       {total === 1 ? `1 ${noun}` : `${total} ${plural}`}
       {query.q ? ` para "${query.q}"` : ""}
+      {isLowStockOnly ? " con poco stock o agotados" : ""}
     </>
   );
   if (!has.archive) return <p className="mb-3 text-sm text-muted">{count}</p>;
+  const linkClass = "font-semibold text-primary-strong hover:underline";
   return (
     <p className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
       <span>{count}</span>
-      <Link
-        to={isArchivedShown ? listPath : `${listPath}?archivados=1`}
-        className="font-semibold text-primary-strong hover:underline"
-      >
-        {isArchivedShown ? `Ver ${plural} a la venta` : "Ver archivados"}
-      </Link>
+      <span className="flex flex-wrap gap-4">
+        {isArchivedShown ? null : (
+          <Link to={isLowStockOnly ? listPath : `${listPath}?stock=bajo`} className={linkClass}>
+            {isLowStockOnly ? "Ver todos" : `Poco stock (${LOW_STOCK_THRESHOLD} o menos) y agotados`}
+          </Link>
+        )}
+        <Link to={isArchivedShown ? listPath : `${listPath}?archivados=1`} className={linkClass}>
+          {isArchivedShown ? `Ver ${plural} a la venta` : "Ver archivados"}
+        </Link>
+      </span>
     </p>
   );
 }

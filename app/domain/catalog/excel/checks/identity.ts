@@ -45,7 +45,9 @@ export function findTarget(
  * matched by its ID, the row may rename it.
  */
 export function startingValues(row: RowInput, target: ExistingItem | undefined): CatalogValues {
-  const base: CatalogValues = target ?? DEFAULT_VALUES;
+  // A product's presentaciones are planned apart (plan-presentaciones.ts), not as its values.
+  const { presentaciones: _, ...item } = target ?? { ...DEFAULT_VALUES, presentaciones: undefined };
+  const base: CatalogValues = item;
   const isMatchedByTitle = target !== undefined && Number(row.text("id")) !== target.id;
   return { ...base, title: isMatchedByTitle ? base.title : row.text("title") };
 }

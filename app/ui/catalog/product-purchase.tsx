@@ -1,0 +1,188 @@
+import { type ReactNode, useState } from "react";
+import { useFetcher } from "react-router";
+
+import { CART_PATH } from "~/domain/cart/cart";
+import { buildProductPath } from "~/domain/catalog/catalog-paths";
+import { pricePerKgCents } from "~/domain/catalog/presentacion-display";
+import { getUnitPriceCents, LOW_STOCK_THRESHOLD, type Priced } from "~/domain/catalog/pricing";
+import { cn } from "~/lib/cn";
+import { formatMoney } from "~/lib/money";
+import type { ToastMessage } from "~/lib/toast";
+import { Field } from "~/ui/form/field";
+import { formFields } from "~/ui/form/form-fields";
+import { Icon } from "~/ui/icons/icon";
+import { Button } from "~/ui/primitives/button";
+import { useToastFrom } from "~/ui/toaster";
+
+import { PriceTag } from "./price-tag";
+
+// The product page's buying part: the price, stock and add-to-cart button of the chosen
+// presentación, the 'Presentación' radio group (inside the add-to-cart form, so choosing and
+// adding works without JavaScript too) and, for a sold-out one, 'Avísame cuando haya stock'.
+
+export type PurchasePresentacion = Priced & {
+  id: number;
+  name: string;
+  stock: number;
+  netWeightGrams: number | null;
+};
+
+function PresentacionPicker({
+  items,
+  selectedId,
+  onSelect,
+}: {
+  items: PurchasePresentacion[];
+  selectedId: number;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-semibold">Presentación</legend>
+      <div className="flex flex-wrap gap-2">
+        {items.map((item) => (
+          <label
+            key={item.id}
+            className={cn(
+              "flex min-h-12 cursor-pointer flex-col justify-center rounded-xl border-2 px-4 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong",
+              item.id === selectedId ? "border-primary-strong bg-primary-soft" : "border-gray-300 bg-white",
+            )}
+          >
+            <input
+              type="radio"
+              name="variantId"
+              value={item.id}
+              defaultChecked={item.id === selectedId}
+              onChange={() => onSelect(item.id)}
+              className="sr-only"
+            />
+            <span className="font-bold">{item.name}</span>
+            <span className={item.stock === 0 ? "text-muted line-through" : "text-ink"}>
+              {formatMoney(getUnitPriceCents(item))}
+            </span>
+            {item.stock === 0 ? <span className="text-xs font-semibold text-red-800">Agotado</span> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function StockNote({ item, hasChoice }: { item: PurchasePresentacion; hasChoice: boolean }) {
+  if (item.stock === 0) {
+    return (
+      <p className="rounded-xl bg-red-50 p-3 font-semibold text-red-800" role="status">
+        {hasChoice
+          ? `${item.name} agotado: por ahora no tenemos unidades de esta presentación.`
+          : "Producto agotado: por ahora no tenemos unidades disponibles."}
+      </p>
+    );
+  }
+  if (item.stock > LOW_STOCK_THRESHOLD) return null;
+  return (
+    <p className="font-semibold text-amber-800" role="status">
+      Últimas {item.stock} unidades disponibles
+    </p>
+  );
+}
+
+type StockAlertData = {
+  message?: string;
+  errors?: Record<string, string | undefined>;
+  values?: Record<string, string>;
+};
+
+/** 'Avísame cuando haya stock': an e-mail (the signed-in shopper's, prefilled) for a sold-out presentación. */
+function StockAlertForm({ productId, variantId, email }: { productId: number; variantId: number; email: string }) {
+  const fetcher = useFetcher<StockAlertData & { toast?: ToastMessage }>();
+  useToastFrom(fetcher.data?.toast);
+  if (fetcher.data?.message) {
+    return (
+      <p className="rounded-xl bg-green-50 p-3 font-semibold text-green-800" role="status">
+        {fetcher.data.message}
+      </p>
+    );
+  }
+  const form = formFields(fetcher.data?.values ?? { email }, fetcher.data?.errors ?? {}, "avisame-");
+  return (
+    <fetcher.Form method="post" action={buildProductPath(productId)} className="flex flex-col gap-3" noValidate>
+      <input type="hidden" name="intent" value="stock-alert" />
+      <input type="hidden" name="variantId" value={variantId} />
+      <Field
+        label="Tu correo electrónico"
+        field={form.field("email")}
+        hint="Te escribiremos una sola vez, cuando vuelva a haber stock."
+        inputProps={{ type: "email", autoComplete: "email", inputMode: "email", maxLength: 254, required: true }}
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        size="lg"
+        disabled={fetcher.state !== "idle"}
+        className="w-full sm:w-auto"
+      >
+        <Icon name="bell" aria-hidden /> Avísame cuando haya stock
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function ProductPurchase({
+  productId,
+  presentaciones,
+  initialId,
+  email,
+  children,
+}: {
+  productId: number;
+  presentaciones: PurchasePresentacion[];
+  initialId: number;
+  email: string;
+  /** What sits between the price and the choice (the description). */
+  children?: ReactNode;
+}) {
+  const [selectedId, setSelectedId] = useState(initialId);
+  const fetcher = useFetcher<{ toast?: ToastMessage }>();
+  useToastFrom(fetcher.data?.toast);
+  const selected = presentaciones.find((item) => item.id === selectedId) ?? presentaciones[0]!;
+  const hasChoice = presentaciones.length > 1;
+  const perKg = pricePerKgCents(getUnitPriceCents(selected), selected.netWeightGrams);
+  const select = (id: number) => {
+    setSelectedId(id);
+    // A shared link opens the same size; the page is not reloaded for it.
+    window.history.replaceState(window.history.state, "", `?presentacion=${id}`);
+  };
+  const isAdding = fetcher.state !== "idle";
+  return (
+    <>
+      <div>
+        <PriceTag item={selected} size="lg" />
+        {perKg === null ? null : <p className="text-sm text-muted">{formatMoney(perKg)} por kg</p>}
+      </div>
+      {children}
+      <fetcher.Form method="post" action={CART_PATH} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="quantity" value="1" />
+        {hasChoice ? (
+          <PresentacionPicker items={presentaciones} selectedId={selected.id} onSelect={select} />
+        ) : (
+          <input type="hidden" name="variantId" value={selected.id} />
+        )}
+        <StockNote item={selected} hasChoice={hasChoice} />
+        <Button type="submit" size="lg" disabled={isAdding || selected.stock === 0} className="w-full sm:w-auto">
+          {selected.stock === 0 ? (
+            "Agotado"
+          ) : (
+            <>
+              <Icon name="shopping-cart" aria-hidden /> {isAdding ? "Agregando…" : "Agregar al Carrito"}
+            </>
+          )}
+        </Button>
+      </fetcher.Form>
+      {selected.stock === 0 ? (
+        <StockAlertForm key={selected.id} productId={productId} variantId={selected.id} email={email} />
+      ) : null}
+    </>
+  );
+}
