@@ -397,6 +397,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "orders.clientIp",
       "order_lines.title",
       "order_lines.variantName",
+      "delivery_zones.district",
       "order_status_changes.changedByUserId",
       "sign_in_failures.account",
       "sign_in_failures.ip",

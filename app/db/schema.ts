@@ -3,6 +3,7 @@ export * from "./schema/auth";
 export * from "./schema/catalog";
 export * from "./schema/complaints";
 export * from "./schema/content";
+export * from "./schema/delivery";
 export * from "./schema/messages";
 export * from "./schema/orders";
 export * from "./schema/security";

@@ -49,6 +49,9 @@ export const shopSettings = pgTable(
     maxUnitsPerOrder: integer().notNull().default(10),
     maxStockPercentPerOrder: integer().notNull().default(50),
     paymentHours: integer().notNull().default(48),
+    // Whether the checkout offers 'Recojo en tienda' (issue 24); delivery districts are
+    // delivery_zones.
+    isPickupEnabled: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

@@ -6,6 +6,7 @@ import type { Database } from "../client.server";
 import {
   brands,
   chatbotAnswers,
+  deliveryZones,
   pageContents,
   paymentMethods,
   productCategories,
@@ -31,6 +32,7 @@ import {
   demoServiceTaxonomy,
   demoSettings,
 } from "./demo-data";
+import { demoDeliveryZones } from "./demo-delivery";
 import { demoProductsWithPresentaciones } from "./demo-presentaciones";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -87,6 +89,7 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
       })),
     );
     await seedPresentacionProducts(tx, productIds, brandIds);
+    await tx.insert(deliveryZones).values(demoDeliveryZones.map((zone) => ({ ...zone })));
 
     const serviceIds = await seedTaxonomy(tx, demoServiceTaxonomy.families, {
       families: serviceFamilies,

@@ -42,6 +42,7 @@ const entityLabels = {
   order: "Pedido",
   complaint: "Reclamación",
   "contact-message": "Mensaje de contacto",
+  "delivery-zone": "Distrito de delivery",
   session: "Sesión",
 } satisfies Record<string, string>;
 
@@ -118,6 +119,12 @@ const summaryKeyLabels = {
   maxUnitsPerOrder: "máximo de unidades por pedido",
   maxStockPercentPerOrder: "porcentaje máximo del stock por pedido",
   paymentHours: "horas para pagar",
+  // Delivery zones and pickup.
+  district: "distrito",
+  feeCents: "costo de envío",
+  minimumOrderCents: "pedido mínimo",
+  freeFromCents: "envío gratis desde",
+  isPickupEnabled: "recojo en tienda",
   // Contact settings.
   contactEmail: "correo de contacto",
   contactPhone: "WhatsApp de contacto",
@@ -236,7 +243,13 @@ const valueLabels: Partial<Record<AuditSummaryKey, Record<string, string>>> = {
   icon: iconLabels,
 };
 
-const moneyKeys: ReadonlySet<string> = new Set<AuditSummaryKey>(["priceCents", "offerPriceCents"]);
+const moneyKeys: ReadonlySet<string> = new Set<AuditSummaryKey>([
+  "priceCents",
+  "offerPriceCents",
+  "feeCents",
+  "minimumOrderCents",
+  "freeFromCents",
+]);
 
 const MAX_VALUE_LENGTH = 120;
 const MAX_PAIRS = 8;

@@ -15,6 +15,7 @@ import {
   Scissors,
   Settings,
   Tags,
+  Truck,
   Users,
 } from "lucide-react";
 import { href } from "react-router";
@@ -81,6 +82,12 @@ export const adminSections: AdminSection[] = [
     label: "Métodos de Pago",
     description: "Yape, Plin, transferencia.",
     icon: CreditCard,
+  },
+  {
+    to: href("/admin/configuracion/delivery"),
+    label: "Delivery",
+    description: "Distritos, costos de envío y recojo en tienda.",
+    icon: Truck,
   },
   { to: href("/admin/auditoria"), label: "Auditoría", description: "Quién cambió qué y cuándo.", icon: History },
 ];
