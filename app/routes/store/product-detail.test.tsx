@@ -9,6 +9,7 @@ import type { ProductCardData } from "~/domain/catalog/catalog";
 import { sendDueStockAlerts } from "~/domain/catalog/stock-alerts.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { ProductCard } from "~/ui/catalog/product-card";
+import { requestAs, signUpCustomer } from "~test/auth";
 import { findSizes } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
@@ -146,6 +147,20 @@ describe("the product page with presentaciones", () => {
 });
 
 describe("'Avísame cuando haya stock'", () => {
+  test("a signed-in shopper finds their e-mail already in the field", async () => {
+    const cookie = await signUpCustomer("clienta.avisame@example.com");
+    const request = requestAs(cookie, `http://localhost:3000/producto/${collar.id}?presentacion=${collar.m}`);
+    const loaded = (await loader({
+      request,
+      params: { productId: String(collar.id) },
+      context: {},
+    } as never)) as LoaderData;
+    expect(loaded.email).toBe("clienta.avisame@example.com");
+    expect(render(loaded)).toMatch(/<input[^>]*name="email"[^>]*value="clienta.avisame@example.com"/);
+    // A guest's field starts empty.
+    expect((await load(collar.id, `?presentacion=${collar.m}`)).email).toBe("");
+  });
+
   test("subscribes once per e-mail, refuses sizes with stock or of another product, and bad e-mails", async () => {
     expect(await subscribe(collar.id, collar.m, "ana@example.com")).toEqual({
       message: "Te avisaremos por correo cuando vuelva a haber stock.",
