@@ -32,9 +32,9 @@ export const RETENTION_NOTICE =
  * consumer's copy nor the answer reaches anyone, or the legal deadline passes unnoticed.
  */
 export const NO_MAIL_SERVER_NOTICE =
-  "La tienda no tiene un servidor de correo configurado (SMTP_URL): las copias y respuestas de " +
-  "las reclamaciones no le llegan al consumidor por correo. Entrégale cada respuesta por otro " +
-  "medio: hoja impresa, teléfono o WhatsApp.";
+  "Los correos no se envían todavía: configura el servidor de correo. Mientras " +
+  "tanto, las copias y respuestas de las reclamaciones no le llegan al consumidor por correo: " +
+  "entrégale cada respuesta por otro medio (hoja impresa, teléfono o WhatsApp).";
 export const ANSWER_NOT_EMAILED_LABEL = "No enviada por correo: entrégala al consumidor por otro medio.";
 
 export const complaintAnswerSchema = z.object({

@@ -126,23 +126,41 @@ export function ShopMap({ apiKey, shopName, address }: { apiKey: string; shopNam
           ) : null}
         </div>
       ) : (
-        <MapNotice
-          icon={<Icon name="map-pin-off" className="size-8" aria-hidden />}
-          className="rounded-2xl border px-6 py-10"
-        >
-          El mapa no está disponible: la clave de Google Maps no está configurada en el panel de administración.
-        </MapNotice>
+        <MapFallback address={address} />
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="outline">
-          <a href={buildMapsSearchUrl(address)} target="_blank" rel="noopener noreferrer">
-            <Icon name="navigation" aria-hidden />
-            Cómo llegar
-            <span className="sr-only"> (se abre Google Maps en una pestaña nueva)</span>
-          </a>
-        </Button>
-        <p className="text-sm text-muted">{address}</p>
-      </div>
+      {apiKey ? <Directions address={address} /> : null}
+    </div>
+  );
+}
+
+/** Without a map, the address itself and a link to it: a shopper never reads about settings. */
+function MapFallback({ address }: { address: string }) {
+  return (
+    <MapNotice icon={<Icon name="map-pin" className="size-8" aria-hidden />} className="rounded-2xl border px-6 py-10">
+      <span className="block font-semibold">{address}</span>
+      <Button asChild variant="outline" className="mt-4">
+        <a href={buildMapsSearchUrl(address)} target="_blank" rel="noopener noreferrer">
+          <Icon name="navigation" aria-hidden />
+          Ver en Google Maps
+          <span className="sr-only"> (se abre en una pestaña nueva)</span>
+        </a>
+      </Button>
+    </MapNotice>
+  );
+}
+
+/** Under the map: 'Cómo llegar' and the address. */
+function Directions({ address }: { address: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button asChild variant="outline">
+        <a href={buildMapsSearchUrl(address)} target="_blank" rel="noopener noreferrer">
+          <Icon name="navigation" aria-hidden />
+          Cómo llegar
+          <span className="sr-only"> (se abre Google Maps en una pestaña nueva)</span>
+        </a>
+      </Button>
+      <p className="text-sm text-muted">{address}</p>
     </div>
   );
 }
@@ -167,7 +185,7 @@ function MapNotice({
       )}
     >
       <span className="text-primary-strong">{icon}</span>
-      <p className="max-w-md">{children}</p>
+      <div className="max-w-md">{children}</div>
     </div>
   );
 }

@@ -29,7 +29,6 @@ export const ICON_NAMES = [
   "mail-check",
   "mail-warning",
   "map-pin",
-  "map-pin-off",
   "menu",
   "message-circle",
   "minus",
