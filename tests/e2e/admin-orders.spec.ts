@@ -105,6 +105,15 @@ test("an admin moves a customer's order to 'En Proceso' and the customer sees it
   await admin.reload();
   await expect(status).toContainText("Estado actual:En Proceso");
   await screenshot(admin, "admin-orders-detail-390");
+  // 'Marcar como Entregado' is final: it asks first, naming the order; 'Cancelar' changes nothing.
+  await status.getByRole("button", { name: "Marcar como Entregado" }).click();
+  const confirm = admin.getByRole("alertdialog", { name: "¿Marcar como entregado?" });
+  await expect(confirm).toContainText(code);
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(status).toContainText("Estado actual:En Proceso");
+  await status.getByRole("button", { name: "Marcar como Entregado" }).click();
+  await admin.getByRole("button", { name: "Sí, marcar como entregado" }).click();
+  await expect(status).toContainText("Estado actual:Entregado");
   await admin.goto("/admin/pedidos");
   await expect(admin.getByRole("row").filter({ hasText: code })).toBeVisible();
   await screenshot(admin, "admin-orders-list-390");

@@ -16,6 +16,7 @@ export function ConfirmDeleteButton({
   title = "¿Estás seguro?",
   description,
   confirmLabel = "Sí, eliminar",
+  confirmVariant = "destructive",
   trigger,
 }: {
   itemName: string;
@@ -24,6 +25,8 @@ export function ConfirmDeleteButton({
   title?: string;
   description?: ReactNode;
   confirmLabel?: string;
+  /** The confirm button's look: red for what destroys, the primary one for a step forward. */
+  confirmVariant?: "destructive" | "default";
   trigger?: ReactNode;
 }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -60,7 +63,7 @@ export function ConfirmDeleteButton({
               {Object.entries(fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              <Button type="submit" variant="destructive">
+              <Button type="submit" variant={confirmVariant}>
                 {confirmLabel}
               </Button>
             </Form>

@@ -104,6 +104,27 @@ function StatusActions({ order }: { order: AdminOrder }) {
               </Button>
             }
           />
+        ) : target === "entregado" ? (
+          // Delivered is final: the owner confirms, with the order named.
+          <ConfirmDeleteButton
+            key={target}
+            itemName={order.code}
+            title="¿Marcar como entregado?"
+            description={
+              <>
+                El pedido <strong className="text-ink">{order.code}</strong> pasará a Entregado. Después su estado ya no
+                podrá cambiar.
+              </>
+            }
+            confirmLabel="Sí, marcar como entregado"
+            confirmVariant="default"
+            fields={{ intent: "status", status: "entregado", from: order.status }}
+            trigger={
+              <Button type="button">
+                <ArrowRight aria-hidden /> {orderStatusActionLabels.entregado}
+              </Button>
+            }
+          />
         ) : (
           <Form key={target} method="post" preventScrollReset>
             <input type="hidden" name="status" value={target} />
