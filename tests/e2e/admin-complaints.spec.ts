@@ -103,6 +103,13 @@ test.describe("Libro de Reclamaciones en la gestión", () => {
     expect(await providerSection.getByText("Lamentamos lo ocurrido.").innerText()).toBe(answer);
     await expect(providerSection).toContainText("admin");
     await expect(providerSection).toContainText("No enviada por correo: entrégala al consumidor por otro medio.");
+    // The answer goes by WhatsApp instead, prefilled to the consumer's phone.
+    const whatsapp = providerSection.getByRole("link", { name: /Enviar respuesta por WhatsApp/ });
+    await expect(whatsapp).toHaveAttribute("target", "_blank");
+    const whatsappUrl = new URL((await whatsapp.getAttribute("href"))!);
+    expect(whatsappUrl.hostname).toBe("wa.me");
+    expect(whatsappUrl.searchParams.get("text")).toContain(`sobre su reclamación ${code}`);
+    expect(whatsappUrl.searchParams.get("text")).toContain(answer);
     await screenshot(page, "admin-complaint-answered-desktop");
     await page.setViewportSize(PHONE);
     await screenshot(page, "admin-complaint-answered-390");

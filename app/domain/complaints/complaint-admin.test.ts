@@ -4,12 +4,14 @@ import { complaintStatuses as storedComplaintStatuses } from "~/db/schema";
 import { parseWithSchema } from "~/lib/form-data";
 
 import {
+  buildComplaintAnswerWhatsAppUrl,
   complaintAnswerSchema,
   complaintStatuses,
   describeDeadline,
   EMPTY_ANSWER_MESSAGE,
   parseComplaintId,
   parseComplaintListQuery,
+  WHATSAPP_ANSWER_MAX_LENGTH,
 } from "./complaint-admin";
 
 describe("describeDeadline", () => {
@@ -92,5 +94,30 @@ describe("the answer", () => {
 
   test("its statuses are the database's", () => {
     expect(complaintStatuses).toEqual(storedComplaintStatuses);
+  });
+});
+
+describe("'Enviar respuesta por WhatsApp'", () => {
+  const complaint = {
+    phone: "987 654 321",
+    fullName: "Lucía Ramos",
+    code: "2026-000007",
+    answer: "Le cambiamos el producto esta semana.",
+    providerLegalName: "Patitas Felices S.A.C.",
+  };
+
+  test("prefills the answer, naming the complaint, to the consumer's phone", () => {
+    const url = new URL(buildComplaintAnswerWhatsAppUrl(complaint));
+    expect(url.origin + url.pathname).toBe("https://wa.me/51987654321");
+    expect(url.searchParams.get("text")).toBe(
+      "Hola Lucía Ramos, le escribimos de Patitas Felices S.A.C. sobre su reclamación 2026-000007 del Libro de " +
+        "Reclamaciones.\n\nNuestra respuesta:\nLe cambiamos el producto esta semana.",
+    );
+  });
+
+  test("a long answer is clipped to what a WhatsApp link carries", () => {
+    const long = "a".repeat(WHATSAPP_ANSWER_MAX_LENGTH + 500);
+    const text = new URL(buildComplaintAnswerWhatsAppUrl({ ...complaint, answer: long })).searchParams.get("text")!;
+    expect(text.endsWith(`${"a".repeat(WHATSAPP_ANSWER_MAX_LENGTH - 1)}…`)).toBe(true);
   });
 });

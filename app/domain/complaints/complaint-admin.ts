@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { parsePage, parseRecordId } from "~/lib/parse";
+import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
 import { type ComplaintType, complaintTypes } from "./complaint";
 
@@ -116,4 +117,28 @@ export function describeDeadline(today: string, dueDate: string): Deadline {
     tone: daysLeft <= URGENT_BUSINESS_DAYS ? "urgent" : "on-time",
     label: daysLeft === 1 ? "Queda 1 día hábil" : `Quedan ${daysLeft} días hábiles`,
   };
+}
+
+/** The longest answer a WhatsApp link carries whole; a longer one ends with '…' (the sheet has it all). */
+export const WHATSAPP_ANSWER_MAX_LENGTH = 1500;
+
+/**
+ * 'Enviar respuesta por WhatsApp': the answer, prefilled in a message to the consumer's phone,
+ * naming the complaint's code (the answer is the provider's, so it speaks as the shop).
+ */
+export function buildComplaintAnswerWhatsAppUrl(complaint: {
+  phone: string;
+  fullName: string;
+  code: string;
+  answer: string | null;
+  providerLegalName: string;
+}): string {
+  const answer = complaint.answer ?? "";
+  const clipped =
+    answer.length > WHATSAPP_ANSWER_MAX_LENGTH ? `${answer.slice(0, WHATSAPP_ANSWER_MAX_LENGTH - 1)}…` : answer;
+  const from = complaint.providerLegalName ? ` de ${complaint.providerLegalName}` : "";
+  const text =
+    `Hola ${complaint.fullName}, le escribimos${from} sobre su reclamación ${complaint.code} del Libro de ` +
+    `Reclamaciones.\n\nNuestra respuesta:\n${clipped}`;
+  return buildWhatsAppUrl(complaint.phone, text);
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Lock, Printer } from "lucide-react";
+import { ArrowLeft, Lock, MessageCircle, Printer } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -7,6 +7,7 @@ import {
   ALREADY_ANSWERED_MESSAGE,
   ANSWER_MAX_LENGTH,
   ANSWER_NOT_EMAILED_LABEL,
+  buildComplaintAnswerWhatsAppUrl,
   COMPLAINT_NOT_FOUND_MESSAGE,
   complaintAnswerSchema,
   RETENTION_NOTICE,
@@ -217,6 +218,16 @@ function StoredAnswer({ complaint }: { complaint: AdminComplaint }) {
               ]),
         ]}
       />
+      {complaint.phone ? (
+        <div>
+          <Button asChild variant="whatsapp">
+            <a href={buildComplaintAnswerWhatsAppUrl(complaint)} target="_blank" rel="noopener noreferrer">
+              <MessageCircle aria-hidden /> Enviar respuesta por WhatsApp
+              <span className="sr-only"> (se abre WhatsApp en una pestaña nueva)</span>
+            </a>
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
