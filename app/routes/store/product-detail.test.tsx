@@ -7,9 +7,9 @@ import { products, productVariants, stockAlerts } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import { sendDueStockAlerts } from "~/domain/catalog/stock-alerts.server";
-import type { MailMessage } from "~/lib/mail.server";
 import { ProductCard } from "~/ui/catalog/product-card";
 import { requestAs, signUpCustomer } from "~test/auth";
+import { sentMails } from "~test/captured-mail";
 import { findSizes } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
@@ -18,14 +18,8 @@ import ProductDetail, { action, loader, meta } from "./product-detail";
 // A product with presentaciones as the shopper meets it (issue 23): the size chosen by the
 // link, its price per kg, its stock, the JSON-LD offers, and 'Avísame cuando haya stock'.
 
-const sent: MailMessage[] = [];
-vi.mock("~/lib/mail.server", () => ({
-  isMailServerConfigured: () => true,
-  sendMail: async (message: MailMessage) => {
-    sent.push(message);
-    return { delivery: "smtp" };
-  },
-}));
+vi.mock("~/lib/mail.server", () => import("~test/captured-mail"));
+const sent = sentMails;
 
 const { handle } = setUpTestDatabase();
 let food: { id: number; small: number; large: number };

@@ -22,8 +22,6 @@ const valueTypes = {
   isStockChanged: "boolean",
 } as const;
 
-const storedValues = (row: PlannedPresentacion) => storedPresentacionValues(row);
-
 /**
  * The rows of new products: an inserted product got one unnamed presentación with its first
  * row's price, offer and stock (a trigger), which is all a product without sizes needs; the
@@ -42,7 +40,7 @@ export async function writeNewPresentaciones(
     await tx.delete(productVariants).where(inArray(productVariants.productId, ids));
   }
   const rows = sized.flatMap(({ productId, rows }) =>
-    rows.map((row, index) => ({ productId, ...storedValues(row), sortOrder: index })),
+    rows.map((row, index) => ({ productId, ...storedPresentacionValues(row), sortOrder: index })),
   );
   for (const batch of inBatches(rows)) await tx.insert(productVariants).values(batch);
 }
@@ -112,7 +110,7 @@ async function rewritePresentaciones(tx: Transaction, productId: number, plan: P
       throw new Error(`Import: presentación ${row.id} of product ${productId} is no longer live.`);
     }
     const stock = row.isStockChanged || current === undefined ? row.stock : current;
-    return { key: String(index), id: row.id, ...storedValues(row), stock, stockShown: null };
+    return { key: String(index), id: row.id, ...storedPresentacionValues(row), stock, stockShown: null };
   });
   await writePresentaciones(tx, productId, stored, rows);
 }

@@ -1,6 +1,7 @@
 // The data an import works with: what the database holds (the snapshot), the rows of the
 // sheet, the values a row would leave, and the plan that says what the import would do.
 import type { CatalogKind } from "../kinds";
+import type { PresentacionInput } from "../presentaciones";
 import type { ColumnKey } from "./layout";
 
 export type TaxonomyEntry = { id: number; name: string; parentId: number | null };
@@ -89,16 +90,11 @@ export type CheckResult = { set: Partial<CatalogValues>; problems: string[] };
  * one). `isStockChanged`: only then is its stock written; orders keep taking units meanwhile.
  * `changes`: what it changes, as the preview names it (none for a new one).
  */
-export type PlannedPresentacion = {
+export type PlannedPresentacion = Pick<
+  PresentacionInput,
+  "id" | "name" | "priceCents" | "isOfferActive" | "offerPriceCents" | "stock" | "sku" | "netWeightGrams"
+> & {
   rowNumber: number;
-  id: number | null;
-  name: string;
-  priceCents: number;
-  isOfferActive: boolean;
-  offerPriceCents: number | null;
-  stock: number;
-  sku: string | null;
-  netWeightGrams: number | null;
   isStockChanged: boolean;
   changes: string[];
 };

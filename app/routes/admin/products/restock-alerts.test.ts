@@ -8,22 +8,16 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { subscribeStockAlert } from "~/domain/catalog/stock-alerts.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { changeOrderStatus } from "~/domain/orders/order-admin.server";
-import type { MailMessage } from "~/lib/mail.server";
 import { requestAs } from "~test/auth";
+import { sentMails } from "~test/captured-mail";
 import { callCatalogEditor } from "~test/catalog-editor";
 import { findSizes } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
 
-const sent: MailMessage[] = [];
-vi.mock("~/lib/mail.server", () => ({
-  isMailServerConfigured: () => true,
-  sendMail: async (message: MailMessage) => {
-    sent.push(message);
-    return { delivery: "smtp" };
-  },
-}));
+vi.mock("~/lib/mail.server", () => import("~test/captured-mail"));
+const sent = sentMails;
 
 const { handle, adminCookie, adminId } = seededShopWithAdmin();
 
@@ -32,7 +26,7 @@ beforeEach(() => {
 });
 
 /** The alerts go out after the answer: wait for them (at most 5 s). */
-async function mailsTo(count: number): Promise<MailMessage[]> {
+async function mailsTo(count: number): Promise<typeof sentMails> {
   for (let waited = 0; sent.length < count && waited < 5000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
