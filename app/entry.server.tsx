@@ -46,6 +46,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready is written in place, whatever its size.
+        // By default React sends one over 12,800 bytes aside and moves it with an inline script:
+        // without JavaScript that content (the cart's checkout form) would never show.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -10,6 +10,7 @@ export default [
     route("servicios/:familySlug?/:categorySlug?/:subcategorySlug?", "routes/store/service-list.tsx"),
     route("contacto", "routes/store/contact.tsx"),
     route("carrito", "routes/store/cart.tsx"),
+    route("pedido/:code", "routes/store/order-page.tsx"),
     route("faq", "routes/store/faq.tsx"),
     route("libro-reclamaciones", "routes/store/complaints-book.tsx"),
     route("libro-reclamaciones/copia", "routes/store/complaint-copy.tsx"),
@@ -27,11 +28,15 @@ export default [
   ]),
   route("salir", "routes/account/sign-out.tsx"),
   route("producto/:productId/imagen.jpg", "routes/api/product-share-image.ts"),
+  // The shopper's payment receipt: to the order's owner and to admins only.
+  route("pedido/:code/comprobante", "routes/api/order-receipt-image.ts"),
 
   route("admin", "routes/admin/sign-in.tsx"),
   route("admin/imagenes", "routes/admin/image-upload.ts"),
   // The printable complaint sheet, outside the back office's chrome.
   route("admin/reclamaciones/:complaintId/hoja", "routes/admin/complaints/sheet.tsx"),
+  // The printable delivery sheet of a day, outside the back office's chrome too.
+  route("admin/pedidos/reparto", "routes/admin/orders/delivery-sheet.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),

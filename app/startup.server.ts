@@ -3,6 +3,7 @@ import { openDatabase, setDatabase } from "./db/client.server";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
 import { startHousekeeping } from "./db/housekeeping.server";
 import { startEmbeddedMaintenance } from "./db/maintenance.server";
+import { seedDemoOrders } from "./db/seed/demo-orders";
 import { seedDemoShop } from "./db/seed/seed.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
 
@@ -28,8 +29,11 @@ export async function startApp(log: (message: string) => void = console.log): Pr
       await handle.migrate();
       setDatabase(handle);
       await handle.withStartupLock(async () => {
-        if (await seedDemoShop(handle.db)) log("Seeded the demo shop.");
+        const isNewShop = await seedDemoShop(handle.db);
+        if (isNewShop) log("Seeded the demo shop.");
         await ensureMainAdmin(config.admin, log);
+        // A few orders in different statuses, so a new owner sees the flow (DEMO_ORDERS=0: none).
+        if (isNewShop && process.env.DEMO_ORDERS !== "0") await seedDemoOrders(handle.db, config.admin.username);
       });
       stopMaintenance = await startEmbeddedMaintenance(handle);
       stopHousekeeping = startHousekeeping(handle.db, config.dataDir, handle.driver === "pglite");

@@ -7,15 +7,22 @@ import { fileURLToPath } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Version 1: manifest.json, then database/…, then uploads/…, then auth-secret. */
-export const BACKUP_FORMAT = 1;
+/**
+ * Version 2: manifest.json, then database/…, then receipts/…, then uploads/…, then auth-secret.
+ * Version 1 (still restored) had no receipts/ and no `receipts` in its manifest.
+ */
+export const BACKUP_FORMAT = 2;
 export const MANIFEST_ENTRY = "manifest.json";
 export const PGLITE_ENTRY = "database/pglite-datadir.tar";
 export const POSTGRES_ENTRY = "database/postgres.sql";
+export const RECEIPTS_PREFIX = "receipts/";
 export const UPLOADS_PREFIX = "uploads/";
 export const AUTH_SECRET_ENTRY = "auth-secret";
 // Content-hash names (see image-upload.server.ts): anything else in the archive is refused.
 export const SAFE_UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,90}$/;
+// Payment receipts: image-upload.server.ts's PRIVATE_IMAGE_NAME (a test keeps the two equal),
+// 32 random hex characters and '.webp'. Anything else under receipts/ is refused.
+export const SAFE_RECEIPT_NAME = /^[a-f0-9]{32}\.webp$/;
 
 /** Thrown for the owner's mistakes: the message is printed without a stack trace. */
 export class UserError extends Error {}

@@ -1,5 +1,5 @@
-// npm run backup [-- --out FILE|DIR]: the whole shop (database, uploaded images, the
-// generated auth secret) in one .tar.gz. See docs/decisions/007-backups.md.
+// npm run backup [-- --out FILE|DIR]: the whole shop (database, shoppers' payment receipts,
+// uploaded images, the generated auth secret) in one .tar.gz. See docs/decisions/007-backups.md.
 //   Embedded database: the shop's server must be stopped (one process per DATA_DIR).
 //   PostgreSQL (DATABASE_URL): pg_dump, while the shop keeps running.
 import { existsSync, statSync } from "node:fs";
@@ -22,9 +22,11 @@ import {
   POSTGRES_ENTRY,
   readBackupConfig,
   readPackageVersion,
+  RECEIPTS_PREFIX,
   resolveUserPath,
   runCli,
   runTool,
+  SAFE_RECEIPT_NAME,
   SAFE_UPLOAD_NAME,
   splitPassword,
   UPLOADS_PREFIX,
@@ -34,7 +36,8 @@ import {
 const USAGE = `Usage: npm run backup [-- --out FILE_OR_DIRECTORY]
 
 Writes patitas-backup-<date>.tar.gz (in the current directory by default) with the
-database, the uploaded images and the auth secret of DATA_DIR (default ./data).
+database, the payment receipts, the uploaded images and the auth secret of DATA_DIR
+(default ./data).
 With the embedded database, stop the shop first. With DATABASE_URL (PostgreSQL),
 pg_dump is used and the shop may keep running.`;
 
@@ -173,17 +176,37 @@ async function pauseHousekeeping(databaseUrl) {
   return () => client.end();
 }
 
-async function listUploads(dataDir) {
-  const dir = path.join(dataDir, "uploads");
+/** The files of $DATA_DIR/<folder> whose names pass `safeName` (images: uploads/ or receipts/). */
+async function listImages(dataDir, folder, safeName) {
+  const dir = path.join(dataDir, folder);
   if (!existsSync(dir)) return [];
   const files = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    // '.part' files are uploads being written; they are not images yet.
-    if (!entry.isFile() || !SAFE_UPLOAD_NAME.test(entry.name) || entry.name.endsWith(".part")) continue;
+    // '.part' files are images being written; they are not images yet.
+    if (!entry.isFile() || !safeName.test(entry.name) || entry.name.endsWith(".part")) continue;
     const file = path.join(dir, entry.name);
     files.push({ name: entry.name, file, size: (await stat(file)).size });
   }
   return files.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const totalBytes = (files) => files.reduce((sum, file) => sum + file.size, 0);
+
+/**
+ * A receipt's file is deleted when its shopper sends another picture: on PostgreSQL, where the
+ * shop keeps running, that may happen between the listing (counted in the manifest) and the
+ * copy. The backup then fails in words (rare; running it again is enough).
+ */
+async function addReceipt(archive, receipt) {
+  try {
+    await archive.addFile(RECEIPTS_PREFIX + receipt.name, receipt.file);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+    throw new UserError(
+      `The payment receipt ${receipt.name} was deleted while the backup ran (its shopper sent ` +
+        "another one): no backup was written; run the backup again.",
+    );
+  }
 }
 
 async function main(argv) {
@@ -211,7 +234,8 @@ async function main(argv) {
       driver === "pglite"
         ? await readPgliteDatabase(config.dataDir)
         : await readPostgresDatabase(config.databaseUrl, workDir);
-    const uploads = await listUploads(config.dataDir);
+    const receipts = await listImages(config.dataDir, "receipts", SAFE_RECEIPT_NAME);
+    const uploads = await listImages(config.dataDir, "uploads", SAFE_UPLOAD_NAME);
     const secretFile = path.join(config.dataDir, "auth-secret");
     const hasSecret = existsSync(secretFile);
     const manifest = {
@@ -223,13 +247,16 @@ async function main(argv) {
       database: { entry: database.entry, serverVersion: database.serverVersion },
       migrations: { applied: database.migrations, shipped: countShippedMigrations() },
       tables: database.tables,
-      uploads: { files: uploads.length, bytes: uploads.reduce((sum, upload) => sum + upload.size, 0) },
+      uploads: { files: uploads.length, bytes: totalBytes(uploads) },
+      receipts: { files: receipts.length, bytes: totalBytes(receipts) },
       authSecret: hasSecret,
     };
 
     archive = createArchiveWriter(output);
     await archive.addBuffer(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await database.write(archive);
+    // Right after the database, the sooner to be copied (see addReceipt).
+    for (const receipt of receipts) await addReceipt(archive, receipt);
     for (const upload of uploads) await archive.addFile(UPLOADS_PREFIX + upload.name, upload.file);
     if (hasSecret) await archive.addBuffer(AUTH_SECRET_ENTRY, await readFile(secretFile));
     await archive.finish();
@@ -241,7 +268,7 @@ async function main(argv) {
       `Backup written: ${output}\n` +
         `  ${formatBytes(size)} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `${t.orders ?? 0} orders, ${t.complaints ?? 0} complaints, ${t.products ?? 0} products, ` +
-        `${t.users ?? 0} users, ${uploads.length} image files.\n` +
+        `${t.users ?? 0} users, ${uploads.length} image files, ${receipts.length} payment receipts.\n` +
         "  It holds customers' personal data and password hashes: keep it private, and keep a copy off this server.",
     );
   } finally {

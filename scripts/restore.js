@@ -3,7 +3,8 @@
 //   database aside to db.replaced-<date> first).
 //   PostgreSQL (DATABASE_URL): into a database without tables (--force drops the schemas
 //   'public' and 'drizzle' first, in the same transaction as the restore).
-// Uploaded images and the auth secret go to DATA_DIR. See docs/decisions/007-backups.md.
+// Payment receipts, uploaded images and the auth secret go to DATA_DIR. See
+// docs/decisions/007-backups.md.
 import { existsSync, openAsBlob } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -21,9 +22,11 @@ import {
   PGLITE_ENTRY,
   POSTGRES_ENTRY,
   readBackupConfig,
+  RECEIPTS_PREFIX,
   resolveUserPath,
   runCli,
   runTool,
+  SAFE_RECEIPT_NAME,
   SAFE_UPLOAD_NAME,
   splitPassword,
   UPLOADS_PREFIX,
@@ -266,6 +269,11 @@ async function main(argv) {
   let prepared = false;
   let databaseLoaded = false;
   let images = 0;
+  let receipts = 0;
+  // Receipts this restore added (not overwrote): removed again if it fails, being personal data.
+  const addedReceipts = [];
+  // A backup of format 1 (before receipts were backed up) has none.
+  const expectedReceipts = () => manifest.receipts?.files ?? 0;
   const secretFile = path.join(config.dataDir, "auth-secret");
   let wroteSecret = false;
   let replacedSecret;
@@ -288,6 +296,17 @@ async function main(argv) {
       } else if (entry.name.startsWith("database/")) {
         await target.load(entry, manifest);
         databaseLoaded = true;
+      } else if (entry.name.startsWith(RECEIPTS_PREFIX)) {
+        const name = entry.name.slice(RECEIPTS_PREFIX.length);
+        if (!SAFE_RECEIPT_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
+        // Private like the shop writes them (storePrivateImage): a folder and files of this user only.
+        const dir = path.join(config.dataDir, "receipts");
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        const receiptFile = path.join(dir, name);
+        const existed = existsSync(receiptFile);
+        await writeEntryToFile(entry, receiptFile, 0o600);
+        if (!existed) addedReceipts.push(receiptFile);
+        receipts++;
       } else if (entry.name.startsWith(UPLOADS_PREFIX)) {
         const name = entry.name.slice(UPLOADS_PREFIX.length);
         if (!SAFE_UPLOAD_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
@@ -307,6 +326,9 @@ async function main(argv) {
           await writeFile(secretFile, secret, { mode: 0o600 });
           wroteSecret = true;
         }
+      } else {
+        // backup.js writes nothing else ('/etc/…', '../…', a second manifest): a forged file.
+        throw new UserError(`Refusing the unexpected entry ${entry.name} in the backup.`);
       }
     });
     if (!manifest) throw new UserError("This file is not a backup of the shop (it is empty).");
@@ -314,8 +336,12 @@ async function main(argv) {
     if (images !== manifest.uploads.files) {
       throw new Error(`The backup lists ${manifest.uploads.files} image files but holds ${images}.`);
     }
+    if (receipts !== expectedReceipts()) {
+      throw new UserError(`The backup lists ${expectedReceipts()} payment receipts but holds ${receipts}.`);
+    }
   } catch (error) {
     if (prepared) await target.rollback().catch((rollbackError) => console.error(rollbackError));
+    for (const file of addedReceipts) await rm(file, { force: true }).catch((rmError) => console.error(rmError));
     // The old database is back: so is the secret that signs its sessions.
     if (wroteSecret) {
       await (replacedSecret ? rename(replacedSecret, secretFile) : rm(secretFile, { force: true })).catch(
@@ -331,7 +357,8 @@ async function main(argv) {
   console.log(
     `Restored into ${driver === "pglite" ? path.join(config.dataDir, "db") : "the PostgreSQL database of DATABASE_URL"}: ` +
       `${t.orders ?? 0} orders, ${t.complaints ?? 0} complaints, ${t.products ?? 0} products, ` +
-      `${t.users ?? 0} users, ${images} image files (checked against the backup's counts).\n` +
+      `${t.users ?? 0} users, ${images} image files, ${receipts} payment receipts ` +
+      "(checked against the backup's counts).\n" +
       `Start the shop as usual (DATA_DIR=${config.dataDir}${driver === "postgres" ? " and the same DATABASE_URL" : ""}): ` +
       "pending migrations run at start, the demo seed does not run again, and the administrators keep their passwords.",
   );

@@ -13,6 +13,8 @@ import { isAdminSession } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
 import { MAX_IMPORT_BYTES } from "~/domain/catalog/excel/layout";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
+import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
+import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
 import { sendPlainPage } from "~/lib/plain-page.server";
 import { createRequestHandler } from "~/lib/react-router-handler.server";
 import { renderQueue } from "~/lib/render-queue.server";
@@ -108,6 +110,9 @@ const BODY_RULES = {
     deadlineMs: 120 * SECOND,
     contentTypes: FORM_TYPES,
   },
+  // A shopper's payment receipt (a phone's picture, over a phone's connection) sent from the
+  // order page: only for whoever may see that order, so strangers' posts stay form-sized.
+  receiptUpload: { limit: MAX_RECEIPT_BODY_BYTES, deadlineMs: 120 * SECOND, contentTypes: FORM_TYPES },
 } satisfies Record<string, BodyRule>;
 
 const UPLOAD_RULES: Record<string, BodyRule> = {
@@ -116,8 +121,18 @@ const UPLOAD_RULES: Record<string, BodyRule> = {
   [href("/admin/servicios/importar")]: BODY_RULES.excelImport,
 };
 
+/** '/pedido/{code}' as canonicalPath writes it: the order page, whose form sends a receipt. */
+const ORDER_PAGE_PATH = /^\/pedido\/ped-\d{6,}$/;
+
 async function bodyRuleFor(req: Request): Promise<BodyRule> {
-  const path = canonicalPath(req.path).replace(/\/$/, "");
+  // A form posted once the page runs JavaScript goes to the route's '.data' address (React
+  // Router's single fetch): the same route, the same rule.
+  const path = canonicalPath(req.path)
+    .replace(/\.data$/, "")
+    .replace(/\/$/, "");
+  if (ORDER_PAGE_PATH.test(path) && (await isOrderOwnerRequest(req.headers, req.originalUrl))) {
+    return BODY_RULES.receiptUpload;
+  }
   const upload = UPLOAD_RULES[path];
   if (upload && (await isAdminSession(req.headers))) return upload;
   // A stranger's post to the upload address is still read (bounded) and refused by its route.

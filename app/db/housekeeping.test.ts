@@ -148,7 +148,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     const unpaid = await place(50, "911 000 001");
     const recent = await place(1, "911 000 002");
     const confirmed = await place(72, "911 000 003");
-    await db.update(orders).set({ status: "en_proceso" }).where(eq(orders.id, confirmed));
+    await db.update(orders).set({ status: "en_preparacion" }).where(eq(orders.id, confirmed));
 
     const report = await runHousekeeping(db, { dataDir, now: NOW });
 
@@ -161,7 +161,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(rows).toEqual([
       { id: unpaid, status: "cancelado", clientIp: null },
       { id: recent, status: "pendiente", clientIp: "203.0.113.33" },
-      { id: confirmed, status: "en_proceso", clientIp: null },
+      { id: confirmed, status: "en_preparacion", clientIp: null },
     ]);
     const [after] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, product!.id));
     // Six units ordered, the unpaid order's two back.
@@ -395,6 +395,20 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "orders.paymentMethodName",
       "orders.note",
       "orders.clientIp",
+      "orders.accessToken",
+      "orders.deliveryDistrict",
+      "orders.deliveryReference",
+      "orders.documentNumber",
+      "orders.businessName",
+      "orders.fiscalAddress",
+      // A payment receipt is a private file under $DATA_DIR/receipts, never in the uploads the
+      // housekeeping sweeps (payment-receipt.server.ts).
+      "orders.receiptImage",
+      "orders.receiptOperation",
+      "orders.paidMethodName",
+      "orders.paidOperation",
+      "orders.paidByUserId",
+      "orders.cancelReason",
       "order_lines.title",
       "order_lines.variantName",
       "delivery_zones.district",

@@ -50,6 +50,8 @@ export const rateRules = {
   // Orders placed (they hold stock until the shop cancels them). A small shop rarely gets
   // more than a few orders an hour from all of a carrier's shared address.
   placedOrdersPerIp: { limit: 20, windowMs: ONE_HOUR },
+  // Payment receipts sent from an order's page: each may be a 5 MB picture to decode.
+  receiptUploadsPerIp: { limit: 30, windowMs: ONE_HOUR },
   // Password recovery counted per (address requested, requester): a stranger cannot use up the
   // owner's requests. The per-address ceiling only caps the mails one inbox can receive (a
   // mail bomb); a stranger needs ten connections in an hour to reach it.

@@ -8,8 +8,10 @@ import type { ToastMessage } from "./toast";
 const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
-  variant: z.enum(["default", "destructive"]).optional(),
+  variant: z.enum(["default", "warning", "destructive"]).optional(),
   duration: z.number().int().positive().optional(),
+  // Only a path of this site: a flashed toast never links elsewhere.
+  action: z.object({ label: z.string(), href: z.string().regex(/^\/(?!\/)/) }).optional(),
 });
 
 let flashCookie: ReturnType<typeof createCookie> | undefined;

@@ -1,4 +1,5 @@
-export type ToastVariant = "default" | "destructive";
+/** default: done; warning: done, but something still needs the reader (amber); destructive: refused. */
+export type ToastVariant = "default" | "warning" | "destructive";
 
 export type ToastMessage = {
   title: string;
@@ -6,6 +7,8 @@ export type ToastMessage = {
   variant?: ToastVariant;
   /** Milliseconds; 5000 when omitted. */
   duration?: number;
+  /** A link the toast offers, e.g. 'Ver carrito' after adding a product. */
+  action?: { label: string; href: string };
 };
 
 export const DEFAULT_TOAST_DURATION = 5000;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 
 import { DEFAULT_TOAST_DURATION, type ToastMessage } from "~/lib/toast";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/ui/primitives/toast";
@@ -34,6 +35,15 @@ function OneToast({ toast }: { toast: KeyedToast }) {
       <div className="grid gap-1">
         <ToastTitle>{toast.title}</ToastTitle>
         {toast.description ? <ToastDescription>{toast.description}</ToastDescription> : null}
+        {toast.action ? (
+          <Link
+            to={toast.action.href}
+            onClick={() => setOpen(false)}
+            className="mt-1 w-fit rounded-full bg-primary-strong px-4 py-1.5 text-sm font-semibold text-white hover:bg-primary-strong/90"
+          >
+            {toast.action.label}
+          </Link>
+        ) : null}
       </div>
       <ToastClose />
     </Toast>

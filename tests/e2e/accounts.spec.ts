@@ -4,11 +4,13 @@ import {
   addToCart,
   cartBadge,
   cartLine,
-  goBackFromWhatsApp,
+  chooseFulfillment,
+  finishButton,
   gotoCart,
-  interceptWhatsApp,
   PRODUCTS,
   quantityInput,
+  soles,
+  waitForOrderPage,
 } from "./cart-support";
 import { readLatestMail, registerCustomer, screenshot, signOut, toast, uniqueEmail } from "./support";
 
@@ -248,12 +250,14 @@ test("'Mis Pedidos' shows an order placed through the cart, and 'Volver a pedir'
   await registerCustomer(page, email, "secreto123", "Julia Rojas");
   await addToCart(page, PRODUCTS.raton.id, 2);
   await gotoCart(page);
+  await expect(page.getByLabel("Nombre completo")).toHaveValue("Julia Rojas");
+  await expect(page.getByLabel("Correo electrónico (opcional)")).toHaveValue(email);
   await page.getByLabel("Celular (WhatsApp)").fill("912345678");
+  await chooseFulfillment(page, { kind: "pickup" });
   await page.getByRole("radio", { name: /Yape/ }).check();
-  const whatsapp = await interceptWhatsApp(page);
-  await page.getByRole("button", { name: "Finalizar Pedido" }).click();
-  const code = (await whatsapp.text).text.match(/PED-\d{6}/)![0];
-  await goBackFromWhatsApp(page);
+  await page.getByRole("button", finishButton).click();
+  const code = await waitForOrderPage(page);
+  await expect(page.getByRole("heading", { level: 1, name: `Pedido ${code}` })).toBeVisible();
 
   await page.goto("/perfil?tab=pedidos");
   const order = page.getByRole("listitem").filter({ hasText: `Pedido ${code}` });
@@ -261,6 +265,13 @@ test("'Mis Pedidos' shows an order placed through the cart, and 'Volver a pedir'
   await expect(order).toContainText(`2 × ${PRODUCTS.raton.title}`);
   await expect(order).toContainText("Yape");
   await screenshot(page, "profile-orders");
+
+  // 'Ver pedido' opens the order's page: pickup at the shop, no delivery fee in the total.
+  await order.getByRole("link", { name: `Ver pedido ${code}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/pedido/${code}$`));
+  await expect(page.getByRole("region", { name: "Entrega y comprobante" })).toContainText("Recojo en tienda");
+  await expect(page.getByTestId("order-total")).toHaveText(soles(2 * PRODUCTS.raton.unitCents));
+  await page.goto("/perfil?tab=pedidos");
 
   await order.getByRole("button", { name: "Volver a pedir" }).click();
   await expect(page).toHaveURL(/\/carrito$/);

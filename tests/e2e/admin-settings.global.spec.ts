@@ -1,7 +1,16 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 
 import { openHydrated } from "./admin-forms-support";
-import { addToCart, gotoCart, interceptWhatsApp, PRODUCTS } from "./cart-support";
+import {
+  addToCart,
+  chooseFulfillment,
+  gotoCart,
+  interceptWhatsApp,
+  PRODUCTS,
+  uniquePhone,
+  waitForOrderPage,
+  whatsappButton,
+} from "./cart-support";
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // Changes the shop's contact details, colours and font; each test puts the seeded values back.
@@ -33,7 +42,10 @@ function waNumber(href: string | null): string {
   return url.pathname.slice(1);
 }
 
-test("contact information: validated, shown on /contacto and used by every WhatsApp link", async ({ page }) => {
+test("contact information: validated, shown on /contacto and used by every WhatsApp link", async ({
+  page,
+  browser,
+}) => {
   await signInAsAdmin(page);
   await openHydrated(page, "/admin/configuracion/contacto");
   await expect(page.getByLabel("Teléfono / WhatsApp")).toHaveValue(/^\d+$/);
@@ -83,15 +95,29 @@ test("contact information: validated, shown on /contacto and used by every Whats
     const inquiry = page.getByRole("link", { name: "Consultar por WhatsApp" });
     expect(waNumber(await inquiry.getAttribute("href"))).toBe("51987654321");
 
-    // So does the order sent from the cart.
-    await addToCart(page, PRODUCTS.raton.id);
-    await gotoCart(page);
-    await page.getByRole("radio", { name: /^Plin/ }).check();
-    await page.getByLabel("Nombre completo").fill("Ana Torres");
-    await page.getByLabel("Celular (WhatsApp)").fill("912 345 678");
-    const whatsapp = await interceptWhatsApp(page);
-    await page.getByRole("button", { name: "Enviar Pedido por WhatsApp (Coordinar Pago)" }).click();
-    expect((await whatsapp.text).phone).toBe("51987654321");
+    // So does the order a shopper sends from the cart (another browser: not the owner's
+    // session), and its pickup shows the new address and hours.
+    const shopper = await browser.newPage();
+    try {
+      await addToCart(shopper, PRODUCTS.raton.id);
+      await gotoCart(shopper);
+      await chooseFulfillment(shopper, { kind: "pickup" });
+      const pickup = shopper.getByRole("group", { name: "¿Cómo quieres recibir tu pedido?" });
+      await expect(pickup.getByText("Jr. Las Flores 456, Miraflores")).toBeVisible();
+      await expect(pickup.getByText("Lunes a Viernes: 10:00 - 18:00", { exact: false })).toBeVisible();
+      await shopper.getByRole("radio", { name: /^Plin/ }).check();
+      await shopper.getByLabel("Nombre completo").fill("Ana Torres");
+      await shopper.getByLabel("Celular (WhatsApp)").fill(uniquePhone());
+      const whatsapp = await interceptWhatsApp(shopper);
+      await shopper.getByRole("button", whatsappButton).click();
+      const code = await waitForOrderPage(shopper);
+      const sent = await whatsapp.text;
+      expect(sent.phone).toBe("51987654321");
+      expect(sent.text).toContain(`Pedido: ${code}`);
+      expect(sent.text).toContain("Entrega: Recojo en tienda");
+    } finally {
+      await shopper.close();
+    }
     await page.goto("/");
   } finally {
     await fillContact(page, SEEDED_CONTACT);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
 
-import { screenshot } from "./support";
+import { screenshot, toast } from "./support";
 
 /** The demo shop's products, in seed order (ids of a fresh database). */
 export const PRODUCTS = {
@@ -22,13 +22,104 @@ export async function addToCart(page: Page, productId: number, quantity = 1): Pr
   return response.text();
 }
 
+/** The checkout's buttons: both say this until a payment method is chosen (with JavaScript). */
+export const CHOOSE_METHOD_LABEL = "Elige un método de pago";
+export const finishButton = { name: "Finalizar Pedido" } as const;
+export const whatsappButton = { name: "Enviar Pedido por WhatsApp (Coordinar Pago)" } as const;
+
+/** The order page checkout lands on: /pedido/PED-000123, '?abrir=1' while WhatsApp is about to open. */
+export const ORDER_PAGE_URL = /\/pedido\/(PED-\d{6,})(?:\?abrir=1)?$/;
+
 /**
  * Opens the cart and waits for React to take over: the no-JavaScript 'Actualizar'
- * buttons of the quantity fields disappear once the page is hydrated.
+ * buttons of the quantity fields disappear once the page is hydrated, and the checkout
+ * (its own chunk, hydrated when that arrives) has taken over once its buttons ask for a
+ * payment method.
  */
 export async function gotoCart(page: Page, path = "/carrito"): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole("button", { name: "Actualizar" })).toHaveCount(0);
+  if ((await checkoutForm(page).count()) > 0) {
+    await expect(page.getByRole("button", { name: CHOOSE_METHOD_LABEL })).toHaveCount(2);
+  }
+}
+
+/** The cart's order form ('Resumen del Pedido'). */
+export function checkoutForm(page: Page): Locator {
+  return page.getByRole("form", { name: "Resumen del Pedido" });
+}
+
+/**
+ * The checkout's summary: products, the delivery line and the total. Its terms and amounts
+ * are checked together, e.g. `["Productos (2 productos)", "Costo de envío (Miraflores)", "Total"]`.
+ */
+export function checkoutSummary(page: Page): { terms: Locator; amounts: Locator } {
+  const list = checkoutForm(page).locator("dl").first();
+  return { terms: list.locator("dt"), amounts: list.locator("dd") };
+}
+
+export async function expectSummary(page: Page, rows: [term: string, amount: string][]): Promise<void> {
+  const summary = checkoutSummary(page);
+  await expect(summary.terms).toHaveText(rows.map(([term]) => term));
+  await expect(summary.amounts).toHaveText(rows.map(([, amount]) => amount));
+}
+
+export type Fulfillment =
+  { kind: "pickup" } | { kind: "delivery"; district: string; address?: string; reference?: string };
+
+/**
+ * '¿Cómo quieres recibir tu pedido?': store pickup, or delivery to a district (by its name, or
+ * 'Otro distrito') with the address and reference when given. Works without JavaScript too:
+ * the delivery fields are shown by CSS once 'Delivery' is checked.
+ */
+export async function chooseFulfillment(page: Page, choice: Fulfillment): Promise<void> {
+  if (choice.kind === "pickup") {
+    await page.getByRole("radio", { name: /^Recojo en tienda/ }).check();
+    return;
+  }
+  await page.getByRole("radio", { name: "Delivery", exact: true }).check();
+  await chooseDistrict(page, choice.district);
+  if (choice.address !== undefined) await page.getByLabel("Dirección", { exact: true }).fill(choice.address);
+  if (choice.reference !== undefined) await page.getByLabel("Referencia (opcional)").fill(choice.reference);
+}
+
+/** The 'Distrito' select's option for a district ('Miraflores — S/ 7.00'), or 'Otro distrito'. */
+export async function chooseDistrict(page: Page, district: string): Promise<void> {
+  const select = districtSelect(page);
+  const labels = await select.locator("option").allTextContents();
+  const label = labels.find((text) => text === district || text.startsWith(`${district} — `));
+  expect(label, `'${district}' in ${labels.join(", ")}`).toBeDefined();
+  await select.selectOption({ label: label! });
+}
+
+export function districtSelect(page: Page): Locator {
+  return page.getByLabel("Distrito", { exact: true });
+}
+
+/** 'Factura' with its three fields (each left as it is when not given). */
+export async function chooseFactura(
+  page: Page,
+  fields: { ruc?: string; razonSocial?: string; direccionFiscal?: string },
+): Promise<void> {
+  await page.getByRole("radio", { name: "Factura", exact: true }).check();
+  if (fields.ruc !== undefined) await page.getByLabel("RUC", { exact: true }).fill(fields.ruc);
+  if (fields.razonSocial !== undefined) await page.getByLabel("Razón social").fill(fields.razonSocial);
+  if (fields.direccionFiscal !== undefined) await page.getByLabel("Dirección fiscal").fill(fields.direccionFiscal);
+}
+
+/**
+ * A mobile number no other test uses: a guest phone may hold only three unpaid orders a day,
+ * and the specs share one server.
+ */
+export function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  return `9${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
+}
+
+/** Waits for the order page checkout redirects to and answers the order's code. */
+export async function waitForOrderPage(page: Page): Promise<string> {
+  await page.waitForURL(ORDER_PAGE_URL);
+  return ORDER_PAGE_URL.exec(page.url())![1]!;
 }
 
 /** The header's item count (the header draws it in the desktop and the phone menu). */
@@ -89,7 +180,7 @@ export async function goBackFromWhatsApp(page: Page): Promise<void> {
 }
 
 /**
- * A screenshot of the order's confirmation, which shows for 1.5 s before WhatsApp opens in the
+ * A screenshot of the order page ('?abrir=1'), which shows for 1.5 s before WhatsApp opens in the
  * same tab. A screenshot that the navigation interrupts never returns: on a busy machine that
  * hung the test until its timeout. This one gives up after a second instead; the test's own
  * assertions are what check the page.
@@ -102,4 +193,10 @@ export async function screenshotBeforeWhatsApp(page: Page, name: string): Promis
 export async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
+}
+
+/** Closes a toast, so that a full-page screenshot shows the fields it would cover. */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  await toast(page, text).getByRole("button", { name: "Cerrar" }).click();
+  await expect(toast(page, text)).toBeHidden();
 }

@@ -19,6 +19,8 @@ Object.assign(process.env, {
   DATABASE_URL: "",
   // The tests read e-mails from the outbox, and the screens say so when there is no server.
   SMTP_URL: "",
+  // The tests place their own orders on a shop without the demo ones.
+  DEMO_ORDERS: "0",
   // Every page rendered is checked for two classes of one kind joined by cn() (app/lib/cn.ts).
   CHECK_CLASS_CONFLICTS: "1",
 });

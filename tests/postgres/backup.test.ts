@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, expect, test } from "vitest";
+
+import { PRIVATE_IMAGE_NAME } from "~/domain/media/image-upload.server";
 
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import {
@@ -14,6 +16,13 @@ import {
   uploadImageOverHttp,
   withPostgres,
 } from "../support/shop-traffic";
+
+/** The payment receipts of a DATA_DIR, name → bytes. */
+function readReceipts(dataDir: string): Map<string, Buffer> {
+  const dir = path.join(dataDir, "receipts");
+  const names = existsSync(dir) ? readdirSync(dir).filter((name) => PRIVATE_IMAGE_NAME.test(name)) : [];
+  return new Map(names.sort().map((name) => [name, readFileSync(path.join(dir, name))]));
+}
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): the shop's database
 // and the restore's target are two throwaway databases of that server.
@@ -50,6 +59,8 @@ test(
     let before: string;
     const orderCodes: string[] = [];
     let complaintCode: string;
+    let receipts: Map<string, Buffer>;
+    let receiptOrders: { code: string; receipt_image: string }[];
     const backupFile = path.join(mkdtempSync(path.join(tmpdir(), "patitas-backup-test-")), "copia.tar.gz");
     try {
       orderCodes.push(
@@ -64,13 +75,28 @@ test(
       imageUrl = await uploadImageOverHttp(server.url, adminCookie);
       image = Buffer.from(await (await fetch(`${server.url}${imageUrl}`)).arrayBuffer());
 
+      // The demo order's payment receipt (a new shop is seeded with one).
+      receipts = readReceipts(dataDir);
+      receiptOrders = await withPostgres(sourceUrl, (query) =>
+        query<{ code: string; receipt_image: string }>(
+          "select code, receipt_image from orders where receipt_image is not null order by code",
+        ),
+      );
+      expect(receipts.size).toBeGreaterThan(0);
+      expect(receiptOrders.map((order) => order.receipt_image).sort()).toEqual([...receipts.keys()]);
+
       before = await withPostgres(sourceUrl, databaseFingerprint);
+      // The two placed over HTTP, and the demo orders.
+      const [counted] = await withPostgres(sourceUrl, (query) =>
+        query<{ n: number }>("select count(*)::int as n from orders"),
+      );
       const backup = await runScript("backup.js", ["--out", backupFile], {
         DATABASE_URL: sourceUrl,
         DATA_DIR: dataDir,
       });
       expect(backup.code, backup.output).toBe(0);
-      expect(backup.output).toContain("2 orders, 1 complaints");
+      expect(backup.output).toContain(`${counted!.n} orders, 1 complaints`);
+      expect(backup.output).toContain(`${receipts.size} payment receipts.`);
       // The shop kept serving during the backup and still takes orders after it.
       await placeOrderOverHttp(server.url, [{ productId: 2, quantity: 1 }]);
     } finally {
@@ -81,6 +107,10 @@ test(
     const restore = await runScript("restore.js", [backupFile], { DATABASE_URL: targetUrl, DATA_DIR: restoredDir });
     expect(restore.code, restore.output).toBe(0);
     expect(await withPostgres(targetUrl, databaseFingerprint)).toBe(before);
+    expect(readReceipts(restoredDir)).toEqual(receipts);
+    for (const name of receipts.keys()) {
+      expect(statSync(path.join(restoredDir, "receipts", name)).mode & 0o777, name).toBe(0o600);
+    }
 
     const again = await runScript("restore.js", [backupFile], { DATABASE_URL: targetUrl, DATA_DIR: restoredDir });
     expect(again.code).toBe(1);
@@ -113,6 +143,13 @@ test(
         await fetch(`${restored.url}/admin/reclamaciones`, { headers: { Cookie: cookie } })
       ).text();
       expect(complaints).toContain(complaintCode);
+      for (const order of receiptOrders) {
+        const receipt = await fetch(`${restored.url}/pedido/${order.code}/comprobante`, {
+          headers: { Cookie: cookie },
+        });
+        expect(receipt.status, order.code).toBe(200);
+        expect(Buffer.from(await receipt.arrayBuffer()).equals(receipts.get(order.receipt_image)!)).toBe(true);
+      }
     } finally {
       expect(await restored.stop()).toBe(0);
     }

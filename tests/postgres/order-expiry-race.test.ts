@@ -3,21 +3,22 @@ import { beforeAll, expect, test } from "vitest";
 
 import { orders, orderStatusChanges, products, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
-import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
+import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";
 import { signUpCustomer } from "~test/auth";
+import { insertTestOrder } from "~test/orders";
+import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
-// Runs only on PostgreSQL (see vitest.config.ts): the owner's change to an overdue order is
-// under way (its row locked, not yet committed) when the expiry reaches the same order. The
-// expiry waits for it and then finds the order no longer 'Pendiente': it changes nothing,
-// and the units go back at most once.
+// Runs only on PostgreSQL (see vitest.config.ts): the owner's change to an overdue order (a
+// status, or 'Marcar como pagado') is under way (its row locked, not yet committed) when the
+// expiry reaches the same order. The expiry waits for it and then finds the order no longer
+// 'Pendiente de pago': it changes nothing, and the units go back at most once. The other way
+// round, a payment waiting for the expiry finds the order cancelled and records nothing.
 const { handle } = setUpTestDatabase();
 let admin: { id: string };
 let productId: number;
-let phoneCounter = 0;
 
 beforeAll(async () => {
   const { db } = handle();
@@ -30,30 +31,24 @@ beforeAll(async () => {
     .from(products)
     .where(eq(products.title, "Ratón de Juguete con Catnip"));
   productId = product!.id;
+  await setPresentacionValues(db, productId, { stock: 1000 });
 });
 
 async function overdueOrder(): Promise<{ id: number; code: string }> {
-  const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-  expect((await addCartLine(cartId, { productId, quantity: 2 })).status).toBe("added");
-  phoneCounter += 1;
-  const placed = await placeOrder({
-    cartId,
-    userId: null,
-    paymentMethodId: "yape",
-    customerName: "Ana Torres",
-    customerPhone: `922 ${String(phoneCounter).padStart(6, "0")}`,
+  return insertTestOrder(handle().db, {
+    lines: [{ productId, quantity: 2 }],
+    createdAt: new Date(Date.now() - 72 * 60 * 60 * 1000),
   });
-  if (placed.status !== "placed") throw new Error(`not placed: ${placed.status}`);
-  await handle()
-    .db.update(orders)
-    .set({ createdAt: new Date(Date.now() - 72 * 60 * 60 * 1000) })
-    .where(eq(orders.id, placed.orderId));
-  return { id: placed.orderId, code: placed.code };
 }
 
 async function stock(): Promise<number> {
   const [row] = await handle().db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return row!.stock;
+}
+
+async function orderRow(orderId: number) {
+  const [row] = await handle().db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
 }
 
 async function waitUntilBlocked(): Promise<void> {
@@ -69,7 +64,9 @@ async function waitUntilBlocked(): Promise<void> {
   throw new Error("the expiry never waited for the owner's change");
 }
 
-test.each(["en_proceso", "cancelado"] as const)(
+const payment = { methodName: "Yape", amountCents: 1500, operation: "OP-1" };
+
+test.each(["en_preparacion", "cancelado", "pagado"] as const)(
   "the owner's change to '%s' commits while the expiry waits: the order changes once",
   async (to) => {
     const { db } = handle();
@@ -85,6 +82,8 @@ test.each(["en_proceso", "cancelado"] as const)(
           from: "pendiente",
           to,
           byUserId: admin.id,
+          // 'Marcar como pagado' writes the payment with the status.
+          ...(to === "pagado" ? { payment } : {}),
         }),
       ).toBe(true);
       expiry = expireUnpaidOrders(db);
@@ -98,8 +97,71 @@ test.each(["en_proceso", "cancelado"] as const)(
     expect(changes.filter((change) => change.fromStatus === "pendiente")).toHaveLength(1);
     expect(changes.some((change) => change.isAutomatic)).toBe(false);
     expect(await stock()).toBe(to === "cancelado" ? before + 2 : before);
+    if (to === "pagado")
+      expect(await orderRow(order.id)).toMatchObject({ paidAmountCents: 1500, paidOperation: "OP-1" });
   },
 );
+
+test("the expiry commits while 'Marcar como pagado' waits: cancelled, units back once, no payment", async () => {
+  const { db } = handle();
+  const order = await overdueOrder();
+  const before = await stock();
+
+  let paying: ReturnType<typeof markOrderPaid> | undefined;
+  await db.transaction(async (expiry) => {
+    expect(
+      await applyStatusChange(expiry, {
+        orderId: order.id,
+        code: order.code,
+        from: "pendiente",
+        to: "cancelado",
+        byUserId: null,
+        placedBefore: new Date(),
+      }),
+    ).toBe(true);
+    paying = markOrderPaid(admin, order.id, payment, "pendiente");
+    await waitUntilBlocked();
+  });
+
+  expect(await paying).toEqual({ status: "cancelled" });
+  const row = await orderRow(order.id);
+  expect(row).toMatchObject({ status: "cancelado", paidAt: null, paidAmountCents: null });
+  const changes = await db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id));
+  expect(changes.map((change) => [change.fromStatus, change.toStatus, change.isAutomatic])).toEqual([
+    [null, "pendiente", false],
+    ["pendiente", "cancelado", true],
+  ]);
+  expect(await stock()).toBe(before + 2);
+});
+
+test("many overdue orders marked paid while the expiry runs: each paid or expired, never both", async () => {
+  const { db } = handle();
+  const ids: number[] = [];
+  for (let n = 0; n < 12; n++) ids.push((await overdueOrder()).id);
+  const before = await stock();
+  const [expired, ...payments] = await Promise.all([
+    expireUnpaidOrders(db),
+    // Staggered over the expiry's run, so that some payments come first and some after.
+    ...ids.map((id, index) =>
+      new Promise((resolve) => setTimeout(resolve, index * 3)).then(() =>
+        markOrderPaid(admin, id, payment, "pendiente"),
+      ),
+    ),
+  ]);
+  const rows = await Promise.all(ids.map(orderRow));
+  for (const [index, row] of rows.entries()) {
+    if (row.status === "cancelado") {
+      expect(row.paidAt).toBeNull();
+      expect(payments[index]).toEqual({ status: "cancelled" });
+    } else {
+      expect(row).toMatchObject({ status: "pagado", paidAmountCents: 1500 });
+      expect(payments[index]).toMatchObject({ status: "paid" });
+    }
+  }
+  const cancelled = rows.filter((row) => row.status === "cancelado").length;
+  expect(cancelled).toBe(expired);
+  expect(await stock()).toBe(before + 2 * cancelled);
+});
 
 test("the owner's change is rolled back while the expiry waits: the expiry cancels it, once", async () => {
   const { db } = handle();
@@ -113,7 +175,7 @@ test("the owner's change is rolled back while the expiry waits: the expiry cance
         orderId: order.id,
         code: order.code,
         from: "pendiente",
-        to: "en_proceso",
+        to: "en_preparacion",
         byUserId: admin.id,
       });
       expiry = expireUnpaidOrders(db);

@@ -191,7 +191,13 @@ describe("4. one free anonymous order must not empty the catalogue", () => {
     const checkout = (phone: string) =>
       postForm(
         "/carrito",
-        { intent: "checkout", paymentMethodId: "yape", customerName: "Hoarder", customerPhone: phone },
+        {
+          intent: "checkout",
+          paymentMethodId: "yape",
+          fulfillment: "pickup",
+          customerName: "Hoarder",
+          customerPhone: phone,
+        },
         address,
         cookie,
       );

@@ -76,13 +76,15 @@ export async function placeOrderOverHttp(
     {
       intent: "checkout",
       paymentMethodId: "yape",
+      fulfillment: "pickup",
       customerName,
       customerPhone: `9${String(shopper).padStart(8, "0")}`,
     },
     { Cookie: cookie, ...visitor },
   );
   const location = checkout.headers.get("location") ?? "";
-  const code = new URL(location, url).searchParams.get("pedido");
+  // The order's page: /pedido/PED-000123.
+  const code = /\/pedido\/(PED-\d+)/.exec(new URL(location, url).pathname)?.[1];
   if (checkout.status !== 302 || !code) throw new Error(`Checkout answered ${checkout.status} ${location}`);
   return code;
 }

@@ -48,7 +48,7 @@ export const shopSettings = pgTable(
     // unpaid order holds it (order-limits.ts, order-expiry.server.ts).
     maxUnitsPerOrder: integer().notNull().default(10),
     maxStockPercentPerOrder: integer().notNull().default(50),
-    paymentHours: integer().notNull().default(48),
+    paymentHours: integer().notNull().default(24),
     // Whether the checkout offers 'Recojo en tienda' (issue 24); delivery districts are
     // delivery_zones.
     isPickupEnabled: boolean().notNull().default(true),

@@ -51,9 +51,27 @@ export const cartLines = pgTable(
   ],
 );
 
-export const orderStatuses = ["pendiente", "en_proceso", "entregado", "cancelado"] as const;
+/**
+ * Pendiente (de pago) → Pagado → En preparación → En camino (delivery) or Listo para recoger
+ * (pickup) → Entregado; Cancelado before Entregado. Orders from before delivery existed that
+ * were 'En Proceso' became 'En preparación' (migration 0011).
+ */
+export const orderStatuses = [
+  "pendiente",
+  "pagado",
+  "en_preparacion",
+  "en_camino",
+  "listo_recoger",
+  "entregado",
+  "cancelado",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderStatus = pgEnum("order_status", orderStatuses);
+
+export const fulfillmentKinds = ["pickup", "delivery"] as const;
+export type FulfillmentKind = (typeof fulfillmentKinds)[number];
+export const comprobanteKinds = ["boleta", "factura"] as const;
+export type ComprobanteKind = (typeof comprobanteKinds)[number];
 
 export const orders = pgTable(
   "orders",
@@ -78,6 +96,36 @@ export const orders = pgTable(
     // counted together (order-limits.ts). Personal data: the housekeeping clears it after
     // a few days, once no limit looks at it.
     clientIp: text(),
+    // The unguessable part of the order page's link (/pedido/{code}?t=…), sent in the WhatsApp
+    // message and the e-mails. Null for orders placed before the page existed.
+    accessToken: text(),
+    // How the order reaches the shopper; null for orders placed before the choice existed.
+    fulfillment: text({ enum: fulfillmentKinds }),
+    deliveryDistrict: text().notNull().default(""),
+    deliveryReference: text().notNull().default(""),
+    // The delivery fee charged, in céntimos (0 for pickup or free delivery); total = lines + fee.
+    deliveryFeeCents: integer().notNull().default(0),
+    // The sales document to issue: a boleta (optional DNI or CE) or a factura (RUC, razón social,
+    // dirección fiscal). Null for orders placed before the choice existed.
+    comprobante: text({ enum: comprobanteKinds }),
+    documentType: text({ enum: ["dni", "ce", "ruc"] }),
+    documentNumber: text().notNull().default(""),
+    businessName: text().notNull().default(""),
+    fiscalAddress: text().notNull().default(""),
+    // The shopper's payment receipt (a private image under DATA_DIR, served to the order's
+    // owner and to admins only) and/or operation number.
+    receiptImage: text(),
+    receiptOperation: text().notNull().default(""),
+    receiptUploadedAt: timestamp({ withTimezone: true }),
+    // The owner's 'Marcar como pagado': the payment is recorded apart from the status, so an
+    // order paid on delivery can be dispatched first and marked paid later.
+    paidAt: timestamp({ withTimezone: true }),
+    paidAmountCents: bigint({ mode: "number" }),
+    paidMethodName: text().notNull().default(""),
+    paidOperation: text().notNull().default(""),
+    paidByUserId: text().references(() => users.id, { onDelete: "set null" }),
+    // Why a paid order was cancelled (required then), shown to the shopper.
+    cancelReason: text().notNull().default(""),
     ...timestamps,
   },
   (t) => [
@@ -85,6 +133,7 @@ export const orders = pgTable(
     index().on(t.status, t.createdAt),
     index().on(t.createdAt),
     check("orders_total_nonnegative", sql`${t.totalCents} >= 0`),
+    check("orders_delivery_fee_nonnegative", sql`${t.deliveryFeeCents} >= 0`),
   ],
 );
 

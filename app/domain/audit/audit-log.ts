@@ -22,6 +22,8 @@ const actionLabels = {
   status: "Cambio de estado",
   // An unpaid order cancelled by the shop itself when its time to pay ran out.
   expire: "Cancelación automática",
+  // 'Marcar como pagado' on an order.
+  payment: "Pago registrado",
   settings: "Configuración",
   "sign-in": "Inicio de sesión",
 } satisfies Record<string, string>;
@@ -80,6 +82,11 @@ const summaryKeyLabels = {
   status: "estado",
   from: "estado anterior",
   to: "estado nuevo",
+  // Orders: a cancellation's reason and a payment recorded.
+  cancelReason: "motivo de la cancelación",
+  paidAmountCents: "monto recibido",
+  paidMethodName: "método de pago",
+  paidOperation: "n.º de operación",
   password: "contraseña",
   // Products, services, promotions, taxonomy.
   priceCents: "precio",
@@ -249,6 +256,7 @@ const moneyKeys: ReadonlySet<string> = new Set<AuditSummaryKey>([
   "feeCents",
   "minimumOrderCents",
   "freeFromCents",
+  "paidAmountCents",
 ]);
 
 const MAX_VALUE_LENGTH = 120;

@@ -125,6 +125,7 @@ describe("adding to the cart", () => {
     expect(describeAddResult({ status: "added", title: "Cama", quantity: 1 })).toEqual({
       title: "¡Producto Agregado!",
       description: "Cama se ha añadido al carrito.",
+      action: { label: "Ver carrito", href: "/carrito" },
     });
   });
 

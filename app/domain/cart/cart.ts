@@ -56,6 +56,7 @@ export function describeAddResult(result: AddCartLineResult): ToastMessage {
       return {
         title: "¡Producto Agregado!",
         description: `${result.title} se ha añadido al carrito.`,
+        action: { label: "Ver carrito", href: CART_PATH },
       };
     case "unknown-product":
       return productNotFound;

@@ -230,7 +230,8 @@ describe("answering a complaint", () => {
         `La respuesta a la reclamación ${complaint.code} quedó registrada, pero no se envió por correo: la tienda ` +
         "no tiene un servidor de correo configurado. Entrégala al consumidor por otro medio (hoja impresa, " +
         "teléfono o WhatsApp).",
-      variant: "destructive",
+      // Saved, so not red like an error; amber because the owner still has to deliver it.
+      variant: "warning",
     });
     expect(toast?.title).not.toBe("Respuesta Enviada");
 
@@ -387,7 +388,7 @@ describe("answering a complaint", () => {
     );
     expect(response.headers.get("Location")).toBe(`/admin/reclamaciones/${complaint.id}`);
     const toast = await readFlashedToast(response);
-    expect(toast).toMatchObject({ title: "Respuesta Guardada", variant: "destructive" });
+    expect(toast).toMatchObject({ title: "Respuesta Guardada", variant: "warning" });
     expect(toast?.description).toContain("no se pudo enviar el correo a lucia@example.pe");
     expect(await readStored(complaint.id)).toMatchObject({
       status: "respondido",

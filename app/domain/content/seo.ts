@@ -26,7 +26,7 @@ export const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 120
  * Paths search engines should not crawl: private or per-visitor pages and the API. Each is a
  * prefix; '/api' names no page, only the start of the resource routes' addresses.
  */
-export const DISALLOWED_PATHS = [href("/admin"), href("/perfil"), href("/carrito"), "/api"];
+export const DISALLOWED_PATHS = [href("/admin"), href("/perfil"), href("/carrito"), "/pedido", "/api"];
 
 /**
  * Title, description, canonical link and the Open Graph/Twitter tags that make a link

@@ -38,11 +38,44 @@ export const customerNameSchema = z
   // PostgreSQL's text cannot store a NUL character: refused like any typo, not a failed insert.
   .refine((name) => !name.includes("\u0000"), NUL_CHARACTER_MESSAGE);
 
+export const MAX_ADDRESS_LENGTH = 200;
+export const MAX_REFERENCE_LENGTH = 200;
+export const MAX_EMAIL_LENGTH = 254;
+
+const noNul = (text: string) => !text.includes("\u0000");
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Escribe como máximo ${max} caracteres.`)
+    .refine(noNul, NUL_CHARACTER_MESSAGE)
+    .optional()
+    .default("");
+
 /** The cart page's order form ('Finalizar Pedido' and the WhatsApp button send the same). */
 export const checkoutSchema = z.object({
   intent: z.literal(cartIntents.checkout),
   paymentMethodId: z.preprocess(toUndefinedWhenEmpty, z.string().trim().max(100).optional()),
   customerName: customerNameSchema,
   customerPhone: customerPhoneSchema,
+  customerEmail: z.preprocess(
+    toUndefinedWhenEmpty,
+    z
+      .email({ error: "Escribe un correo válido, por ejemplo nombre@correo.com." })
+      .max(MAX_EMAIL_LENGTH, "Escribe un correo válido, por ejemplo nombre@correo.com.")
+      .optional(),
+  ),
+  // 'pickup' or 'delivery'; checked against what the shop offers by submitCheckout.
+  fulfillment: z.preprocess(toUndefinedWhenEmpty, z.string().max(20).optional()),
+  // A delivery zone's id, or 'otro' (a district the shop does not serve).
+  deliveryZoneId: z.preprocess(toUndefinedWhenEmpty, z.string().max(20).optional()),
+  customerAddress: optionalText(MAX_ADDRESS_LENGTH),
+  deliveryReference: optionalText(MAX_REFERENCE_LENGTH),
+  comprobante: z.preprocess(toUndefinedWhenEmpty, z.string().max(20).optional()),
+  documento: optionalText(40),
+  ruc: optionalText(40),
+  razonSocial: optionalText(400),
+  direccionFiscal: optionalText(600),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

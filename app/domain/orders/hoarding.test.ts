@@ -98,7 +98,13 @@ async function hoard(ip: string, shelf: { id: number; title: string }[]): Promis
     }
     for (let attempt = 0; attempt < 10; attempt++) {
       const answer = await post(
-        { intent: "checkout", paymentMethodId: "yape", customerName: "Hoarder", customerPhone: newPhone() },
+        {
+          intent: "checkout",
+          paymentMethodId: "yape",
+          fulfillment: "pickup",
+          customerName: "Hoarder",
+          customerPhone: newPhone(),
+        },
         cookie,
         ip,
       );

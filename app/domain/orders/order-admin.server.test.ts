@@ -1,19 +1,26 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import { beforeAll, describe, expect, test } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { auditLog, orderLines, orders, orderStatusChanges, products } from "~/db/schema";
-import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { auditLog, orders, orderStatusChanges, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/orders/detail";
-import { loader as exportLoader } from "~/routes/admin/orders/export";
 import { requestAs } from "~test/auth";
+import { sentMails } from "~test/captured-mail";
+import { insertTestOrder, type TestOrderInput } from "~test/orders";
+import { setPresentacionValues } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { placeOrder } from "./order.server";
-import { parseOrderListQuery, STALE_ORDER_MESSAGE } from "./order-admin";
+import {
+  CANCEL_REASON_REQUIRED_MESSAGE,
+  CANCEL_REASON_TOO_LONG_MESSAGE,
+  PAID_ONLY_WITH_PAYMENT_MESSAGE,
+  parseOrderListQuery,
+  STALE_ORDER_MESSAGE,
+} from "./order-admin";
 import { changeOrderStatus, getAdminOrder, listAdminOrders } from "./order-admin.server";
-import { exportOrdersWorkbook } from "./order-export.server";
+import { markOrderPaid } from "./order-payment-admin.server";
+
+vi.mock("~/lib/mail.server", () => import("~test/captured-mail"));
 
 const { handle, adminCookie, adminId } = seededShopWithAdmin();
 
@@ -21,6 +28,7 @@ type Product = typeof products.$inferSelect;
 let croquetas: Product;
 let raton: Product;
 let admin: { id: string };
+const payment = { methodName: "Yape", amountCents: 1000, operation: "" };
 
 beforeAll(async () => {
   const { db } = handle();
@@ -28,30 +36,19 @@ beforeAll(async () => {
   const all = await db.select().from(products);
   croquetas = all.find((product) => product.title.startsWith("Croquetas"))!;
   raton = all.find((product) => product.title.startsWith("Ratón"))!;
+  await setPresentacionValues(db, [croquetas.id, raton.id], { stock: 5000 });
 });
 
-let phoneCounter = 0;
+beforeEach(() => {
+  sentMails.length = 0;
+});
 
-/** Places a real order (cart, stock taken) and answers its id and code. */
-async function orderOf(
-  lines: [Product, number][],
-  customer: { name?: string; phone?: string; email?: string } = {},
-): Promise<{ id: number; code: string }> {
-  const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-  for (const [product, quantity] of lines) {
-    expect((await addCartLine(cartId, { productId: product.id, quantity })).status).toBe("added");
-  }
-  phoneCounter += 1;
-  const placed = await placeOrder({
-    cartId,
-    userId: null,
-    paymentMethodId: "yape",
-    customerName: customer.name ?? "Ana Torres",
-    customerPhone: customer.phone ?? `987 654 ${String(phoneCounter).padStart(3, "0")}`,
-    customerEmail: customer.email ?? "",
+/** An order of these lines (units taken), written straight into the database. */
+function orderOf(lines: [Product, number][], options: Omit<TestOrderInput, "lines"> = {}) {
+  return insertTestOrder(handle().db, {
+    ...options,
+    lines: lines.map(([product, quantity]) => ({ productId: product.id, quantity })),
   });
-  if (placed.status !== "placed") throw new Error(`order not placed: ${placed.status}`);
-  return { id: placed.orderId, code: placed.code };
 }
 
 async function stockOf(product: Product): Promise<number> {
@@ -59,9 +56,13 @@ async function stockOf(product: Product): Promise<number> {
   return row!.stock;
 }
 
+async function orderRow(orderId: number) {
+  const [row] = await handle().db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
 async function statusOf(orderId: number) {
-  const [row] = await handle().db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  return row!.status;
+  return (await orderRow(orderId)).status;
 }
 
 async function setCreatedAt(orderId: number, iso: string) {
@@ -79,58 +80,87 @@ function postStatus(orderId: number, fields: Record<string, string>) {
   return detailAction({ request, params: { orderId: String(orderId) }, context: {} } as never);
 }
 
-type DataResult = { data: { toast: { title: string; description: string } }; init: { status: number } };
+type DataResult = {
+  data: {
+    toast: { title: string; description: string };
+    errors: Record<string, string>;
+    values: Record<string, string>;
+  };
+  init: { status: number };
+};
+
+async function auditsOf(orderId: number) {
+  return handle()
+    .db.select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(orderId))))
+    .orderBy(asc(auditLog.id));
+}
+
+async function historyOf(orderId: number) {
+  return handle()
+    .db.select()
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(asc(orderStatusChanges.id));
+}
+
+/** The e-mails sent after the response, once `count` of them have left. */
+async function mailsSent(count: number) {
+  await vi.waitFor(() => expect(sentMails.length).toBeGreaterThanOrEqual(count), { timeout: 5_000 });
+  return sentMails;
+}
 
 describe("status changes", () => {
-  test("Pendiente → En Proceso → Entregado, each recorded with who and when, then final", async () => {
-    const order = await orderOf([[raton, 1]]);
+  test("delivery: Pendiente de pago → Pagado (by payment) → En preparación → En camino → Entregado, then final", async () => {
+    const order = await orderOf([[raton, 1]], { columns: { fulfillment: "delivery", deliveryDistrict: "Surco" } });
     const before = Date.now();
 
-    const toProcess = (await postStatus(order.id, { status: "en_proceso", from: "pendiente" })) as Response;
-    expect(toProcess.status).toBe(302);
-    expect(toProcess.headers.get("Location")).toBe(`/admin/pedidos/${order.id}`);
-    expect(await statusOf(order.id)).toBe("en_proceso");
+    // Pagado is not a plain status change.
+    expect(await changeOrderStatus(admin, order.id, "pagado")).toEqual({ status: "payment-required" });
+    const refused = (await postStatus(order.id, { status: "pagado", from: "pendiente" })) as unknown as DataResult;
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.toast.description).toBe(PAID_ONLY_WITH_PAYMENT_MESSAGE);
+    expect(await markOrderPaid(admin, order.id, payment, "pendiente")).toMatchObject({ status: "paid" });
 
-    expect(await changeOrderStatus(admin, order.id, "entregado", "en_proceso")).toEqual({
+    const toPreparation = (await postStatus(order.id, { status: "en_preparacion", from: "pagado" })) as Response;
+    expect(toPreparation.status).toBe(302);
+    expect(toPreparation.headers.get("Location")).toBe(`/admin/pedidos/${order.id}`);
+    // A delivery is never 'Listo para recoger'.
+    expect(await changeOrderStatus(admin, order.id, "listo_recoger")).toMatchObject({ status: "illegal" });
+    expect((await changeOrderStatus(admin, order.id, "en_camino", "en_preparacion")).status).toBe("changed");
+    expect(await changeOrderStatus(admin, order.id, "entregado", "en_camino")).toEqual({
       status: "changed",
       code: order.code,
-      from: "en_proceso",
+      from: "en_camino",
       to: "entregado",
     });
 
-    const changes = await handle()
-      .db.select()
-      .from(orderStatusChanges)
-      .where(eq(orderStatusChanges.orderId, order.id))
-      .orderBy(asc(orderStatusChanges.id));
+    const changes = await historyOf(order.id);
     expect(changes.map((change) => [change.fromStatus, change.toStatus, change.changedByUserId])).toEqual([
       [null, "pendiente", null],
-      ["pendiente", "en_proceso", admin.id],
-      ["en_proceso", "entregado", admin.id],
+      ["pendiente", "pagado", admin.id],
+      ["pagado", "en_preparacion", admin.id],
+      ["en_preparacion", "en_camino", admin.id],
+      ["en_camino", "entregado", admin.id],
     ]);
     for (const change of changes.slice(1)) {
       expect(change.changedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(change.changedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     }
-
-    // The detail shows the history with the admin's username.
     const detail = await getAdminOrder(order.id);
-    expect(detail!.history.map((change) => [change.fromStatus, change.toStatus, change.changedBy])).toEqual([
-      [null, "pendiente", null],
-      ["pendiente", "en_proceso", "admin"],
-      ["en_proceso", "entregado", "admin"],
-    ]);
+    expect(detail!.history.map((change) => change.changedBy)).toEqual([null, "admin", "admin", "admin", "admin"]);
 
-    const audits = await handle()
-      .db.select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(order.id))));
+    const audits = await auditsOf(order.id);
     expect(audits.map((entry) => [entry.action, entry.userId, entry.summary])).toEqual([
-      ["status", admin.id, { title: order.code, from: "Pendiente", to: "En Proceso" }],
-      ["status", admin.id, { title: order.code, from: "En Proceso", to: "Entregado" }],
+      ["status", admin.id, { title: order.code, from: "Pendiente de pago", to: "Pagado" }],
+      ["payment", admin.id, { title: order.code, paidAmountCents: 1000, paidMethodName: "Yape", paidOperation: "" }],
+      ["status", admin.id, { title: order.code, from: "Pagado", to: "En preparación" }],
+      ["status", admin.id, { title: order.code, from: "En preparación", to: "En camino" }],
+      ["status", admin.id, { title: order.code, from: "En camino", to: "Entregado" }],
     ]);
 
-    // Entregado is final: not back to Pendiente, not even cancelled.
+    // Entregado is final: not back, not even cancelled.
     const back = (await postStatus(order.id, { status: "pendiente", from: "entregado" })) as unknown as DataResult;
     expect(back.init.status).toBe(409);
     expect(back.data.toast.description).toBe("El pedido está Entregado y ya no puede cambiar de estado.");
@@ -138,35 +168,48 @@ describe("status changes", () => {
     expect(await statusOf(order.id)).toBe("entregado");
   });
 
+  test("pickup: paid at the counter, En preparación → Listo para recoger → Entregado, never En camino", async () => {
+    const order = await orderOf([[raton, 1]], { columns: { fulfillment: "pickup" } });
+    expect((await changeOrderStatus(admin, order.id, "en_preparacion", "pendiente")).status).toBe("changed");
+    expect(await changeOrderStatus(admin, order.id, "en_camino")).toEqual({
+      status: "illegal",
+      from: "en_preparacion",
+      to: "en_camino",
+    });
+    expect((await changeOrderStatus(admin, order.id, "listo_recoger")).status).toBe("changed");
+    expect((await changeOrderStatus(admin, order.id, "entregado")).status).toBe("changed");
+    // Still unpaid: the payment is recorded apart, after the delivery.
+    expect((await orderRow(order.id)).paidAt).toBeNull();
+  });
+
   test("illegal transitions are refused and change nothing", async () => {
     const order = await orderOf([[raton, 1]]);
-    // Pendiente cannot skip to Entregado, and nothing goes back to Pendiente.
     expect(await changeOrderStatus(admin, order.id, "entregado")).toEqual({
       status: "illegal",
       from: "pendiente",
       to: "entregado",
     });
+    expect(await changeOrderStatus(admin, order.id, "en_camino")).toMatchObject({ status: "illegal" });
     expect(await changeOrderStatus(admin, order.id, "pendiente")).toMatchObject({ status: "illegal" });
+    expect(await statusOf(order.id)).toBe("pendiente");
 
     expect((await changeOrderStatus(admin, order.id, "cancelado")).status).toBe("changed");
-    for (const target of ["pendiente", "en_proceso", "entregado", "cancelado"] as const) {
+    for (const target of ["pendiente", "en_preparacion", "entregado", "cancelado"] as const) {
       expect(await changeOrderStatus(admin, order.id, target)).toMatchObject({ status: "illegal", from: "cancelado" });
     }
-    const refused = (await postStatus(order.id, { status: "en_proceso" })) as unknown as DataResult;
+    const refused = (await postStatus(order.id, { status: "en_preparacion" })) as unknown as DataResult;
     expect(refused.init.status).toBe(409);
     expect(refused.data.toast.description).toBe("El pedido está Cancelado y ya no puede cambiar de estado.");
-    const changes = await handle().db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id));
-    expect(changes).toHaveLength(2);
+    expect(await historyOf(order.id)).toHaveLength(2);
   });
 
   test("a change made on a stale page is refused with the reload message", async () => {
     const order = await orderOf([[raton, 1]]);
-    expect((await changeOrderStatus(admin, order.id, "en_proceso", "pendiente")).status).toBe("changed");
-    // Another admin, still seeing 'Pendiente', tries to move it: refused although En Proceso → Cancelado is legal.
+    expect((await changeOrderStatus(admin, order.id, "en_preparacion", "pendiente")).status).toBe("changed");
     const stale = (await postStatus(order.id, { status: "cancelado", from: "pendiente" })) as unknown as DataResult;
     expect(stale.init.status).toBe(409);
     expect(stale.data.toast).toMatchObject({ title: "Error", description: STALE_ORDER_MESSAGE });
-    expect(await statusOf(order.id)).toBe("en_proceso");
+    expect(await statusOf(order.id)).toBe("en_preparacion");
   });
 
   test("unknown orders and unknown statuses", async () => {
@@ -176,9 +219,22 @@ describe("status changes", () => {
     expect(bogus.init.status).toBe(400);
     expect(await statusOf(order.id)).toBe("pendiente");
   });
+
+  test("each change e-mails the shopper the new status with the order's link; no address, no e-mail", async () => {
+    const order = await orderOf([[raton, 1]], { columns: { customerEmail: "rosa@example.pe" } });
+    await changeOrderStatus(admin, order.id, "en_preparacion");
+    const [mail] = await mailsSent(1);
+    expect(mail).toMatchObject({ to: "rosa@example.pe", subject: `Tu pedido ${order.code}: En preparación` });
+    expect(mail!.text).toContain(`/pedido/${order.code}?t=${order.accessToken}`);
+
+    const silent = await orderOf([[raton, 1]]);
+    await changeOrderStatus(admin, silent.id, "en_preparacion");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sentMails).toHaveLength(1);
+  });
 });
 
-describe("cancelling returns the stock", () => {
+describe("cancelling", () => {
   test("each line's quantity goes back, once, with the success toast", async () => {
     const croquetasBefore = await stockOf(croquetas);
     const ratonBefore = await stockOf(raton);
@@ -194,8 +250,8 @@ describe("cancelling returns the stock", () => {
     expect(response.headers.get("Set-Cookie")).toContain("patitas_toast=");
     expect(await stockOf(croquetas)).toBe(croquetasBefore);
     expect(await stockOf(raton)).toBe(ratonBefore);
+    expect((await orderRow(order.id)).cancelReason).toBe("");
 
-    // A double submit of the same form: refused, the stock stays.
     const again = (await postStatus(order.id, { status: "cancelado", from: "pendiente" })) as unknown as DataResult;
     expect(again.init.status).toBe(409);
     expect(await stockOf(croquetas)).toBe(croquetasBefore);
@@ -212,46 +268,118 @@ describe("cancelling returns the stock", () => {
     expect(results.filter((result) => result.status === "changed")).toHaveLength(1);
     expect(results.filter((result) => result.status === "stale" || result.status === "illegal")).toHaveLength(1);
     expect(await stockOf(croquetas)).toBe(before);
-    const cancellations = await handle()
-      .db.select()
-      .from(orderStatusChanges)
-      .where(and(eq(orderStatusChanges.orderId, order.id), eq(orderStatusChanges.toStatus, "cancelado")));
+    const cancellations = (await historyOf(order.id)).filter((change) => change.toStatus === "cancelado");
     expect(cancellations).toHaveLength(1);
   });
 
-  test("an in-process order can be cancelled too; a delivered one keeps its units sold", async () => {
+  test("a paid order is not cancelled without a reason; with one, its units come back once", async () => {
     const before = await stockOf(raton);
-    const inProcess = await orderOf([[raton, 2]]);
-    await changeOrderStatus(admin, inProcess.id, "en_proceso");
-    expect((await changeOrderStatus(admin, inProcess.id, "cancelado", "en_proceso")).status).toBe("changed");
-    expect(await stockOf(raton)).toBe(before);
+    const order = await orderOf([[raton, 2]], { columns: { customerEmail: "paga@example.pe" } });
+    await markOrderPaid(admin, order.id, payment);
+    await changeOrderStatus(admin, order.id, "en_preparacion");
 
-    const delivered = await orderOf([[raton, 1]]);
-    await changeOrderStatus(admin, delivered.id, "en_proceso");
-    await changeOrderStatus(admin, delivered.id, "entregado");
-    expect(await stockOf(raton)).toBe(before - 1);
+    expect(await changeOrderStatus(admin, order.id, "cancelado", "en_preparacion")).toEqual({
+      status: "reason-required",
+    });
+    expect(await changeOrderStatus(admin, order.id, "cancelado", "en_preparacion", { cancelReason: "   " })).toEqual({
+      status: "reason-required",
+    });
+    const refused = (await postStatus(order.id, {
+      status: "cancelado",
+      from: "en_preparacion",
+      cancelReason: "",
+    })) as unknown as DataResult;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.errors).toEqual({ cancelReason: CANCEL_REASON_REQUIRED_MESSAGE });
+    expect(refused.data.toast).toMatchObject({ title: "Error", description: CANCEL_REASON_REQUIRED_MESSAGE });
+    const tooLong = (await postStatus(order.id, {
+      status: "cancelado",
+      from: "en_preparacion",
+      cancelReason: "x".repeat(301),
+    })) as unknown as DataResult;
+    expect(tooLong.init.status).toBe(400);
+    expect(tooLong.data.errors).toEqual({ cancelReason: CANCEL_REASON_TOO_LONG_MESSAGE });
+    expect(tooLong.data.values.cancelReason).toBe("x".repeat(301));
+    expect(await statusOf(order.id)).toBe("en_preparacion");
+    expect(await stockOf(raton)).toBe(before - 2);
+
+    const cancelled = (await postStatus(order.id, {
+      status: "cancelado",
+      from: "en_preparacion",
+      cancelReason: "  Sin stock del sabor pedido; devolvimos el Yape.  ",
+    })) as Response;
+    expect(cancelled.status).toBe(302);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "cancelado", cancelReason: "Sin stock del sabor pedido; devolvimos el Yape." });
+    // The payment stays on record: the money went back outside the shop's system.
+    expect(row.paidAt).not.toBeNull();
+    expect(await stockOf(raton)).toBe(before);
+    expect((await auditsOf(order.id)).at(-1)!.summary).toEqual({
+      title: order.code,
+      from: "En preparación",
+      to: "Cancelado",
+      cancelReason: "Sin stock del sabor pedido; devolvimos el Yape.",
+    });
+    const again = await changeOrderStatus(admin, order.id, "cancelado", undefined, { cancelReason: "otra vez" });
+    expect(again).toMatchObject({ status: "illegal" });
+    expect(await stockOf(raton)).toBe(before);
+    const mails = await mailsSent(3);
+    expect(mails.at(-1)!.text).toContain("Motivo: Sin stock del sabor pedido; devolvimos el Yape.");
+  });
+
+  test("cancelling without a reason while the payment is recorded: one of the two, consistently", async () => {
+    for (let round = 0; round < 4; round++) {
+      const before = await stockOf(croquetas);
+      const order = await orderOf([[croquetas, 3]], { status: "en_preparacion" });
+      const [cancel, paid] = await Promise.all([
+        changeOrderStatus(admin, order.id, "cancelado", "en_preparacion"),
+        markOrderPaid(admin, order.id, payment, "en_preparacion"),
+      ]);
+      const row = await orderRow(order.id);
+      if (cancel.status === "changed") {
+        expect(paid.status).toBe("cancelled");
+        expect(row).toMatchObject({ status: "cancelado", paidAt: null });
+        expect(await stockOf(croquetas)).toBe(before);
+      } else {
+        expect(cancel.status).toBe("reason-required");
+        expect(paid.status).toBe("paid");
+        expect(row.status).toBe("en_preparacion");
+        expect(row.paidAt).not.toBeNull();
+        expect(await stockOf(croquetas)).toBe(before - 3);
+      }
+    }
+  });
+
+  test("an unpaid order may be cancelled with a reason too, kept for the shopper", async () => {
+    const order = await orderOf([[raton, 1]]);
+    const result = await changeOrderStatus(admin, order.id, "cancelado", "pendiente", { cancelReason: "Pidió anular" });
+    expect(result.status).toBe("changed");
+    expect((await orderRow(order.id)).cancelReason).toBe("Pidió anular");
+    expect((await getAdminOrder(order.id))!.cancelReason).toBe("Pidió anular");
   });
 });
 
 describe("the list", () => {
   const query = (search: string) => parseOrderListQuery(new URL(`http://localhost/admin/pedidos?${search}`));
+  const codes = async (search: string) => (await listAdminOrders(query(search))).rows.map((row) => row.code);
 
   test("filters by status, Lima day (around midnight) and search", async () => {
-    const lateEvening = await orderOf([[raton, 1]], { name: "Lucía Paredes", email: "lucia@example.pe" });
-    const justAfterMidnight = await orderOf([[raton, 1]], { name: "Jorge Díaz", phone: "912 345 678" });
+    const lateEvening = await orderOf([[raton, 1]], {
+      columns: { customerName: "Lucía Paredes", customerEmail: "lucia@example.pe" },
+    });
+    const justAfterMidnight = await orderOf([[raton, 1]], {
+      columns: { customerName: "Jorge Díaz", customerPhone: "912 345 678" },
+    });
     // 23:59 on 9 March in Lima is 04:59 UTC on the 10th; 00:00 on the 10th is 05:00 UTC.
     await setCreatedAt(lateEvening.id, "2020-03-10T04:59:00Z");
     await setCreatedAt(justAfterMidnight.id, "2020-03-10T05:00:00Z");
-    await changeOrderStatus(admin, justAfterMidnight.id, "en_proceso");
+    await changeOrderStatus(admin, justAfterMidnight.id, "en_preparacion");
 
-    const codes = async (search: string) => (await listAdminOrders(query(search))).rows.map((row) => row.code);
     expect(await codes("desde=2020-03-10&hasta=2020-03-10")).toEqual([justAfterMidnight.code]);
     expect(await codes("desde=2020-03-09&hasta=2020-03-09")).toEqual([lateEvening.code]);
-    // Newest first.
     expect(await codes("desde=2020-03-09&hasta=2020-03-10")).toEqual([justAfterMidnight.code, lateEvening.code]);
     expect(await codes("hasta=2020-03-09")).toEqual([lateEvening.code]);
-
-    expect(await codes("estado=en_proceso&desde=2020-03-01&hasta=2020-03-31")).toEqual([justAfterMidnight.code]);
+    expect(await codes("estado=en_preparacion&desde=2020-03-01&hasta=2020-03-31")).toEqual([justAfterMidnight.code]);
     expect(await codes("estado=pendiente&desde=2020-03-01&hasta=2020-03-31")).toEqual([lateEvening.code]);
 
     expect(await codes(`q=${lateEvening.code}`)).toEqual([lateEvening.code]);
@@ -265,181 +393,169 @@ describe("the list", () => {
     expect(row).toMatchObject({ date: "09/03/2020 23:59", status: "pendiente", paymentMethodName: "Yape" });
   });
 
+  test("filters by payment state and by delivery or pickup, and shows both", async () => {
+    const day = "desde=2020-05-04&hasta=2020-05-04";
+    const created = new Date("2020-05-04T15:00:00Z");
+    const paidDelivery = await orderOf([[raton, 1]], {
+      createdAt: created,
+      columns: { fulfillment: "delivery", deliveryDistrict: "Miraflores" },
+    });
+    await markOrderPaid(admin, paidDelivery.id, payment);
+    const receiptDelivery = await orderOf([[raton, 1]], {
+      createdAt: created,
+      columns: {
+        fulfillment: "delivery",
+        deliveryDistrict: "Lince",
+        receiptUploadedAt: new Date(),
+        receiptOperation: "1234",
+      },
+    });
+    const unpaidPickup = await orderOf([[raton, 1]], { createdAt: created, columns: { fulfillment: "pickup" } });
+    const cancelledPickup = await orderOf([[raton, 1]], { createdAt: created, columns: { fulfillment: "pickup" } });
+    await changeOrderStatus(admin, cancelledPickup.id, "cancelado");
+    const old = await orderOf([[raton, 1]], { createdAt: created });
+
+    const sorted = async (search: string) => (await codes(`${day}&${search}`)).sort();
+    expect(await sorted("pago=pagado")).toEqual([paidDelivery.code]);
+    // What is owed: a receipt not yet confirmed is still unpaid; a cancelled order owes nothing.
+    expect(await sorted("pago=sin-pagar")).toEqual([receiptDelivery.code, unpaidPickup.code, old.code].sort());
+    expect(await sorted("pago=comprobante")).toEqual([receiptDelivery.code]);
+    expect(await sorted("entrega=delivery")).toEqual([paidDelivery.code, receiptDelivery.code].sort());
+    expect(await sorted("entrega=recojo")).toEqual([unpaidPickup.code, cancelledPickup.code].sort());
+    expect(await sorted("entrega=recojo&pago=sin-pagar")).toEqual([unpaidPickup.code]);
+    expect(await sorted("entrega=recojo&estado=cancelado")).toEqual([cancelledPickup.code]);
+
+    const rows = new Map((await listAdminOrders(query(day))).rows.map((row) => [row.code, row]));
+    expect(rows.get(paidDelivery.code)).toMatchObject({
+      paymentState: "pagado",
+      fulfillment: "delivery",
+      deliveryDistrict: "Miraflores",
+    });
+    expect(rows.get(receiptDelivery.code)).toMatchObject({ paymentState: "comprobante", deliveryDistrict: "Lince" });
+    expect(rows.get(unpaidPickup.code)).toMatchObject({ paymentState: "sin-pagar", fulfillment: "pickup" });
+    expect(rows.get(cancelledPickup.code)).toMatchObject({ paymentState: null });
+    expect(rows.get(old.code)).toMatchObject({ paymentState: "sin-pagar", fulfillment: null });
+  });
+
   test("pages of 25", async () => {
-    const all = await listAdminOrders(query(""));
-    expect(all.rows.length).toBeLessThanOrEqual(25);
     while ((await listAdminOrders(query(""))).total < 26) await orderOf([[raton, 1]]);
     const first = await listAdminOrders(query(""));
     const second = await listAdminOrders(query("pagina=2"));
     expect(first.rows).toHaveLength(25);
     expect(first.pageCount).toBe(Math.ceil(first.total / 25));
-    expect(second.rows[0]!.code).not.toBe(first.rows[0]!.code);
     expect(second.rows.some((row) => first.rows.some((other) => other.code === row.code))).toBe(false);
   });
 
   test("the list's query string is read defensively", () => {
-    expect(query("estado=otro&desde=2026-02-30&hasta=ayer&pagina=-3")).toEqual({
+    expect(query("estado=otro&pago=quizas&entrega=dron&desde=2026-02-30&hasta=ayer&pagina=-3")).toEqual({
       status: null,
+      payment: null,
+      fulfillment: null,
       from: null,
       to: null,
       q: "",
       page: 1,
     });
     expect(query("desde=2026-05-10&hasta=2026-05-01")).toMatchObject({ from: "2026-05-01", to: "2026-05-10" });
-  });
-});
-
-describe("the export", () => {
-  test("one row per line with numbers formatted, for the range and status asked", async () => {
-    const first = await orderOf(
-      [
-        [croquetas, 2],
-        [raton, 1],
-      ],
-      { name: "Rosa Quispe", phone: "955 111 222", email: "rosa@example.pe" },
-    );
-    const other = await orderOf([[raton, 3]], { name: "Otro Cliente" });
-    const outside = await orderOf([[raton, 1]]);
-    await setCreatedAt(first.id, "2021-06-01T05:30:00Z"); // 00:30 on 1 June in Lima
-    await setCreatedAt(other.id, "2021-06-02T04:00:00Z"); // 23:00 on 1 June in Lima
-    await setCreatedAt(outside.id, "2021-06-02T05:00:00Z"); // 2 June in Lima
-    await changeOrderStatus(admin, other.id, "cancelado");
-
-    const { bytes, fileName } = await exportOrdersWorkbook({ status: null, from: "2021-06-01", to: "2021-06-01" });
-    expect(fileName).toBe("pedidos-2021-06-01-2021-06-01.xlsx");
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
-    const sheet = workbook.getWorksheet("Pedidos")!;
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      "Código",
-      "Fecha",
-      "Cliente",
-      "Teléfono",
-      "Correo",
-      "Estado",
-      "Método de pago",
-      "Producto",
-      "Cantidad",
-      "Precio unitario",
-      "Total de la línea",
-      "Total del pedido",
-    ]);
-    expect(sheet.rowCount).toBe(4);
-    const croquetasUnit = getUnitPriceCents(croquetas) / 100;
-    const firstTotal = (2 * getUnitPriceCents(croquetas) + getUnitPriceCents(raton)) / 100;
-    const line = sheet.getRow(2);
-    expect(line.getCell(1).value).toBe(first.code);
-    // The Lima wall-clock time, as Excel reads dates.
-    expect(line.getCell(2).value).toEqual(new Date("2021-06-01T00:30:00Z"));
-    expect(line.getCell(2).numFmt).toBe("dd/mm/yyyy hh:mm");
-    expect([3, 4, 5, 6, 7, 8].map((column) => line.getCell(column).value)).toEqual([
-      "Rosa Quispe",
-      "955 111 222",
-      "rosa@example.pe",
-      "Pendiente",
-      "Yape",
-      croquetas.title,
-    ]);
-    expect(line.getCell(9).value).toBe(2);
-    expect(line.getCell(10).value).toBe(croquetasUnit);
-    expect(line.getCell(11).value).toBe(Math.round(2 * croquetasUnit * 100) / 100);
-    expect(line.getCell(12).value).toBe(firstTotal);
-    for (const column of [10, 11, 12]) expect(line.getCell(column).numFmt).toBe('"S/" #,##0.00');
-    expect(sheet.getRow(3).getCell(8).value).toBe(raton.title);
-    expect(sheet.getRow(3).getCell(12).value).toBe(firstTotal);
-    expect(sheet.getRow(4).getCell(1).value).toBe(other.code);
-    expect(sheet.getRow(4).getCell(6).value).toBe("Cancelado");
-
-    const cancelledOnly = await exportOrdersWorkbook({ status: "cancelado", from: "2021-06-01", to: "2021-06-02" });
-    const filtered = new ExcelJS.Workbook();
-    await filtered.xlsx.load(cancelledOnly.bytes.buffer as ArrayBuffer);
-    const filteredSheet = filtered.getWorksheet("Pedidos")!;
-    expect(filteredSheet.rowCount).toBe(2);
-    expect(filteredSheet.getRow(2).getCell(1).value).toBe(other.code);
-  });
-
-  test("orders over several pages come out whole, once each, oldest first, lines in order", async () => {
-    // The export reads 500 orders' lines at a time: 1,234 orders cross three pages. Many share
-    // one instant, so the order within it comes from the id. No other test uses this day.
-    const { db } = handle();
-    const placed = await db
-      .insert(orders)
-      .values(
-        Array.from({ length: 1_234 }, (_, n) => ({
-          code: `PRUEBA-${String(n).padStart(5, "0")}`,
-          paymentMethodName: "Yape",
-          totalCents: 300,
-          createdAt: new Date(Date.UTC(2019, 7, 15, 15, Math.floor((1_233 - n) / 100))),
-        })),
-      )
-      .returning({ id: orders.id, code: orders.code, createdAt: orders.createdAt });
-    await db.insert(orderLines).values(
-      placed.flatMap((order) => [
-        { orderId: order.id, title: `${order.code} primera`, unitPriceCents: 100, quantity: 1, lineTotalCents: 100 },
-        { orderId: order.id, title: `${order.code} segunda`, unitPriceCents: 200, quantity: 1, lineTotalCents: 200 },
-      ]),
-    );
-    try {
-      const { bytes } = await exportOrdersWorkbook({ status: null, from: "2019-08-15", to: "2019-08-15" });
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
-      const titles: unknown[] = [];
-      workbook.getWorksheet("Pedidos")!.eachRow((row, number) => number > 1 && titles.push(row.getCell(8).value));
-      const expected = [...placed]
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-        .flatMap((order) => [`${order.code} primera`, `${order.code} segunda`]);
-      expect(titles).toHaveLength(2 * 1_234);
-      expect(titles).toEqual(expected);
-    } finally {
-      await db.delete(orders).where(
-        inArray(
-          orders.id,
-          placed.map((order) => order.id),
-        ),
-      );
-    }
-  }, 60_000);
-
-  test("the route answers an .xlsx download named after the range", async () => {
-    const request = requestAs(
-      adminCookie(),
-      "/admin/pedidos/exportar?desde=2021-06-01&hasta=2021-06-02&estado=pendiente",
-    );
-    const response = (await exportLoader({ request, params: {}, context: {} } as never)) as Response;
-    expect(response.headers.get("Content-Type")).toBe(
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    );
-    expect(response.headers.get("Content-Disposition")).toBe(
-      'attachment; filename="pedidos-2021-06-01-2021-06-02.xlsx"',
-    );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await response.arrayBuffer());
-    // The first order's two lines and the 2 June order; the cancelled one is filtered out.
-    expect(workbook.getWorksheet("Pedidos")!.rowCount).toBe(4);
+    expect(query("estado=listo_recoger&pago=comprobante&entrega=recojo")).toMatchObject({
+      status: "listo_recoger",
+      payment: "comprobante",
+      fulfillment: "recojo",
+    });
   });
 });
 
 describe("the detail", () => {
-  test("shows the lines, the contact and a WhatsApp reply link", async () => {
-    const order = await orderOf([[raton, 2]], { name: "Carla Ramos", phone: "999 888 777", email: "carla@example.pe" });
-    const request = requestAs(adminCookie(), `/admin/pedidos/${order.id}`);
-    const result = (await detailLoader({ request, params: { orderId: String(order.id) }, context: {} } as never)) as {
+  async function loadDetail(orderId: number) {
+    const request = requestAs(adminCookie(), `/admin/pedidos/${orderId}`);
+    const result = (await detailLoader({ request, params: { orderId: String(orderId) }, context: {} } as never)) as {
       order: NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
     };
-    expect(result.order).toMatchObject({
+    return result.order;
+  }
+
+  test("a delivery with a factura: lines, fee, document, receipt and the WhatsApp links", async () => {
+    const order = await orderOf([[raton, 2]], {
+      status: "en_preparacion",
+      columns: {
+        customerName: "Carla Ramos",
+        customerPhone: "999 888 777",
+        customerEmail: "carla@example.pe",
+        fulfillment: "delivery",
+        deliveryDistrict: "San Isidro",
+        customerAddress: "Av. Javier Prado 123, dpto. 401",
+        deliveryReference: "Frente al parque",
+        deliveryFeeCents: 800,
+        comprobante: "factura",
+        documentType: "ruc",
+        documentNumber: "20100047218",
+        businessName: "Mascotas del Sur S.A.C.",
+        fiscalAddress: "Jr. Lampa 456, Lima",
+        receiptImage: "receipts/abc.jpg",
+        receiptOperation: "00012345",
+        receiptUploadedAt: new Date("2026-03-02T15:30:00Z"),
+      },
+    });
+    const detail = await loadDetail(order.id);
+    const lineTotal = 2 * getUnitPriceCents(raton);
+    expect(detail).toMatchObject({
       code: order.code,
       customerName: "Carla Ramos",
-      customerEmail: "carla@example.pe",
+      subtotalCents: lineTotal,
+      totalCents: lineTotal + 800,
+      fulfillment: {
+        kind: "delivery",
+        district: "San Isidro",
+        address: "Av. Javier Prado 123, dpto. 401",
+        reference: "Frente al parque",
+        feeCents: 800,
+      },
+      comprobante: {
+        kind: "factura",
+        documentType: "ruc",
+        documentNumber: "20100047218",
+        businessName: "Mascotas del Sur S.A.C.",
+        fiscalAddress: "Jr. Lampa 456, Lima",
+      },
+      receipt: { imageUrl: `/pedido/${order.code}/comprobante`, operation: "00012345", date: "02/03/2026 10:30" },
+      payment: null,
+      paymentState: "comprobante",
     });
-    expect(result.order.lines).toEqual([
-      expect.objectContaining({ title: raton.title, quantity: 2, lineTotalCents: 2 * getUnitPriceCents(raton) }),
+    expect(detail.lines).toEqual([
+      expect.objectContaining({ title: raton.title, quantity: 2, lineTotalCents: lineTotal }),
     ]);
-    const url = new URL(result.order.whatsappUrl!);
-    expect(url.origin + url.pathname).toBe("https://wa.me/51999888777");
-    expect(url.searchParams.get("text")).toMatch(
+    expect(detail.paymentMethodNames[0]).toBe("Yape");
+
+    const reply = new URL(detail.whatsappUrl!);
+    expect(reply.origin + reply.pathname).toBe("https://wa.me/51999888777");
+    expect(reply.searchParams.get("text")).toMatch(
       new RegExp(`^Hola Carla Ramos, te escribimos de .+ sobre tu pedido ${order.code}\\.$`),
     );
+    const notice = new URL(detail.noticeUrl!);
+    expect(notice.origin + notice.pathname).toBe("https://wa.me/51999888777");
+    expect(notice.searchParams.get("text")).toMatch(
+      new RegExp(
+        `^Hola Carla Ramos, tu pedido ${order.code} de .+ está en preparación\\. Puedes verlo aquí: ` +
+          `http://localhost:3000/pedido/${order.code}\\?t=${order.accessToken}$`,
+      ),
+    );
+  });
+
+  test("an old order without a link, paid for less than its total", async () => {
+    const order = await orderOf([[raton, 1]], { columns: { accessToken: null, customerName: "" } });
+    await markOrderPaid(admin, order.id, { methodName: "Plin", amountCents: order.totalCents - 500, operation: "77" });
+    const detail = await loadDetail(order.id);
+    expect(new URL(detail.noticeUrl!).searchParams.get("text")).toMatch(
+      new RegExp(`^Hola, tu pedido ${order.code} de .+ está pagado: ya confirmamos tu pago\\.$`),
+    );
+    expect(detail.fulfillment).toBeNull();
+    expect(detail.comprobante).toBeNull();
+    expect(detail.payment).toMatchObject({
+      amountCents: order.totalCents - 500,
+      methodName: "Plin",
+      operation: "77",
+      paidBy: "admin",
+    });
   });
 
   test("an unknown order goes back to the list with 'Pedido no encontrado.'", async () => {

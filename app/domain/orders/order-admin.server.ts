@@ -1,33 +1,51 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 
 import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
-import {
-  orderLines,
-  orders,
-  type OrderStatus,
-  orderStatusChanges,
-  products,
-  productVariants,
-  users,
-} from "~/db/schema";
+import { orderLines, orders, type OrderStatus, orderStatusChanges, products, productVariants } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { toContainsPattern } from "~/domain/catalog/catalog";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
-import { orderLineTitle } from "~/domain/orders/order-line-title.server";
-import { getShopSettings } from "~/domain/settings/settings.server";
 import { normalizeForSearch } from "~/lib/text";
-import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
 import {
+  CANCEL_REASON_MAX_LENGTH,
   canChangeOrderStatus,
   formatLimaShortDateTime,
+  fulfillmentFilters,
+  getPaymentState,
   limaDayStart,
   nextCivilDate,
   ORDER_PAGE_SIZE,
+  type OrderExportQuery,
   type OrderListQuery,
+  type PaymentFilter,
 } from "./order-admin";
+import type { PaymentInput } from "./order-admin-forms";
+import { sendOrderStatusMailLater } from "./order-mail.server";
+
+// The orders back office: the list and its filters, and the status changes with what they
+// carry along (history, audit, units given back, the shopper's e-mail). The detail screen's
+// query is in order-admin-detail.server.ts, 'Marcar como pagado' in order-payment-admin.server.ts.
+
+export { type AdminOrder, getAdminOrder } from "./order-admin-detail.server";
 
 // Accented letters folded in SQL the way normalizeForSearch folds the typed text, so
 // 'lucia' finds 'Lucía'.
@@ -51,20 +69,34 @@ function searchCondition(q: string): SQL | undefined {
   return or(...conditions);
 }
 
-/** The list's WHERE: status and Lima-day range first, so (status, created_at) or created_at serve it. */
-function listConditions(query: Pick<OrderListQuery, "status" | "from" | "to" | "q">): SQL | undefined {
+const notCancelled = ne(orders.status, "cancelado");
+
+/** What each payment filter keeps; 'Sin pagar' is what is owed, so not the cancelled orders. */
+const paymentConditions: Record<PaymentFilter, SQL> = {
+  pagado: isNotNull(orders.paidAt),
+  "sin-pagar": and(isNull(orders.paidAt), notCancelled)!,
+  comprobante: and(isNull(orders.paidAt), isNotNull(orders.receiptUploadedAt), notCancelled)!,
+};
+
+/**
+ * The list's and the export's WHERE: status and Lima-day range first, so (status,
+ * created_at) or created_at serve it; payment, delivery/pickup and the search narrow it.
+ */
+export function orderFilterConditions(query: OrderExportQuery & { q?: string }): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.from) conditions.push(gte(orders.createdAt, limaDayStart(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, limaDayStart(nextCivilDate(query.to))));
-  conditions.push(searchCondition(query.q));
+  if (query.payment) conditions.push(paymentConditions[query.payment]);
+  if (query.fulfillment) conditions.push(eq(orders.fulfillment, fulfillmentFilters[query.fulfillment]));
+  if (query.q) conditions.push(searchCondition(query.q));
   return and(...conditions);
 }
 
 /** One page of orders, newest first, with the total count for the pagination. */
 export async function listAdminOrders(query: OrderListQuery) {
   const db = getDb();
-  const where = listConditions(query);
+  const where = orderFilterConditions(query);
   const [totals] = await db.select({ total: count() }).from(orders).where(where);
   const total = totals?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
@@ -80,6 +112,10 @@ export async function listAdminOrders(query: OrderListQuery) {
       totalCents: orders.totalCents,
       paymentMethodName: orders.paymentMethodName,
       status: orders.status,
+      fulfillment: orders.fulfillment,
+      deliveryDistrict: orders.deliveryDistrict,
+      isPaid: sql<boolean>`${orders.paidAt} is not null`,
+      hasReceipt: sql<boolean>`${orders.receiptUploadedAt} is not null`,
     })
     .from(orders)
     .where(where)
@@ -87,7 +123,11 @@ export async function listAdminOrders(query: OrderListQuery) {
     .limit(ORDER_PAGE_SIZE)
     .offset((page - 1) * ORDER_PAGE_SIZE);
   return {
-    rows: rows.map(({ createdAt, ...row }) => ({ ...row, date: formatLimaShortDateTime(createdAt) })),
+    rows: rows.map(({ createdAt, isPaid, hasReceipt, ...row }) => ({
+      ...row,
+      date: formatLimaShortDateTime(createdAt),
+      paymentState: getPaymentState({ status: row.status, isPaid, hasReceipt }),
+    })),
     total,
     page,
     pageCount,
@@ -96,76 +136,17 @@ export async function listAdminOrders(query: OrderListQuery) {
 
 export type AdminOrderRow = Awaited<ReturnType<typeof listAdminOrders>>["rows"][number];
 
-/** Who made a change, as the history shows it: the admin's username, else the account name. */
-const changedByName = sql<string | null>`coalesce(${users.username}, nullif(${users.name}, ''))`;
-
-/** One order with its lines, its status history and the customer's WhatsApp reply link; null if unknown. */
-export async function getAdminOrder(orderId: number) {
-  const db = getDb();
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const [lines, history, settings] = await Promise.all([
-    db
-      .select({
-        id: orderLines.id,
-        productId: orderLines.productId,
-        title: orderLineTitle,
-        quantity: orderLines.quantity,
-        unitPriceCents: orderLines.unitPriceCents,
-        lineTotalCents: orderLines.lineTotalCents,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.id)),
-    db
-      .select({
-        id: orderStatusChanges.id,
-        fromStatus: orderStatusChanges.fromStatus,
-        toStatus: orderStatusChanges.toStatus,
-        changedBy: changedByName,
-        isAutomatic: orderStatusChanges.isAutomatic,
-        changedAt: orderStatusChanges.changedAt,
-      })
-      .from(orderStatusChanges)
-      .leftJoin(users, eq(users.id, orderStatusChanges.changedByUserId))
-      .where(eq(orderStatusChanges.orderId, orderId))
-      .orderBy(asc(orderStatusChanges.changedAt), asc(orderStatusChanges.id)),
-    getShopSettings(),
-  ]);
-  // Without a usable number wa.me would fall back to the shop's own number: no link then.
-  const hasPhone = order.customerPhone.replace(/\D/g, "").length >= 8;
-  return {
-    id: order.id,
-    code: order.code,
-    date: formatLimaShortDateTime(order.createdAt),
-    status: order.status,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    customerPhone: order.customerPhone,
-    customerAddress: order.customerAddress,
-    paymentMethodName: order.paymentMethodName,
-    totalCents: order.totalCents,
-    note: order.note,
-    lines,
-    history: history.map(({ changedAt, ...change }) => ({ ...change, date: formatLimaShortDateTime(changedAt) })),
-    whatsappUrl: hasPhone
-      ? buildWhatsAppUrl(
-          order.customerPhone,
-          `Hola ${order.customerName}, te escribimos de ${settings.shopName} sobre tu pedido ${order.code}.`,
-        )
-      : null,
-  };
-}
-
-export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
-
 export type StatusChangeResult =
   | { status: "changed"; code: string; from: OrderStatus; to: OrderStatus }
   | { status: "not-found" }
   | { status: "illegal"; from: OrderStatus; to: OrderStatus }
+  /** Pagado is reached only through 'Marcar como pagado', which records the payment. */
+  | { status: "payment-required" }
+  /** A paid order is not cancelled without a reason. */
+  | { status: "reason-required" }
   | { status: "stale" };
 
-type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
 
 /** A status change as one transaction writes it; `byUserId` null is the shop itself. */
 export type StatusChange = {
@@ -176,25 +157,48 @@ export type StatusChange = {
   byUserId: string | null;
   /** Only orders placed before this instant change (the expiry of unpaid orders). */
   placedBefore?: Date;
+  /** Why the order is cancelled, stored with it ('' for none). */
+  cancelReason?: string;
+  /** Only an order still unpaid changes: a cancellation without a reason must not cancel an order paid meanwhile. */
+  isUnpaidOnly?: boolean;
+  /** The payment recorded with the change (Pendiente de pago → Pagado); `byUserId` recorded it. */
+  payment?: PaymentInput;
 };
+
+/** The columns 'Marcar como pagado' writes: the payment apart from the status. */
+export function paymentColumns(payment: PaymentInput, byUserId: string | null) {
+  return {
+    paidAt: sql`now()`,
+    paidAmountCents: payment.amountCents,
+    paidMethodName: payment.methodName,
+    paidOperation: payment.operation,
+    paidByUserId: byUserId,
+  };
+}
 
 /**
  * Writes one status change inside the caller's transaction: the update is conditional on
  * the status read, with the history entry, the audit entry and, for a cancellation, the
  * stock given back. Two changes racing for one order (two admins, an admin and the
- * expiry of unpaid orders) change it once: the other one finds another status and writes
- * nothing (false).
+ * expiry of unpaid orders, 'Marcar como pagado' and the expiry) change it once: the other
+ * one finds another status and writes nothing (false).
  */
 export async function applyStatusChange(tx: Transaction, change: StatusChange): Promise<boolean> {
   const { orderId, from, to } = change;
+  const cancelReason = to === "cancelado" ? (change.cancelReason ?? "") : undefined;
   const updated = await tx
     .update(orders)
-    .set({ status: to })
+    .set({
+      status: to,
+      ...(cancelReason === undefined ? {} : { cancelReason }),
+      ...(change.payment ? paymentColumns(change.payment, change.byUserId) : {}),
+    })
     .where(
       and(
         eq(orders.id, orderId),
         eq(orders.status, from),
         change.placedBefore ? lt(orders.createdAt, change.placedBefore) : undefined,
+        change.isUnpaidOnly ? isNull(orders.paidAt) : undefined,
       ),
     )
     .returning({ id: orders.id });
@@ -211,7 +215,12 @@ export async function applyStatusChange(tx: Transaction, change: StatusChange): 
       action: isAutomatic ? "expire" : "status",
       entity: "order",
       entityId: orderId,
-      summary: { title: change.code, from: orderStatusLabels[from], to: orderStatusLabels[to] },
+      summary: {
+        title: change.code,
+        from: orderStatusLabels[from],
+        to: orderStatusLabels[to],
+        ...(cancelReason ? { cancelReason } : {}),
+      },
     },
     tx,
   );
@@ -246,31 +255,60 @@ async function returnUnits(tx: Transaction, orderId: number) {
 }
 
 /**
- * Moves an order to `to` if the transition is allowed. `expectedFrom` is the status the
- * admin saw: if the order moved since, nothing happens ('stale'). Two admins cancelling
- * at once (or a double submit) return the stock once and the second one is refused.
+ * Moves an order to `to` if the transition is allowed for how the order reaches the shopper.
+ * `expectedFrom` is the status the admin saw: if the order moved since, nothing happens
+ * ('stale'). Two admins cancelling at once (or a double submit) return the stock once and
+ * the second one is refused. A paid order is cancelled only with a reason. The shopper is
+ * told by e-mail.
  */
 export async function changeOrderStatus(
   admin: Pick<SessionUser, "id">,
   orderId: number,
   to: OrderStatus,
   expectedFrom?: OrderStatus,
+  options: { cancelReason?: string } = {},
 ): Promise<StatusChangeResult> {
-  const db = getDb();
-  const [current] = await db
-    .select({ code: orders.code, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const current = await readOrderState(orderId);
   if (!current) return { status: "not-found" };
   if (expectedFrom && expectedFrom !== current.status) return { status: "stale" };
   const from = current.status;
-  if (!canChangeOrderStatus(from, to)) return { status: "illegal", from, to };
+  if (!canChangeOrderStatus(from, to, current.fulfillment)) return { status: "illegal", from, to };
+  if (to === "pagado") return { status: "payment-required" };
+  const cancelReason = to === "cancelado" ? (options.cancelReason ?? "").trim().slice(0, CANCEL_REASON_MAX_LENGTH) : "";
+  if (to === "cancelado" && current.isPaid && !cancelReason) return { status: "reason-required" };
 
-  const isChanged = await db.transaction((tx) =>
-    applyStatusChange(tx, { orderId, code: current.code, from, to, byUserId: admin.id }),
+  const isChanged = await getDb().transaction((tx) =>
+    applyStatusChange(tx, {
+      orderId,
+      code: current.code,
+      from,
+      to,
+      byUserId: admin.id,
+      cancelReason,
+      isUnpaidOnly: to === "cancelado" && !cancelReason,
+    }),
   );
-  if (!isChanged) return { status: "stale" };
+  if (!isChanged) {
+    // Paid while the owner was cancelling it without a reason: now it needs one.
+    const now = await readOrderState(orderId);
+    return now?.status === from && now.isPaid ? { status: "reason-required" } : { status: "stale" };
+  }
   // Units came back: shoppers waiting for a sold-out presentación are told.
   if (to === "cancelado") sendDueStockAlertsLater();
+  sendOrderStatusMailLater(orderId);
   return { status: "changed", code: current.code, from, to };
+}
+
+/** What a status change or a payment checks first: the order's code, status, delivery or pickup, and payment. */
+export async function readOrderState(orderId: number) {
+  const [row] = await getDb()
+    .select({
+      code: orders.code,
+      status: orders.status,
+      fulfillment: orders.fulfillment,
+      isPaid: sql<boolean>`${orders.paidAt} is not null`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
 }

@@ -1,34 +1,108 @@
 import { describe, expect, test } from "vitest";
 
+import { formatMoney } from "~/lib/money";
+
 import {
+  buildOrderNoticeText,
   canChangeOrderStatus,
+  describePaymentDifference,
   exportFileName,
   formatLimaShortDateTime,
+  getPaymentState,
   illegalTransitionMessage,
   limaDayStart,
   nextCivilDate,
+  nextOrderStatuses,
   orderExportHref,
+  orderStatusTransitions,
   parseCivilDate,
 } from "./order-admin";
 
 describe("order status transitions", () => {
-  test("only Pendiente → En Proceso → Entregado and Pendiente / En Proceso → Cancelado", () => {
-    const statuses = ["pendiente", "en_proceso", "entregado", "cancelado"] as const;
-    const allowed = statuses.flatMap((from) =>
-      statuses.filter((to) => canChangeOrderStatus(from, to)).map((to) => `${from}→${to}`),
+  const statuses = Object.keys(orderStatusTransitions) as (keyof typeof orderStatusTransitions)[];
+  const allowed = (fulfillment: "delivery" | "pickup" | null) =>
+    statuses.flatMap((from) =>
+      statuses.filter((to) => canChangeOrderStatus(from, to, fulfillment)).map((to) => `${from}→${to}`),
     );
-    expect(allowed).toEqual([
-      "pendiente→en_proceso",
-      "pendiente→cancelado",
-      "en_proceso→entregado",
-      "en_proceso→cancelado",
-    ]);
+  /** The steps an order can really take, walking from 'Pendiente de pago'. */
+  const reachable = (fulfillment: "delivery" | "pickup") => {
+    const seen = new Set(["pendiente"]);
+    const steps: string[] = [];
+    for (const from of seen) {
+      for (const to of nextOrderStatuses(from as keyof typeof orderStatusTransitions, fulfillment)) {
+        steps.push(`${from}→${to}`);
+        seen.add(to);
+      }
+    }
+    return steps.sort();
+  };
+
+  test("delivery: Pendiente de pago → Pagado → En preparación → En camino → Entregado; cancelled before Entregado", () => {
+    expect(reachable("delivery")).toEqual(
+      [
+        "pendiente→pagado",
+        "pendiente→en_preparacion",
+        "pendiente→cancelado",
+        "pagado→en_preparacion",
+        "pagado→cancelado",
+        "en_preparacion→en_camino",
+        "en_preparacion→cancelado",
+        "en_camino→entregado",
+        "en_camino→cancelado",
+      ].sort(),
+    );
+  });
+
+  test("pickup goes through Listo para recoger instead of En camino", () => {
+    expect(nextOrderStatuses("en_preparacion", "pickup")).toEqual(["listo_recoger", "cancelado"]);
+    expect(reachable("pickup")).toContain("listo_recoger→entregado");
+    expect(reachable("pickup").some((step) => step.includes("en_camino"))).toBe(false);
+    expect(reachable("delivery").some((step) => step.includes("listo_recoger"))).toBe(false);
+  });
+
+  test("an order from before the choice may take either way; nothing leaves Entregado or Cancelado", () => {
+    expect(nextOrderStatuses("en_preparacion", null)).toEqual(["en_camino", "listo_recoger", "cancelado"]);
+    for (const fulfillment of ["delivery", "pickup", null] as const) {
+      expect(nextOrderStatuses("entregado", fulfillment)).toEqual([]);
+      expect(nextOrderStatuses("cancelado", fulfillment)).toEqual([]);
+      // Nothing goes back to 'Pendiente de pago'.
+      expect(allowed(fulfillment).some((step) => step.endsWith("→pendiente"))).toBe(false);
+    }
   });
 
   test("refusals say why in Spanish", () => {
-    expect(illegalTransitionMessage("pendiente", "entregado")).toBe("Un pedido Pendiente no puede pasar a Entregado.");
+    expect(illegalTransitionMessage("pendiente", "entregado")).toBe(
+      "Un pedido Pendiente de pago no puede pasar a Entregado.",
+    );
     expect(illegalTransitionMessage("cancelado", "pendiente")).toBe(
       "El pedido está Cancelado y ya no puede cambiar de estado.",
+    );
+  });
+});
+
+describe("payments and notices", () => {
+  test("the payment state: paid, a receipt to review, unpaid; a cancelled unpaid order owes nothing", () => {
+    expect(getPaymentState({ status: "cancelado", isPaid: true, hasReceipt: false })).toBe("pagado");
+    expect(getPaymentState({ status: "pendiente", isPaid: false, hasReceipt: true })).toBe("comprobante");
+    expect(getPaymentState({ status: "en_camino", isPaid: false, hasReceipt: false })).toBe("sin-pagar");
+    expect(getPaymentState({ status: "cancelado", isPaid: false, hasReceipt: true })).toBeNull();
+  });
+
+  test("an amount received that is not the total is spelled out", () => {
+    expect(describePaymentDifference(5500, 6000)).toBe(`Falta ${formatMoney(500)}`);
+    expect(describePaymentDifference(6500, 6000)).toBe(`Pagó ${formatMoney(500)} de más`);
+    expect(describePaymentDifference(6000, 6000)).toBeNull();
+  });
+
+  test("the WhatsApp notice names the status and links the order's page when it has a link", () => {
+    const notice = { customerName: "Ana", code: "PED-000007", shopName: "Patitas Felices" };
+    expect(
+      buildOrderNoticeText({ ...notice, status: "en_camino", pageUrl: "https://t.pe/pedido/PED-000007?t=x" }),
+    ).toBe(
+      "Hola Ana, tu pedido PED-000007 de Patitas Felices está en camino. Puedes verlo aquí: https://t.pe/pedido/PED-000007?t=x",
+    );
+    expect(buildOrderNoticeText({ ...notice, customerName: " ", status: "listo_recoger", pageUrl: null })).toBe(
+      "Hola, tu pedido PED-000007 de Patitas Felices está listo para recoger en la tienda.",
     );
   });
 });
@@ -49,9 +123,12 @@ describe("Lima days", () => {
   });
 });
 
-test("the export link keeps the range and status, and names the file after the range", () => {
+test("the export link keeps the range and filters, and names the file after the range", () => {
   expect(orderExportHref({ status: "pendiente", from: "2026-11-01", to: "2026-11-30" })).toBe(
     "/admin/pedidos/exportar?desde=2026-11-01&hasta=2026-11-30&estado=pendiente",
+  );
+  expect(orderExportHref({ status: null, payment: "sin-pagar", fulfillment: "recojo", from: null, to: null })).toBe(
+    "/admin/pedidos/exportar?pago=sin-pagar&entrega=recojo",
   );
   expect(orderExportHref({ status: null, from: null, to: null })).toBe("/admin/pedidos/exportar");
   expect(exportFileName("2026-11-01", "2026-11-30")).toBe("pedidos-2026-11-01-2026-11-30.xlsx");

@@ -8,10 +8,11 @@ import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
-import { buildOrderWhatsAppMessage, ORDER_CODE_PATTERN, type OrderMessageInput } from "./order";
+import { orderPageUrl } from "./order-link";
+import { buildOrderWhatsAppMessage, type OrderMessageComprobante, type OrderMessageDelivery } from "./order-message";
 
-// Order codes are sequential, so a confirmation is shown only to the browser that
-// placed the order (signed cookie) or to the account it belongs to.
+// Order codes are sequential, so an order's page opens only for the browser that placed it
+// (signed cookie), the account it belongs to, or a link with its token (order-access.server.ts).
 const MAX_REMEMBERED_ORDERS = 10;
 let placedOrdersCookie: ReturnType<typeof createCookie> | undefined;
 
@@ -30,7 +31,8 @@ function getPlacedOrdersCookie() {
   return placedOrdersCookie;
 }
 
-async function readPlacedOrderCodes(request: Request): Promise<string[]> {
+/** The codes of the orders this browser placed (signed cookie), newest first. */
+export async function readPlacedOrderCodes(request: Request): Promise<string[]> {
   const value = await getPlacedOrdersCookie().parse(request.headers.get("Cookie"));
   return Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
 }
@@ -50,68 +52,95 @@ export async function rememberPlacedOrder(request: Request, code: string): Promi
   return getPlacedOrdersCookie().serialize(codes.slice(0, MAX_REMEMBERED_ORDERS));
 }
 
-export type OrderConfirmation = {
-  code: string;
-  totalCents: number;
-  paymentMethodName: string;
-  lines: OrderMessageInput["lines"];
-  whatsappUrl: string;
-};
-
-/**
- * The confirmation of an order placed from this browser or by this account, with its
- * WhatsApp link rebuilt from what the order stored; null for anyone else's code.
- */
-export async function getOrderConfirmation(
-  request: Request,
-  code: string,
-  userId: string | null,
-): Promise<OrderConfirmation | null> {
-  if (!ORDER_CODE_PATTERN.test(code)) return null;
+/** The WhatsApp message of a stored order, as checkout built it: lines, delivery, comprobante, link. */
+export async function buildStoredOrderMessage(orderId: number): Promise<string | null> {
   const db = getDb();
   const [order] = await db
     .select({
-      id: orders.id,
       code: orders.code,
-      userId: orders.userId,
       customerName: orders.customerName,
       customerPhone: orders.customerPhone,
+      customerAddress: orders.customerAddress,
       totalCents: orders.totalCents,
       paymentMethodName: orders.paymentMethodName,
       paymentMethodDetails: paymentMethods.details,
+      accessToken: orders.accessToken,
+      fulfillment: orders.fulfillment,
+      deliveryDistrict: orders.deliveryDistrict,
+      deliveryReference: orders.deliveryReference,
+      deliveryFeeCents: orders.deliveryFeeCents,
+      comprobante: orders.comprobante,
+      documentType: orders.documentType,
+      documentNumber: orders.documentNumber,
+      businessName: orders.businessName,
+      fiscalAddress: orders.fiscalAddress,
     })
     .from(orders)
     .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
-    .where(eq(orders.code, code));
+    .where(eq(orders.id, orderId));
   if (!order) return null;
-  const isOwner = (userId !== null && order.userId === userId) || (await readPlacedOrderCodes(request)).includes(code);
-  if (!isOwner) return null;
-
-  const [lines, settings] = await Promise.all([
-    db
-      .select({
-        title: orderLineTitle,
-        quantity: orderLines.quantity,
-        lineTotalCents: orderLines.lineTotalCents,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.id)),
-    getShopSettings(),
-  ]);
-  const message = buildOrderWhatsAppMessage({
+  const lines = await db
+    .select({ title: orderLineTitle, quantity: orderLines.quantity, lineTotalCents: orderLines.lineTotalCents })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return buildOrderWhatsAppMessage({
     code: order.code,
     customerName: order.customerName,
     customerPhone: order.customerPhone,
     lines,
     totalCents: order.totalCents,
     paymentMethod: { name: order.paymentMethodName, details: order.paymentMethodDetails ?? "" },
+    delivery: messageDelivery(order),
+    comprobante: messageComprobante(order),
+    pageUrl: order.accessToken ? orderPageUrl(readConfig().appUrl, order.code, order.accessToken) : null,
   });
+}
+
+type StoredDelivery = {
+  fulfillment: "pickup" | "delivery" | null;
+  deliveryDistrict: string;
+  customerAddress: string;
+  deliveryReference: string;
+  deliveryFeeCents: number;
+};
+
+function messageDelivery(order: StoredDelivery): OrderMessageDelivery | null {
+  if (order.fulfillment === "pickup") return { kind: "pickup" };
+  if (order.fulfillment !== "delivery") return null;
   return {
-    code: order.code,
-    totalCents: order.totalCents,
-    paymentMethodName: order.paymentMethodName,
-    lines,
-    whatsappUrl: buildWhatsAppUrl(settings.contactPhone, message),
+    kind: "delivery",
+    district: order.deliveryDistrict,
+    address: order.customerAddress,
+    reference: order.deliveryReference,
+    feeCents: order.deliveryFeeCents,
   };
+}
+
+type StoredComprobante = {
+  comprobante: "boleta" | "factura" | null;
+  documentType: "dni" | "ce" | "ruc" | null;
+  documentNumber: string;
+  businessName: string;
+  fiscalAddress: string;
+};
+
+function messageComprobante(order: StoredComprobante): OrderMessageComprobante | null {
+  if (order.comprobante === "factura") {
+    return {
+      kind: "factura",
+      ruc: order.documentNumber,
+      businessName: order.businessName,
+      fiscalAddress: order.fiscalAddress,
+    };
+  }
+  if (order.comprobante !== "boleta") return null;
+  const documentType = order.documentType === "dni" || order.documentType === "ce" ? order.documentType : null;
+  return { kind: "boleta", documentType, documentNumber: documentType ? order.documentNumber : "" };
+}
+
+/** The WhatsApp link that sends a stored order's message to the shop's number; null for an unknown order. */
+export async function getOrderWhatsAppUrl(orderId: number): Promise<string | null> {
+  const [message, settings] = await Promise.all([buildStoredOrderMessage(orderId), getShopSettings()]);
+  return message === null ? null : buildWhatsAppUrl(settings.contactPhone, message);
 }

@@ -5,6 +5,7 @@ import { orders, shopSettings } from "~/db/schema";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 
 import { applyStatusChange } from "./order-admin.server";
+import { sendOrderStatusMailLater } from "./order-mail.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Orders expired per run at most: each is its own short transaction; the rest wait for the next run. */
@@ -13,10 +14,10 @@ const EXPIRY_BATCH = 500;
 /**
  * Cancels the orders still 'Pendiente' that were placed more than the owner's 'Horas para
  * pagar' ago, returning their units to the stock: the owner's own cancellation, recorded
- * as automatic. Each order changes only if it is still pending when its transaction gets
- * to it, so an owner marking it 'En Proceso' (or cancelling it) at the same moment, or a
- * second instance running the same expiry, leaves it changed once. Answers how many it
- * cancelled.
+ * as automatic, and the shopper told by e-mail ('Pedido vencido por falta de pago'). Each
+ * order changes only if it is still pending when its transaction gets to it, so an owner
+ * marking it paid, preparing or cancelling it at the same moment, or a second instance
+ * running the same expiry, leaves it changed once. Answers how many it cancelled.
  */
 export async function expireUnpaidOrders(db: Database, now: Date = new Date()): Promise<number> {
   const [settings] = await db.select({ paymentHours: shopSettings.paymentHours }).from(shopSettings);
@@ -41,7 +42,10 @@ export async function expireUnpaidOrders(db: Database, now: Date = new Date()): 
         placedBefore,
       }),
     );
-    if (isCancelled) expired += 1;
+    if (isCancelled) {
+      expired += 1;
+      sendOrderStatusMailLater(order.id, { isExpired: true });
+    }
   }
   if (expired > 0) sendDueStockAlertsLater();
   return expired;

@@ -8,12 +8,11 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { auditLog, orders, orderStatusChanges, products, shopSettings, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
-import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { signUpCustomer } from "~test/auth";
+import { insertTestOrder } from "~test/orders";
 import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
-import { placeOrder } from "./order.server";
 import { changeOrderStatus, getAdminOrder } from "./order-admin.server";
 import { expireUnpaidOrders } from "./order-expiry.server";
 
@@ -21,7 +20,6 @@ const { handle } = setUpTestDatabase();
 const HOUR = 60 * 60 * 1000;
 let admin: { id: string };
 let productId: number;
-let phoneCounter = 0;
 
 beforeAll(async () => {
   const { db } = handle();
@@ -45,22 +43,12 @@ beforeEach(async () => {
 
 /** An order of `quantity` units placed `hoursAgo` hours ago. */
 async function orderPlaced(hoursAgo: number, quantity = 2): Promise<number> {
-  const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-  expect((await addCartLine(cartId, { productId, quantity })).status).toBe("added");
-  phoneCounter += 1;
-  const placed = await placeOrder({
-    cartId,
-    userId: null,
-    paymentMethodId: "yape",
-    customerName: "Cliente que no paga",
-    customerPhone: `933 ${String(phoneCounter).padStart(6, "0")}`,
+  const order = await insertTestOrder(handle().db, {
+    lines: [{ productId, quantity }],
+    createdAt: new Date(Date.now() - hoursAgo * HOUR),
+    columns: { customerName: "Cliente que no paga" },
   });
-  if (placed.status !== "placed") throw new Error(`not placed: ${placed.status}`);
-  await handle()
-    .db.update(orders)
-    .set({ createdAt: new Date(Date.now() - hoursAgo * HOUR) })
-    .where(eq(orders.id, placed.orderId));
-  return placed.orderId;
+  return order.id;
 }
 
 async function stock(): Promise<number> {
@@ -86,7 +74,7 @@ describe("unpaid orders expire", () => {
     const overdue = await orderPlaced(49, 3);
     const recent = await orderPlaced(47);
     const confirmed = await orderPlaced(49);
-    await changeOrderStatus(admin, confirmed, "en_proceso");
+    await changeOrderStatus(admin, confirmed, "en_preparacion");
     const before = await stock();
 
     expect(await expireUnpaidOrders(handle().db)).toBe(1);
@@ -94,7 +82,7 @@ describe("unpaid orders expire", () => {
     expect([await statusOf(overdue), await statusOf(recent), await statusOf(confirmed)]).toEqual([
       "cancelado",
       "pendiente",
-      "en_proceso",
+      "en_preparacion",
     ]);
     expect(await stock()).toBe(before + 3);
     const [, cancellation] = await changesOf([overdue]);
@@ -112,7 +100,7 @@ describe("unpaid orders expire", () => {
     expect(audit).toMatchObject({
       userId: null,
       action: "expire",
-      summary: { title: code, from: "Pendiente", to: "Cancelado" },
+      summary: { title: code, from: "Pendiente de pago", to: "Cancelado" },
     });
     // The owner's screen tells it apart from a person's change.
     expect((await getAdminOrder(overdue))!.history.at(-1)).toMatchObject({ isAutomatic: true, changedBy: null });
@@ -140,7 +128,7 @@ describe("unpaid orders expire", () => {
       const [expired, ...owner] = await Promise.all([
         expireUnpaidOrders(handle().db),
         ...ids.map((id, index) =>
-          changeOrderStatus(admin, id, index % 2 === 0 ? "en_proceso" : "cancelado", "pendiente"),
+          changeOrderStatus(admin, id, index % 2 === 0 ? "en_preparacion" : "cancelado", "pendiente"),
         ),
       ]);
 
@@ -153,7 +141,7 @@ describe("unpaid orders expire", () => {
       // Every cancelled order gave its 2 units back once; the confirmed ones keep theirs.
       const statuses = await Promise.all(ids.map(statusOf));
       const cancelled = statuses.filter((status) => status === "cancelado").length;
-      expect(cancelled + statuses.filter((status) => status === "en_proceso").length).toBe(10);
+      expect(cancelled + statuses.filter((status) => status === "en_preparacion").length).toBe(10);
       expect(await stock()).toBe(before + 2 * cancelled);
     },
   );

@@ -1,13 +1,14 @@
-import { and, asc, eq, gte, inArray, lt, min, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, min } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, type OrderStatus } from "~/db/schema";
+import { type ComprobanteKind, type FulfillmentKind, orderLines, orders } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
-import { exportFileName, limaDayStart, nextCivilDate, type OrderListQuery } from "./order-admin";
+import { exportFileName, type OrderExportQuery, type OrderListQuery } from "./order-admin";
+import { orderFilterConditions } from "./order-admin.server";
 
 const MONEY_FORMAT = '"S/" #,##0.00';
 const DATE_FORMAT = "dd/mm/yyyy hh:mm";
@@ -28,7 +29,24 @@ const columns = [
   { header: "Precio unitario", key: "unitPrice", width: 15, style: { numFmt: MONEY_FORMAT } },
   { header: "Total de la línea", key: "lineTotal", width: 16, style: { numFmt: MONEY_FORMAT } },
   { header: "Total del pedido", key: "orderTotal", width: 16, style: { numFmt: MONEY_FORMAT } },
+  { header: "Entrega", key: "fulfillment", width: 17 },
+  { header: "Distrito", key: "district", width: 18 },
+  { header: "Dirección", key: "address", width: 32 },
+  { header: "Referencia", key: "reference", width: 24 },
+  { header: "Costo de envío", key: "deliveryFee", width: 14, style: { numFmt: MONEY_FORMAT } },
+  { header: "Comprobante", key: "comprobante", width: 12 },
+  { header: "Documento", key: "document", width: 17 },
+  { header: "Razón social", key: "businessName", width: 28 },
+  { header: "Dirección fiscal", key: "fiscalAddress", width: 32 },
+  { header: "Pago", key: "payment", width: 10 },
+  { header: "Pagado el", key: "paidAt", width: 17, style: { numFmt: DATE_FORMAT } },
+  { header: "Monto pagado", key: "paidAmount", width: 14, style: { numFmt: MONEY_FORMAT } },
+  { header: "Operación", key: "paidOperation", width: 16 },
 ] as const;
+
+const fulfillmentNames: Record<FulfillmentKind, string> = { delivery: "Delivery", pickup: "Recojo en tienda" };
+const comprobanteNames: Record<ComprobanteKind, string> = { boleta: "Boleta", factura: "Factura" };
+const documentTypeNames = { dni: "DNI", ce: "CE", ruc: "RUC" } as const;
 
 /**
  * Excel dates carry no time zone and are read as wall-clock time: the Date handed to
@@ -50,20 +68,69 @@ async function resolveRange(query: Pick<OrderListQuery, "from" | "to">, now: Dat
   return { from: firstDay < to ? firstDay : to, to };
 }
 
+/** What every line of an order repeats about it, read with the lines. */
+const orderColumns = {
+  code: orders.code,
+  createdAt: orders.createdAt,
+  customerName: orders.customerName,
+  customerPhone: orders.customerPhone,
+  customerEmail: orders.customerEmail,
+  status: orders.status,
+  paymentMethodName: orders.paymentMethodName,
+  totalCents: orders.totalCents,
+  fulfillment: orders.fulfillment,
+  deliveryDistrict: orders.deliveryDistrict,
+  customerAddress: orders.customerAddress,
+  deliveryReference: orders.deliveryReference,
+  deliveryFeeCents: orders.deliveryFeeCents,
+  comprobante: orders.comprobante,
+  documentType: orders.documentType,
+  documentNumber: orders.documentNumber,
+  businessName: orders.businessName,
+  fiscalAddress: orders.fiscalAddress,
+  paidAt: orders.paidAt,
+  paidAmountCents: orders.paidAmountCents,
+  paidOperation: orders.paidOperation,
+};
+
+type ExportedOrder = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
+
+/** The order's delivery, document and payment cells. */
+function orderCells(row: ExportedOrder) {
+  return {
+    fulfillment: row.fulfillment ? fulfillmentNames[row.fulfillment] : "",
+    district: row.deliveryDistrict,
+    address: row.customerAddress,
+    reference: row.deliveryReference,
+    deliveryFee: row.deliveryFeeCents / 100,
+    comprobante: row.comprobante ? comprobanteNames[row.comprobante] : "",
+    document:
+      row.documentType && row.documentNumber ? `${documentTypeNames[row.documentType]} ${row.documentNumber}` : "",
+    businessName: row.businessName,
+    fiscalAddress: row.fiscalAddress,
+    payment: row.paidAt ? "Pagado" : "Sin pagar",
+    paidAt: row.paidAt ? toLimaWallClock(row.paidAt) : null,
+    paidAmount: row.paidAt && row.paidAmountCents !== null ? row.paidAmountCents / 100 : null,
+    paidOperation: row.paidOperation,
+  };
+}
+
 /**
- * The orders of a Lima date range (and status, when filtered) as an .xlsx, one row per
- * order line, oldest first, with dates and soles as real Excel numbers.
+ * The orders of a Lima date range (and the list's status, payment and delivery filters) as
+ * an .xlsx, one row per order line, oldest first, with dates and soles as real Excel numbers.
  */
 export async function exportOrdersWorkbook(
-  query: { status: OrderStatus | null; from: string | null; to: string | null },
+  query: Partial<OrderExportQuery>,
   now = new Date(),
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const range = await resolveRange(query, now);
-  const conditions: SQL[] = [
-    gte(orders.createdAt, limaDayStart(range.from)),
-    lt(orders.createdAt, limaDayStart(nextCivilDate(range.to))),
-  ];
-  if (query.status) conditions.push(eq(orders.status, query.status));
+  const range = await resolveRange({ from: query.from ?? null, to: query.to ?? null }, now);
+  const where = orderFilterConditions({
+    status: query.status ?? null,
+    payment: query.payment ?? null,
+    fulfillment: query.fulfillment ?? null,
+    from: range.from,
+    to: range.to,
+  });
   // The orders' ids first (a few bytes each), then their lines a page of orders at a time,
   // each row written as it comes (`~/lib/excel-writer.server`): an export of every order
   // since the shop opened holds one page, not years of lines.
@@ -71,21 +138,14 @@ export async function exportOrdersWorkbook(
   const orderIds = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(...conditions))
+    .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const { sheet, finish } = await streamedTableWorkbook("Pedidos", columns, now);
   for (let start = 0; start < orderIds.length; start += ORDERS_PER_PAGE) {
     const page = orderIds.slice(start, start + ORDERS_PER_PAGE).map((order) => order.id);
     const rows = await db
       .select({
-        code: orders.code,
-        createdAt: orders.createdAt,
-        customerName: orders.customerName,
-        customerPhone: orders.customerPhone,
-        customerEmail: orders.customerEmail,
-        status: orders.status,
-        paymentMethodName: orders.paymentMethodName,
-        totalCents: orders.totalCents,
+        ...orderColumns,
         title: orderLineTitle,
         quantity: orderLines.quantity,
         unitPriceCents: orderLines.unitPriceCents,
@@ -110,6 +170,7 @@ export async function exportOrdersWorkbook(
           unitPrice: row.unitPriceCents / 100,
           lineTotal: row.lineTotalCents / 100,
           orderTotal: row.totalCents / 100,
+          ...orderCells(row),
         })
         .commit();
     }

@@ -179,7 +179,7 @@ describe("the share of a product one order may hold", () => {
       .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
       .where(eq(orders.id, first));
     const second = placedId(await order([[product, 10]], { ip }));
-    await changeOrderStatus(owner, second, "en_proceso");
+    await changeOrderStatus(owner, second, "en_preparacion");
     const third = placedId(await order([[product, 5]], { ip }));
     await changeOrderStatus(owner, third, "cancelado");
     // 20 in stock again after the cancellation, and nothing held within the hour: 10 units.
@@ -229,7 +229,7 @@ describe("unpaid guest orders per phone", () => {
     // A signed-in shopper with the same number is not a guest: their account counts instead.
     placedId(await order([[product, 1]], { phone: "966 111 222", userId: owner.id }));
     // Once the shop confirms one (paid, En Proceso), another may be sent.
-    await changeOrderStatus(owner, ids[0]!, "en_proceso");
+    await changeOrderStatus(owner, ids[0]!, "en_preparacion");
     placedId(await checkout(cartId, { phone: "966111222" }));
     // Orders of more than a day ago no longer count.
     expect(await order([[product, 1]], { phone: "966111222" })).toEqual({ status: "too-many-pending-orders" });

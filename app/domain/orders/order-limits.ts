@@ -9,7 +9,7 @@ import type { ToastMessage } from "~/lib/toast";
 /** The owner's settings (Configuración General → Pedidos); defaults as in the database. */
 export type OrderLimits = { maxUnitsPerOrder: number; maxStockPercentPerOrder: number };
 
-export const DEFAULT_ORDER_LIMITS = { maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50, paymentHours: 48 } as const;
+export const DEFAULT_ORDER_LIMITS = { maxUnitsPerOrder: 10, maxStockPercentPerOrder: 50, paymentHours: 24 } as const;
 
 /**
  * A shopper's unpaid orders of this long ago count together: splitting a hoard into many

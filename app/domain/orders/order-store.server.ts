@@ -4,8 +4,12 @@ import { getDb } from "~/db/client.server";
 import { cartLines, carts, orderLines, orders, orderStatusChanges, products, productVariants } from "~/db/schema";
 import { emptyCartIn, lineTitle } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
+import { minimumOrderMessage, quoteDelivery } from "~/domain/delivery/delivery";
 
-import { formatOrderCode, type OrderMessageInput, type StockProblem } from "./order";
+import type { CheckoutDelivery } from "./checkout-choices.server";
+import type { Comprobante } from "./comprobante";
+import { formatOrderCode, type StockProblem } from "./order";
+import { createOrderAccessToken } from "./order-access.server";
 import { findLimitProblems, hasTooManyPendingOrders, type Transaction } from "./order-holdings.server";
 import { toPhoneKey } from "./order-limits";
 import type { PaymentMethodCopy } from "./order-payment.server";
@@ -22,9 +26,11 @@ export type PlaceOrderInput = {
   customerName: string;
   customerPhone: string;
   customerEmail?: string;
+  /** Pickup, delivery to a stored zone, or null when the shop offers neither (agreed in the chat). */
+  delivery?: CheckoutDelivery;
+  /** A boleta without document when not given. */
+  comprobante?: Comprobante;
 };
-
-type MessageLine = OrderMessageInput["lines"][number];
 
 /**
  * Thrown inside the transaction to roll it back if the conditional stock update finds too
@@ -148,7 +154,7 @@ async function insertOrder(
   input: PlaceOrderInput,
   method: PaymentMethodCopy,
   priced: PricedLine[],
-  totalCents: number,
+  amounts: { feeCents: number; totalCents: number },
 ) {
   // The code is derived from the id, so the id is taken first and inserted explicitly.
   const sequence = (await tx.execute(
@@ -156,10 +162,12 @@ async function insertOrder(
   )) as unknown as { rows: { id: number }[] };
   const orderId = Number(sequence.rows[0]!.id);
   const code = formatOrderCode(orderId);
+  const accessToken = createOrderAccessToken();
 
   await tx.insert(orders).values({
     id: orderId,
     code,
+    accessToken,
     userId: input.userId,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
@@ -168,7 +176,10 @@ async function insertOrder(
     paymentMethodId: method.id,
     paymentMethodName: method.name,
     status: "pendiente",
-    totalCents,
+    totalCents: amounts.totalCents,
+    deliveryFeeCents: amounts.feeCents,
+    ...deliveryColumns(input.delivery ?? null),
+    ...comprobanteColumns(input.comprobante ?? { kind: "boleta", document: null }),
   });
   await tx.insert(orderLines).values(
     priced.map((line) => ({
@@ -183,7 +194,48 @@ async function insertOrder(
       lineTotalCents: line.lineTotalCents,
     })),
   );
-  return { orderId, code };
+  return { orderId, code, accessToken };
+}
+
+function deliveryColumns(delivery: CheckoutDelivery) {
+  if (!delivery) return { fulfillment: null };
+  if (delivery.kind === "pickup") return { fulfillment: "pickup" as const };
+  return {
+    fulfillment: "delivery" as const,
+    deliveryDistrict: delivery.zone.district,
+    customerAddress: delivery.address,
+    deliveryReference: delivery.reference,
+  };
+}
+
+function comprobanteColumns(comprobante: Comprobante) {
+  if (comprobante.kind === "factura") {
+    return {
+      comprobante: "factura" as const,
+      documentType: "ruc" as const,
+      documentNumber: comprobante.ruc,
+      businessName: comprobante.razonSocial,
+      fiscalAddress: comprobante.direccionFiscal,
+    };
+  }
+  return {
+    comprobante: "boleta" as const,
+    documentType: comprobante.document?.type ?? null,
+    documentNumber: comprobante.document?.number ?? "",
+  };
+}
+
+/** The delivery fee for the products' subtotal, or the district's minimum not reached. */
+function computeFee(
+  delivery: CheckoutDelivery,
+  subtotalCents: number,
+): { feeCents: number } | { belowMinimum: string } {
+  if (delivery?.kind !== "delivery") return { feeCents: 0 };
+  const quote = quoteDelivery(delivery.zone, subtotalCents);
+  if (quote.status === "below-minimum") {
+    return { belowMinimum: minimumOrderMessage(delivery.zone, quote.minimumOrderCents) };
+  }
+  return { feeCents: quote.feeCents };
 }
 
 /** Takes the units with a conditional update: two shoppers racing for the last unit, one gets it. */
@@ -225,8 +277,14 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     if (limitProblems.length > 0) return { status: "over-order-limit" as const, problems: limitProblems };
 
     const priced = priceLines(lines);
-    const totalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);
-    const { orderId, code } = await insertOrder(tx, input, method, priced, totalCents);
+    const subtotalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);
+    const fee = computeFee(input.delivery ?? null, subtotalCents);
+    if ("belowMinimum" in fee) return { status: "below-minimum" as const, message: fee.belowMinimum };
+    const totalCents = subtotalCents + fee.feeCents;
+    const { orderId, code, accessToken } = await insertOrder(tx, input, method, priced, {
+      feeCents: fee.feeCents,
+      totalCents,
+    });
     await takeStock(tx, priced);
     await tx.insert(orderStatusChanges).values({
       orderId,
@@ -235,7 +293,6 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
       changedByUserId: input.userId,
     });
     await emptyCartIn(tx, cartId);
-    const messageLines: MessageLine[] = priced;
-    return { status: "placed" as const, orderId, code, totalCents, lines: messageLines };
+    return { status: "placed" as const, orderId, code, accessToken, totalCents };
   });
 }

@@ -5,9 +5,12 @@ import { customerProfiles, users } from "~/db/schema";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
+import { type ChoiceFields, readCheckoutChoices } from "./checkout-choices.server";
 import { checkoutSchema } from "./checkout-schema";
-import { buildOrderWhatsAppMessage, type CheckoutField, type StockProblem } from "./order";
+import { type CheckoutField, checkoutFields, type StockProblem } from "./order";
+import { buildStoredOrderMessage } from "./order-confirmation.server";
 import type { OrderLimitProblem } from "./order-limits";
+import { sendOrderStatusMailLater } from "./order-mail.server";
 import { choosePaymentMethod } from "./order-payment.server";
 import { explainStockTaken, type PlaceOrderInput, storeOrder } from "./order-store.server";
 
@@ -18,8 +21,8 @@ import { explainStockTaken, type PlaceOrderInput, storeOrder } from "./order-sto
 
 export {
   forgetPlacedOrdersCookie,
-  getOrderConfirmation,
-  type OrderConfirmation,
+  getOrderWhatsAppUrl,
+  readPlacedOrderCodes,
   rememberPlacedOrder,
 } from "./order-confirmation.server";
 export { type CheckoutPaymentMethod, listCheckoutPaymentMethods } from "./order-payment.server";
@@ -28,7 +31,9 @@ export type { PlaceOrderInput } from "./order-store.server";
 export type PlacedOrder = {
   orderId: number;
   code: string;
+  accessToken: string;
   totalCents: number;
+  /** The WhatsApp message of the order and the wa.me link that sends it to the shop. */
   message: string;
   whatsappUrl: string;
 };
@@ -39,6 +44,7 @@ export type PlaceOrderResult =
   | { status: "unknown-payment-method" }
   | { status: "stripe-simulated" }
   | { status: "empty-cart" }
+  | { status: "below-minimum"; message: string }
   | { status: "insufficient-stock"; problems: StockProblem[] }
   | { status: "over-order-limit"; problems: OrderLimitProblem[] }
   | { status: "too-many-pending-orders" };
@@ -47,10 +53,10 @@ export type PlaceOrderResult =
  * Turns the cart into an order in one transaction: re-reads prices and stock, refuses
  * (changing nothing) when a line's stock no longer suffices, when a line goes over the
  * shopper's share of the product or a guest phone has too many unpaid orders
- * (order-limits.ts), stores the order with copied titles and prices, takes the units from
- * the stock with a conditional update (two shoppers racing for the last unit: one of them
- * gets it), records the first status and empties the cart. Answers the WhatsApp link with
- * the order's message.
+ * (order-limits.ts), or when the products do not reach the district's minimum; stores the
+ * order with copied titles and prices, the delivery fee the server computed and the
+ * comprobante, takes the units from the stock with a conditional update (two shoppers racing
+ * for the last unit: one of them gets it), records the first status and empties the cart.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const choice = await choosePaymentMethod(input.paymentMethodId);
@@ -59,32 +65,37 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const outcome = await storeOrder(input.cartId, input, choice.method).catch(explainStockTaken);
   if (outcome.status !== "placed") return outcome;
-
-  const settings = await getShopSettings();
-  const message = buildOrderWhatsAppMessage({
-    code: outcome.code,
-    customerName: input.customerName,
-    customerPhone: input.customerPhone,
-    lines: outcome.lines,
-    totalCents: outcome.totalCents,
-    paymentMethod: choice.method,
-  });
+  sendOrderStatusMailLater(outcome.orderId);
+  const [message, settings] = await Promise.all([buildStoredOrderMessage(outcome.orderId), getShopSettings()]);
   return {
     status: "placed",
     orderId: outcome.orderId,
     code: outcome.code,
+    accessToken: outcome.accessToken,
     totalCents: outcome.totalCents,
-    message,
-    whatsappUrl: buildWhatsAppUrl(settings.contactPhone, message),
+    message: message ?? "",
+    whatsappUrl: buildWhatsAppUrl(settings.contactPhone, message ?? ""),
   };
 }
 
 export type CheckoutOutcome =
   PlaceOrderResult | { status: "invalid"; fieldErrors: Partial<Record<CheckoutField, string>> };
 
+function collectFieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const fieldErrors: Partial<Record<CheckoutField, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (checkoutFields as readonly string[]).includes(field)) {
+      fieldErrors[field as CheckoutField] ??= issue.message;
+    }
+  }
+  return fieldErrors;
+}
+
 /**
  * The cart page's order form: the payment method is checked first (missing or the
- * simulated card payment answer before anything else), then the shopper's contact.
+ * simulated card payment answer before anything else), then the shopper's contact, the
+ * delivery and the comprobante, every wrong field at once.
  */
 export async function submitCheckout(input: {
   cartId: string | null;
@@ -98,15 +109,15 @@ export async function submitCheckout(input: {
 
   const parsed = checkoutSchema.safeParse(input.form);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<CheckoutField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "customerName" || field === "customerPhone") && !fieldErrors[field]) {
-        fieldErrors[field] = issue.message;
-      }
-    }
-    return { status: "invalid", fieldErrors };
+    // The choices' own messages too, so the shopper fixes everything in one go.
+    const more = await readCheckoutChoices(readChoiceFields(input.form));
+    return {
+      status: "invalid",
+      fieldErrors: { ...("errors" in more ? more.errors : {}), ...collectFieldErrors(parsed.error.issues) },
+    };
   }
+  const read = await readCheckoutChoices(parsed.data);
+  if ("errors" in read) return { status: "invalid", fieldErrors: read.errors };
   return placeOrder({
     cartId: input.cartId,
     userId: input.user?.id ?? null,
@@ -114,8 +125,26 @@ export async function submitCheckout(input: {
     paymentMethodId: parsed.data.paymentMethodId,
     customerName: parsed.data.customerName,
     customerPhone: parsed.data.customerPhone,
-    customerEmail: input.user?.email ?? "",
+    customerEmail: parsed.data.customerEmail ?? input.user?.email ?? "",
+    delivery: read.choices.delivery,
+    comprobante: read.choices.comprobante,
   });
+}
+
+/** The choice fields as posted, trimmed, for the messages of a form refused for other fields. */
+function readChoiceFields(form: Record<string, unknown>): ChoiceFields {
+  const text = (name: string) => (typeof form[name] === "string" ? form[name].trim().slice(0, 600) : "");
+  return {
+    fulfillment: text("fulfillment"),
+    deliveryZoneId: text("deliveryZoneId"),
+    customerAddress: text("customerAddress"),
+    deliveryReference: text("deliveryReference"),
+    comprobante: text("comprobante"),
+    documento: text("documento"),
+    ruc: text("ruc"),
+    razonSocial: text("razonSocial"),
+    direccionFiscal: text("direccionFiscal"),
+  };
 }
 
 /** Name and phone to prefill for a signed-in shopper: the profile's, else the account name. */

@@ -3,13 +3,8 @@ import { describe, expect, test } from "vitest";
 import { formatMoney } from "~/lib/money";
 
 import { checkoutSchema } from "./checkout-schema";
-import {
-  buildOrderWhatsAppMessage,
-  describeStockProblem,
-  formatOrderCode,
-  MAX_WHATSAPP_MESSAGE_LENGTH,
-  type OrderMessageInput,
-} from "./order";
+import { describeStockProblem, formatOrderCode, MAX_WHATSAPP_MESSAGE_LENGTH } from "./order";
+import { buildOrderWhatsAppMessage, type OrderMessageInput } from "./order-message";
 
 const transfer = {
   name: "Transferencia Bancaria",

@@ -1,4 +1,3 @@
-import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
 
 /** 'PED-000123': the code the shopper quotes; six digits, more when the shop outgrows them. */
@@ -33,12 +32,33 @@ export const stripeSimulatedToast: ToastMessage = {
   description: "El pago con tarjeta estará disponible pronto. No se ha registrado ningún pedido.",
 };
 
+export function orderPlacedToast(code: string): ToastMessage {
+  return {
+    title: "¡Pedido registrado!",
+    description: `Tu pedido ${code} quedó registrado. Aquí ves cómo pagarlo y su estado.`,
+  };
+}
+
 export const orderSentToast: ToastMessage = {
   title: "Pedido enviado por WhatsApp",
   description: "Tu pedido quedó registrado. Termina de coordinar el pago en el chat.",
 };
 
-export type CheckoutField = "customerName" | "customerPhone";
+export const checkoutFields = [
+  "customerName",
+  "customerPhone",
+  "customerEmail",
+  "fulfillment",
+  "deliveryZoneId",
+  "customerAddress",
+  "deliveryReference",
+  "comprobante",
+  "documento",
+  "ruc",
+  "razonSocial",
+  "direccionFiscal",
+] as const;
+export type CheckoutField = (typeof checkoutFields)[number];
 
 export type StockProblem = {
   productId: number;
@@ -62,74 +82,12 @@ export function describeStockProblems(problems: StockProblem[]): ToastMessage {
   };
 }
 
-export type OrderMessageInput = {
-  code: string;
-  customerName: string;
-  customerPhone: string;
-  lines: { title: string; quantity: number; lineTotalCents: number }[];
-  totalCents: number;
-  paymentMethod: { name: string; details: string };
-};
+/** What the checkout form holds, kept as typed when the server refuses it. */
+export type CheckoutValues = Record<CheckoutField | "paymentMethodId", string>;
 
-// Caps that leave room for at least the summary line whatever the shop's data holds.
-const MAX_TITLE_LENGTH = 90;
-const MAX_METHOD_NAME_LENGTH = 60;
-const MAX_METHOD_DETAILS_LENGTH = 600;
-
-function clip(text: string, max: number): string {
-  const clean = text.trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+export function emptyCheckoutValues(): CheckoutValues {
+  return Object.fromEntries([...checkoutFields, "paymentMethodId"].map((name) => [name, ""])) as CheckoutValues;
 }
 
-function formatItemLine(line: OrderMessageInput["lines"][number]): string {
-  return `- ${clip(line.title, MAX_TITLE_LENGTH)} (x${line.quantity}): ${formatMoney(line.lineTotalCents)}`;
-}
-
-function formatSummaryLine(code: string, lines: OrderMessageInput["lines"]): string {
-  const cents = lines.reduce((total, line) => total + line.lineTotalCents, 0);
-  const products = lines.length === 1 ? "1 producto más" : `${lines.length} productos más`;
-  return `- …y ${products} (${formatMoney(cents)}). El detalle completo está en el pedido ${code}.`;
-}
-
-function composeMessage(input: OrderMessageInput, itemLines: string[]): string {
-  const details = clip(input.paymentMethod.details, MAX_METHOD_DETAILS_LENGTH);
-  return [
-    "¡Hola! Quisiera hacer el siguiente pedido:",
-    `Pedido: ${input.code}`,
-    "",
-    ...itemLines,
-    "",
-    `Total: ${formatMoney(input.totalCents)}`,
-    "",
-    `Método de pago: ${clip(input.paymentMethod.name, MAX_METHOD_NAME_LENGTH)}`,
-    ...(details ? [details] : []),
-    "",
-    `A nombre de: ${clip(input.customerName, MAX_CUSTOMER_NAME_LENGTH)}`,
-    `Teléfono: ${clip(input.customerPhone, 30)}`,
-    "",
-    "Por favor, confírmame el pedido y cómo coordinamos el pago y la entrega. ¡Gracias!",
-  ].join("\n");
-}
-
-/**
- * The order text prefilled in WhatsApp: greeting, one line per item, total, payment
- * method with its details, the shopper, the closing request, and the order code. Lines
- * that would push it past the limit are summarised in one line that points to the code.
- */
-export function buildOrderWhatsAppMessage(input: OrderMessageInput): string {
-  const itemLines = input.lines.map(formatItemLine);
-  const whole = composeMessage(input, itemLines);
-  if (whole.length < MAX_WHATSAPP_MESSAGE_LENGTH) return whole;
-
-  let kept = 0;
-  // The whole text did not fit, so at least the last line goes into the summary.
-  while (kept < itemLines.length - 1) {
-    const candidate = composeMessage(input, [
-      ...itemLines.slice(0, kept + 1),
-      formatSummaryLine(input.code, input.lines.slice(kept + 1)),
-    ]);
-    if (candidate.length >= MAX_WHATSAPP_MESSAGE_LENGTH) break;
-    kept += 1;
-  }
-  return composeMessage(input, [...itemLines.slice(0, kept), formatSummaryLine(input.code, input.lines.slice(kept))]);
-}
+/** 'Elige un método de pago': what the order buttons say until a method is chosen. */
+export const CHOOSE_PAYMENT_METHOD_LABEL = "Elige un método de pago";

@@ -199,7 +199,7 @@ describe("account errors", () => {
     const cart = (await cartLoader({ request: requestAs(cookie, "/carrito"), params: {}, context: {} } as never)) as {
       contact: { name: string };
     };
-    expect(cart.contact).toEqual({ name: "", phone: "" });
+    expect(cart.contact).toEqual({ name: "", phone: "", email: "" });
     expect(await signInLoader({ request: requestAs(cookie, "/auth"), params: {}, context: {} } as never)).toMatchObject(
       {
         tab: "ingreso",

@@ -275,13 +275,20 @@ function OrderCard({ order, isSubmitting }: { order: CustomerOrder; isSubmitting
       </ul>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="font-bold">Total: {formatMoney(order.totalCents)}</p>
-        <Form method="post">
-          <input type="hidden" name="intent" value="reorder" />
-          <input type="hidden" name="orderId" value={order.id} />
-          <Button type="submit" variant="outline" size="sm" disabled={isSubmitting}>
-            <Icon name="rotate-ccw" aria-hidden /> Volver a pedir
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={href("/pedido/:code", { code: order.code })} aria-label={`Ver pedido ${order.code}`}>
+              <Icon name="package-open" aria-hidden /> Ver pedido
+            </Link>
           </Button>
-        </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reorder" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <Button type="submit" variant="outline" size="sm" disabled={isSubmitting}>
+              <Icon name="rotate-ccw" aria-hidden /> Volver a pedir
+            </Button>
+          </Form>
+        </div>
       </div>
     </li>
   );

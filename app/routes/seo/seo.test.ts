@@ -33,6 +33,7 @@ describe("/robots.txt", () => {
         "Disallow: /admin",
         "Disallow: /perfil",
         "Disallow: /carrito",
+        "Disallow: /pedido",
         "Disallow: /api",
         "",
         `Sitemap: ${ORIGIN}/sitemap.xml`,

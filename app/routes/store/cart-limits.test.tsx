@@ -139,6 +139,7 @@ describe("orders placed per address", () => {
       {
         intent: "checkout",
         paymentMethodId: "yape",
+        fulfillment: "pickup",
         customerName: "Ana Torres",
         customerPhone: `987 654 ${String(phoneCounter).padStart(3, "0")}`,
       },
@@ -239,6 +240,7 @@ describe("the share of a product one order may take, at the cart page", () => {
     const fields = {
       intent: "checkout",
       paymentMethodId: "plin",
+      fulfillment: "pickup",
       customerName: "Rosa Quispe",
       customerPhone: "955 444 333",
     };
@@ -250,8 +252,9 @@ describe("the share of a product one order may take, at the cart page", () => {
     expect(refused.data.checkout.stockProblems).toEqual([
       `${shareProduct.title}: puedes pedir hasta 10 unidades por pedido y pediste 12.`,
     ]);
-    expect(refused.data.checkout.values).toEqual({
+    expect(refused.data.checkout.values).toMatchObject({
       paymentMethodId: "plin",
+      fulfillment: "pickup",
       customerName: "Rosa Quispe",
       customerPhone: "955 444 333",
     });
@@ -276,6 +279,7 @@ describe("the share of a product one order may take, at the cart page", () => {
     const fields = {
       intent: "checkout",
       paymentMethodId: "yape",
+      fulfillment: "pickup",
       customerName: "Luis Rojas",
       customerPhone: "944 777 888",
     };

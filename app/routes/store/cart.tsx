@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers } from "react-router";
 
 import { getSessionUser, getSessionUserOrSignedOut } from "~/auth/guards.server";
 import {
@@ -30,52 +30,23 @@ import {
   updateCartLineSchema,
 } from "~/domain/cart/cart-schemas";
 import { pageTitle } from "~/domain/content/seo";
-import {
-  type CheckoutField,
-  describeStockProblem,
-  describeStockProblems,
-  missingPaymentMethodToast,
-  orderSentToast,
-  stripeSimulatedToast,
-  tooManyOrdersToast,
-} from "~/domain/orders/order";
-import {
-  type CheckoutOutcome,
-  getCustomerContact,
-  getOrderConfirmation,
-  listCheckoutPaymentMethods,
-  rememberPlacedOrder,
-  submitCheckout,
-} from "~/domain/orders/order.server";
-import {
-  describeOrderLimitProblem,
-  describeOrderLimitProblems,
-  TOO_MANY_PENDING_ORDERS_MESSAGE,
-  tooManyPendingOrdersToast,
-} from "~/domain/orders/order-limits";
+import { getCheckoutOptions, isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
+import { emptyCheckoutValues, ORDER_CODE_PATTERN } from "~/domain/orders/order";
+import { getCustomerContact, listCheckoutPaymentMethods } from "~/domain/orders/order.server";
+import { orderPagePath } from "~/domain/orders/order-link";
 import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
-import { getClientIp } from "~/lib/client-ip.server";
-import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
 import type { ToastMessage } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useIsHydrated } from "~/lib/use-hydrated";
 import { CartLineItem } from "~/ui/cart/cart-line-item";
-import {
-  ActionNotice,
-  CLEAR_FETCHER_KEY,
-  EmptyCart,
-  useLineFetcherKeys,
-  useOpenWhatsAppOnce,
-} from "~/ui/cart/cart-page-parts";
-import { CheckoutForm, type CheckoutValues } from "~/ui/cart/checkout-form";
+import { ActionNotice, CLEAR_FETCHER_KEY, EmptyCart, useLineFetcherKeys } from "~/ui/cart/cart-page-parts";
+import { CheckoutSlot, preloadCheckoutForm } from "~/ui/cart/checkout-slot";
 import { FetcherToast } from "~/ui/cart/fetcher-toast";
-import { OrderConfirmation } from "~/ui/cart/order-confirmation";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/cart";
+import { checkout, type CheckoutState, type IntentArgs } from "./cart-checkout.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Carrito de Compras", matches) },
@@ -83,26 +54,33 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // The cart's old confirmation address: orders now have their own page.
   const orderCode = new URL(request.url).searchParams.get("pedido");
+  if (orderCode && ORDER_CODE_PATTERN.test(orderCode)) {
+    const opens = new URL(request.url).searchParams.get("abrir") === "1";
+    throw redirect(`${orderPagePath(orderCode)}${opens ? "?abrir=1" : ""}`);
+  }
   // A session that cannot be read shows the cart as to a visitor (the root says 'Error de Sesión').
   const [{ user }, cartId] = await Promise.all([getSessionUserOrSignedOut(request), readCartId(request, context)]);
-  const [cart, methods, qrImages, contact, confirmation, settings] = await Promise.all([
+  const [cart, methods, qrImages, contact, settings, options] = await Promise.all([
     getCart(cartId),
     listCheckoutPaymentMethods(),
     listPaymentQrImages(),
     user ? getCustomerContact(user.id) : { name: "", phone: "" },
-    orderCode ? getOrderConfirmation(request, orderCode, user?.id ?? null) : null,
     getShopSettings(),
+    getCheckoutOptions(),
+    preloadCheckoutForm(),
   ]);
   const paymentMethods = methods.map((method) => ({ ...method, qrImage: qrImages[method.id] ?? null }));
-  return { cart, paymentMethods, contact, confirmation, whatsappPhone: settings.contactPhone };
+  return {
+    cart,
+    paymentMethods,
+    // The account's address, unless the checkout would refuse it (the main admin's 'admin@localhost').
+    contact: { ...contact, email: user && isCheckoutEmail(user.email) ? user.email : "" },
+    whatsappPhone: settings.contactPhone,
+    checkoutOptions: { ...options, pickup: { address: settings.contactAddress, hours: settings.contactHours } },
+  };
 }
-
-type CheckoutState = {
-  values: CheckoutValues;
-  fieldErrors: Partial<Record<CheckoutField, string>>;
-  stockProblems: string[];
-};
 
 type CartActionData = { toast?: ToastMessage; checkout?: CheckoutState };
 
@@ -111,18 +89,6 @@ function reply(body: CartActionData, init?: { status?: number; headers?: Headers
 }
 
 const invalidCartRequest = () => reply({ toast: invalidCartRequestToast }, { status: 400 });
-
-function readText(form: Record<string, FormDataEntryValue>, name: string): string {
-  const value = form[name];
-  return typeof value === "string" ? value : "";
-}
-
-/** What each intent works from: the request, its context and the posted fields. */
-type IntentArgs = {
-  request: Request;
-  context: Route.ActionArgs["context"];
-  form: Record<string, FormDataEntryValue>;
-};
 
 async function addToCart({ request, context, form }: IntentArgs) {
   const parsed = addToCartSchema.safeParse(form);
@@ -159,93 +125,6 @@ async function emptyCart({ request }: IntentArgs) {
   return reply({ toast: cartClearedToast });
 }
 
-async function checkout({ request, context, form }: IntentArgs) {
-  const values: CheckoutValues = {
-    paymentMethodId: readText(form, "paymentMethodId"),
-    customerName: readText(form, "customerName"),
-    customerPhone: readText(form, "customerPhone"),
-  };
-  const state: CheckoutState = { values, fieldErrors: {}, stockProblems: [] };
-  // Orders hold their units before any payment: a limit per address keeps one visitor
-  // from emptying the shelves with orders nobody will pay.
-  const clientIp = getClientIp(context);
-  const ordersKey = `orders:ip:${clientIp}`;
-  if (isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
-    return reply({ toast: tooManyOrdersToast, checkout: state }, { status: 429 });
-  }
-  const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
-  const outcome = await submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
-  if (outcome.status !== "placed") return refuseCheckout(outcome, state);
-  recordHit(ordersKey, rateRules.placedOrdersPerIp);
-  const setCookie = await rememberPlacedOrder(request, outcome.code);
-  const confirmation = `${CART_PATH}?${new URLSearchParams({ pedido: outcome.code, abrir: "1" })}`;
-  return redirectWithToast(confirmation, orderSentToast, { headers: { "Set-Cookie": setCookie } });
-}
-
-/** An order not placed: why, beside the form that keeps what was typed. */
-function refuseCheckout(outcome: Exclude<CheckoutOutcome, { status: "placed" }>, state: CheckoutState) {
-  switch (outcome.status) {
-    case "missing-payment-method":
-      return reply({ toast: missingPaymentMethodToast, checkout: state }, { status: 400 });
-    case "unknown-payment-method":
-      return reply(
-        {
-          toast: {
-            title: "Error",
-            description: "El método de pago elegido ya no está disponible. Elige otro, por favor.",
-            variant: "destructive",
-          },
-          checkout: { ...state, values: { ...state.values, paymentMethodId: "" } },
-        },
-        { status: 409 },
-      );
-    case "stripe-simulated":
-      return reply({ toast: stripeSimulatedToast, checkout: state });
-    case "invalid":
-      return reply({ checkout: { ...state, fieldErrors: outcome.fieldErrors } }, { status: 400 });
-    case "empty-cart":
-      return reply(
-        { toast: { title: "Error", description: "Tu carrito está vacío.", variant: "destructive" }, checkout: state },
-        { status: 409 },
-      );
-    default:
-      return refuseOverLimits(outcome, state);
-  }
-}
-
-/** Refusals about quantities: stock that moved, an order's share, too many unpaid orders. */
-function refuseOverLimits(
-  outcome: Extract<CheckoutOutcome, { status: "insufficient-stock" | "over-order-limit" | "too-many-pending-orders" }>,
-  state: CheckoutState,
-) {
-  switch (outcome.status) {
-    case "insufficient-stock":
-      return reply(
-        {
-          toast: describeStockProblems(outcome.problems),
-          checkout: { ...state, stockProblems: outcome.problems.map(describeStockProblem) },
-        },
-        { status: 409 },
-      );
-    case "over-order-limit":
-      return reply(
-        {
-          toast: describeOrderLimitProblems(outcome.problems),
-          checkout: { ...state, stockProblems: outcome.problems.map(describeOrderLimitProblem) },
-        },
-        { status: 409 },
-      );
-    case "too-many-pending-orders":
-      return reply(
-        {
-          toast: tooManyPendingOrdersToast,
-          checkout: { ...state, fieldErrors: { customerPhone: TOO_MANY_PENDING_ORDERS_MESSAGE } },
-        },
-        { status: 429 },
-      );
-  }
-}
-
 const intentActions = {
   [cartIntents.add]: addToCart,
   [cartIntents.update]: updateLine,
@@ -272,11 +151,9 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function CartScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { paymentMethods, contact, confirmation, whatsappPhone } = loaderData;
+  const { paymentMethods, contact, whatsappPhone, checkoutOptions } = loaderData;
   useToastFrom(actionData?.toast);
   const clearFetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER_KEY });
-  const isOpeningWhatsApp = useOpenWhatsAppOnce(confirmation?.whatsappUrl);
-  const isHydrated = useIsHydrated();
 
   const pendingChanges = useFetchers()
     .map((fetcher) => readPendingCartChange(fetcher.formData))
@@ -292,24 +169,12 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
       </h1>
       <ActionNotice toast={actionData?.toast} />
 
-      {confirmation ? (
-        <div className="mt-6">
-          <OrderConfirmation
-            order={confirmation}
-            isOpeningWhatsApp={isOpeningWhatsApp}
-            hasOpenedWhatsApp={isHydrated}
-          />
-        </div>
-      ) : null}
-
       {[CLEAR_FETCHER_KEY, ...lineFetcherKeys].map((key) => (
         <FetcherToast key={key} fetcherKey={key} />
       ))}
 
       {cart.lines.length === 0 ? (
-        confirmation ? null : (
-          <EmptyCart />
-        )
+        <EmptyCart />
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
           <section aria-label="Productos en tu carrito" className="rounded-2xl border bg-white px-4 shadow-sm sm:px-6">
@@ -328,12 +193,21 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
             </div>
           </section>
           <aside className="lg:sticky lg:top-24">
-            <CheckoutForm
+            <CheckoutSlot
               totalCents={cart.totalCents}
               itemCount={cart.itemCount}
               methods={paymentMethods}
+              zones={checkoutOptions.zones}
+              isPickupEnabled={checkoutOptions.isPickupEnabled}
+              pickup={checkoutOptions.pickup}
+              whatsappPhone={whatsappPhone}
               values={
-                checkout?.values ?? { paymentMethodId: "", customerName: contact.name, customerPhone: contact.phone }
+                checkout?.values ?? {
+                  ...emptyCheckoutValues(),
+                  customerName: contact.name,
+                  customerPhone: contact.phone,
+                  customerEmail: contact.email,
+                }
               }
               fieldErrors={checkout?.fieldErrors ?? {}}
               stockProblems={checkout?.stockProblems ?? []}

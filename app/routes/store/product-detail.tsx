@@ -14,6 +14,8 @@ import {
 } from "~/domain/catalog/stock-alerts.server";
 import { pageTitle } from "~/domain/content/seo";
 import { responsiveImage } from "~/domain/media/image";
+import { getOrderCap } from "~/domain/orders/order-limits";
+import { getOrderLimits } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { formFailure, parseForm } from "~/lib/form.server";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
@@ -107,9 +109,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const chosen = choosePresentacion(product.presentaciones, new URL(request.url).searchParams.get("presentacion"));
   // The e-mail 'Avísame cuando haya stock' starts with, for a signed-in shopper.
   const hasSoldOut = product.presentaciones.some((item) => item.stock === 0);
-  const user = hasSoldOut ? await getSessionUser(request) : null;
+  const [user, limits] = await Promise.all([hasSoldOut ? getSessionUser(request) : null, getOrderLimits()]);
   return {
-    product,
+    // Each presentación's stepper stops at what one order may take of it (order-limits.ts).
+    product: {
+      ...product,
+      presentaciones: product.presentaciones.map((item) => ({ ...item, maxPerOrder: getOrderCap(limits, item.stock) })),
+    },
     origin,
     canonicalUrl: `${origin}${buildProductPath(product.id)}`,
     categoryUrl: buildCatalogPath("products", { family: product.family, category: product.category }),
@@ -211,6 +217,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             presentaciones={product.presentaciones}
             initialId={selectedId}
             email={email}
+            title={product.title}
           >
             <p className="leading-relaxed whitespace-pre-line">{product.description}</p>
           </ProductPurchase>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useRef } from "react";
+import { Link } from "react-router";
 
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { ToastMessage } from "~/lib/toast";
@@ -10,26 +10,6 @@ import { Button } from "~/ui/primitives/button";
 import { getCartLineFetcherKey } from "./cart-line-item";
 
 // The pieces of the cart page (routes/store/cart.tsx) around the lines and the checkout form.
-
-// After the order is placed the page opens WhatsApp once, in this tab (a popup opened
-// after an await is blocked on phones), a moment after the confirmation shows; the URL
-// loses 'abrir' so Back or a reload shows the confirmation without opening it again.
-const WHATSAPP_OPEN_DELAY_MS = 1500;
-
-export function useOpenWhatsAppOnce(whatsappUrl: string | undefined): boolean {
-  const [searchParams] = useSearchParams();
-  const isHydrated = useIsHydrated();
-  useEffect(() => {
-    if (!whatsappUrl) return;
-    const current = new URL(window.location.href);
-    if (current.searchParams.get("abrir") !== "1") return;
-    current.searchParams.delete("abrir");
-    window.history.replaceState(window.history.state, "", current);
-    const timer = setTimeout(() => window.location.assign(whatsappUrl), WHATSAPP_OPEN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [whatsappUrl]);
-  return isHydrated && Boolean(whatsappUrl) && searchParams.get("abrir") === "1";
-}
 
 export const CLEAR_FETCHER_KEY = "cart-clear";
 

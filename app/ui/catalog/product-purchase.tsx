@@ -25,6 +25,8 @@ export type PurchasePresentacion = Priced & {
   name: string;
   stock: number;
   netWeightGrams: number | null;
+  /** The most units one order may take of it: its stock, or the shop's per-order cap when smaller. */
+  maxPerOrder: number;
 };
 
 function PresentacionPicker({
@@ -127,17 +129,70 @@ function StockAlertForm({ productId, variantId, email }: { productId: number; va
   );
 }
 
+/**
+ * 'Cantidad': − and + around a number field, 1 to the most one order may take of this
+ * presentación (its stock, or the shop's per-order cap when smaller). Without JavaScript the
+ * field alone works; the server checks the quantity again either way.
+ */
+function QuantityStepper({ max, title }: { max: number; title: string }) {
+  const [quantity, setQuantity] = useState(1);
+  const clamp = (value: number) => Math.min(Math.max(1, Math.trunc(value) || 1), Math.max(1, max));
+  const stepClass =
+    "flex size-11 items-center justify-center rounded-full text-primary-strong hover:bg-primary-soft disabled:opacity-40";
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="product-quantity" className="text-sm font-semibold">
+        Cantidad
+      </label>
+      <div className="flex w-fit items-center rounded-full border-2 border-primary-strong">
+        <button
+          type="button"
+          className={stepClass}
+          onClick={() => setQuantity((value) => clamp(value - 1))}
+          disabled={quantity <= 1}
+          aria-label={`Quitar una unidad de ${title}`}
+        >
+          <Icon name="minus" className="size-4" aria-hidden />
+        </button>
+        <input
+          id="product-quantity"
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, max)}
+          value={quantity}
+          onChange={(event) => setQuantity(clamp(Number(event.target.value)))}
+          className="h-11 w-14 [appearance:textfield] bg-transparent text-center font-semibold [&::-webkit-inner-spin-button]:appearance-none"
+        />
+        <button
+          type="button"
+          className={stepClass}
+          onClick={() => setQuantity((value) => clamp(value + 1))}
+          disabled={quantity >= max}
+          aria-label={`Agregar una unidad de ${title}`}
+        >
+          <Icon name="plus" className="size-4" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function ProductPurchase({
   productId,
   presentaciones,
   initialId,
   email,
+  title,
   children,
 }: {
   productId: number;
   presentaciones: PurchasePresentacion[];
   initialId: number;
   email: string;
+  /** The product's title, for the stepper's button names. */
+  title: string;
   /** What sits between the price and the choice (the description). */
   children?: ReactNode;
 }) {
@@ -163,13 +218,15 @@ export function ProductPurchase({
       <fetcher.Form method="post" action={CART_PATH} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
-        <input type="hidden" name="quantity" value="1" />
         {hasChoice ? (
           <PresentacionPicker items={presentaciones} selectedId={selected.id} onSelect={select} />
         ) : (
           <input type="hidden" name="variantId" value={selected.id} />
         )}
         <StockNote item={selected} hasChoice={hasChoice} />
+        {selected.stock > 0 ? (
+          <QuantityStepper key={selected.id} max={Math.min(selected.stock, selected.maxPerOrder)} title={title} />
+        ) : null}
         <Button type="submit" size="lg" disabled={isAdding || selected.stock === 0} className="w-full sm:w-auto">
           {selected.stock === 0 ? (
             "Agotado"

@@ -1,3 +1,4 @@
+import { type SyntheticEvent, useEffect, useRef } from "react";
 import { Form, href, Link, NavLink } from "react-router";
 
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
@@ -44,6 +45,60 @@ function CartLink({ count }: { count: number }) {
         ) : null}
       </span>
     </NavLink>
+  );
+}
+
+/** Phones: the cart always in reach beside the menu button, with its count. */
+function PhoneCartLink({ count }: { count: number }) {
+  return (
+    <Link
+      to={href("/carrito")}
+      className="relative flex size-11 items-center justify-center rounded-full hover:bg-primary-soft lg:hidden"
+      aria-label={`Carrito (${count})`}
+    >
+      <Icon name="shopping-cart" className="size-6" aria-hidden />
+      {count > 0 ? (
+        <span
+          data-testid="cart-badge"
+          className="absolute top-0 right-0 inline-flex min-w-5 items-center justify-center rounded-full bg-secondary px-1 text-xs font-bold"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** Closes the phone menu and gives the focus back to its button. */
+function closeMenu(details: HTMLDetailsElement | null) {
+  if (!details?.open) return;
+  details.open = false;
+  details.querySelector("summary")?.focus();
+}
+
+/**
+ * The phone menu (a <details>, so it opens without JavaScript) closes once a link in it is
+ * chosen, on Escape and on a tap outside it.
+ */
+function PhoneMenu({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) closeMenu(ref.current);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, []);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") closeMenu(ref.current);
+  };
+  const onNavigate = (event: SyntheticEvent) => {
+    if ((event.target as HTMLElement).closest("a")) closeMenu(ref.current);
+  };
+  return (
+    <details ref={ref} className="group relative lg:hidden" onKeyDown={onKeyDown} onClick={onNavigate}>
+      {children}
+    </details>
   );
 }
 
@@ -101,34 +156,32 @@ export function SiteHeader({ shopName, logo, cartCount, user }: HeaderProps) {
           <AccountArea user={user} />
         </div>
 
-        {/* Phones: a menu that opens without JavaScript. */}
-        <details className="group relative lg:hidden">
-          <summary
-            className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-primary-soft [&::-webkit-details-marker]:hidden"
-            aria-label="Abrir menú"
-          >
-            <Icon name="menu" className="size-6" aria-hidden />
-            {cartCount > 0 ? (
-              <span className="absolute top-0 right-0 inline-flex min-w-5 items-center justify-center rounded-full bg-secondary px-1 text-xs font-bold">
-                {cartCount}
-              </span>
-            ) : null}
-          </summary>
-          <nav
-            aria-label="Principal (móvil)"
-            className="absolute right-0 mt-2 flex w-64 flex-col gap-1 rounded-2xl border bg-white p-3 shadow-xl"
-          >
-            {navLinks.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
-                {link.label}
-              </NavLink>
-            ))}
-            <CartLink count={cartCount} />
-            <div className="mt-2 border-t pt-3">
-              <AccountArea user={user} />
-            </div>
-          </nav>
-        </details>
+        {/* Phones: the cart, and a menu that opens without JavaScript. */}
+        <div className="flex items-center gap-1 lg:hidden">
+          <PhoneCartLink count={cartCount} />
+          <PhoneMenu>
+            <summary
+              className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-primary-soft [&::-webkit-details-marker]:hidden"
+              aria-label="Abrir menú"
+            >
+              <Icon name="menu" className="size-6" aria-hidden />
+            </summary>
+            <nav
+              aria-label="Principal (móvil)"
+              className="absolute right-0 mt-2 flex w-64 flex-col gap-1 rounded-2xl border bg-white p-3 shadow-xl"
+            >
+              {navLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <CartLink count={cartCount} />
+              <div className="mt-2 border-t pt-3">
+                <AccountArea user={user} />
+              </div>
+            </nav>
+          </PhoneMenu>
+        </div>
       </div>
     </header>
   );

@@ -10,7 +10,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]",
+        // At the bottom on every screen: on a phone it never covers the header and its menu.
+        "fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 sm:max-w-[420px]",
         className,
       )}
       {...props}
@@ -23,6 +24,7 @@ const TOAST_BASE =
 
 const TOAST_VARIANTS = {
   default: "border-primary/40 bg-white text-ink",
+  warning: "border-amber-400 bg-amber-50 text-amber-950",
   destructive: "border-red-800 bg-red-700 text-white",
 };
 

@@ -71,7 +71,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         `La respuesta a la reclamación ${result.code} quedó registrada, pero no se envió por correo: la tienda ` +
         "no tiene un servidor de correo configurado. Entrégala al consumidor por otro medio (hoja impresa, " +
         "teléfono o WhatsApp).",
-      variant: "destructive",
+      // Saved: not an error, but the owner still has to deliver it.
+      variant: "warning",
       duration: 12_000,
     });
   }
@@ -81,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       description:
         `La respuesta a la reclamación ${result.code} quedó registrada, pero no se pudo enviar el correo a ` +
         `${result.email}. Comunícate con el consumidor por otro medio.`,
-      variant: "destructive",
+      variant: "warning",
       duration: 12_000,
     });
   }

@@ -1,0 +1,188 @@
+import { Eye, Search, X } from "lucide-react";
+import { Form, href, Link } from "react-router";
+
+import { orderStatusLabels } from "~/domain/account/order-status";
+import {
+  fulfillmentFilterLabels,
+  fulfillmentLabels,
+  type OrderListQuery,
+  paymentFilterLabels,
+} from "~/domain/orders/order-admin";
+import type { AdminOrderRow } from "~/domain/orders/order-admin.server";
+import { formatMoney } from "~/lib/money";
+import type { Column } from "~/ui/admin/data-table";
+import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { Field, SelectField } from "~/ui/form/field";
+import { Button } from "~/ui/primitives/button";
+
+import { OrderPaymentBadge } from "./order-payment-badge";
+
+// The orders list's columns and its filters (a GET form: they live in the URL, so the
+// dashboard tile, the browser's back and a page without JavaScript all work).
+
+function FulfillmentCell({ row }: { row: AdminOrderRow }) {
+  if (!row.fulfillment) return <span className="text-muted">—</span>;
+  return (
+    <span className="flex flex-col">
+      <span>{fulfillmentLabels[row.fulfillment]}</span>
+      {row.fulfillment === "delivery" && row.deliveryDistrict ? (
+        <span className="text-xs text-muted">{row.deliveryDistrict}</span>
+      ) : null}
+    </span>
+  );
+}
+
+export const orderColumns: Column<AdminOrderRow>[] = [
+  {
+    key: "codigo",
+    header: "Código",
+    cell: (row) => (
+      <span className="flex flex-col gap-1">
+        <Link
+          to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })}
+          className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
+        >
+          {row.code}
+        </Link>
+        {/* On a phone the status and total columns are off to the right: repeated here. */}
+        <span className="flex items-center gap-2 text-xs whitespace-nowrap sm:hidden">
+          <OrderStatusBadge status={row.status} /> {formatMoney(row.totalCents)}
+        </span>
+      </span>
+    ),
+  },
+  { key: "fecha", header: "Fecha", className: "whitespace-nowrap", cell: (row) => row.date },
+  {
+    key: "cliente",
+    header: "Cliente",
+    className: "min-w-48",
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span className="font-medium">{row.customerName || "Sin nombre"}</span>
+        <span className="text-xs text-muted">{[row.customerPhone, row.customerEmail].filter(Boolean).join(" · ")}</span>
+      </span>
+    ),
+  },
+  {
+    key: "total",
+    header: "Total",
+    className: "text-right whitespace-nowrap",
+    cell: (row) => formatMoney(row.totalCents),
+  },
+  { key: "entrega", header: "Entrega", cell: (row) => <FulfillmentCell row={row} /> },
+  {
+    key: "pago",
+    header: "Pago",
+    cell: (row) => (
+      <span className="flex flex-col gap-1">
+        {row.paymentState ? <OrderPaymentBadge state={row.paymentState} /> : null}
+        <span className="text-xs text-muted">{row.paymentMethodName}</span>
+      </span>
+    ),
+  },
+  { key: "estado", header: "Estado", cell: (row) => <OrderStatusBadge status={row.status} /> },
+  {
+    key: "acciones",
+    header: <span className="sr-only">Acciones</span>,
+    className: "text-right",
+    cell: (row) => (
+      <Button asChild variant="ghost" size="sm">
+        <Link to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })} aria-label={`Ver pedido ${row.code}`}>
+          <Eye aria-hidden />
+        </Link>
+      </Button>
+    ),
+  },
+];
+
+function OptionsOf({ labels }: { labels: Record<string, string> }) {
+  return (
+    <>
+      <option value="">Todos</option>
+      {Object.entries(labels).map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function OrderFilters({ query }: { query: OrderListQuery }) {
+  const hasFilters = Boolean(query.status || query.payment || query.fulfillment || query.from || query.to || query.q);
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrar pedidos"
+      // Remounted when the URL changes, so 'Limpiar' and the back button reset the fields.
+      key={[query.status, query.payment, query.fulfillment, query.from, query.to, query.q].join("|")}
+      className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_auto]"
+    >
+      {/* Filters outside any form state: each field's binding is written here. */}
+      <Field
+        className="col-span-2 lg:col-span-1"
+        label="Buscar"
+        field={{ id: "order-search", name: "q", defaultValue: query.q }}
+        inputProps={{ type: "search", placeholder: "Código, nombre, correo o celular" }}
+      />
+      <SelectField
+        label="Estado"
+        field={{ id: "order-status-filter", name: "estado", defaultValue: query.status ?? "" }}
+      >
+        <OptionsOf labels={orderStatusLabels} />
+      </SelectField>
+      <SelectField label="Pago" field={{ id: "order-payment-filter", name: "pago", defaultValue: query.payment ?? "" }}>
+        <OptionsOf labels={paymentFilterLabels} />
+      </SelectField>
+      <SelectField
+        label="Entrega"
+        field={{ id: "order-fulfillment-filter", name: "entrega", defaultValue: query.fulfillment ?? "" }}
+      >
+        <OptionsOf labels={fulfillmentFilterLabels} />
+      </SelectField>
+      <Field
+        label="Desde"
+        field={{ id: "order-from", name: "desde", defaultValue: query.from ?? "" }}
+        inputProps={{ type: "date" }}
+      />
+      <Field
+        label="Hasta"
+        field={{ id: "order-to", name: "hasta", defaultValue: query.to ?? "" }}
+        inputProps={{ type: "date" }}
+      />
+      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+        <Button type="submit" variant="outline">
+          <Search aria-hidden /> Filtrar
+        </Button>
+        {hasFilters ? (
+          <Button asChild variant="ghost">
+            <Link to={href("/admin/pedidos")}>
+              <X aria-hidden /> Limpiar
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function describeRange(query: OrderListQuery): string {
+  if (query.from && query.to)
+    return query.from === query.to ? ` del ${query.from}` : ` del ${query.from} al ${query.to}`;
+  if (query.from) return ` desde el ${query.from}`;
+  if (query.to) return ` hasta el ${query.to}`;
+  return "";
+}
+
+/** '3 pedidos en estado "Pagado" · Sin pagar · Delivery del 2026-11-01 para "ana"'. */
+export function describeOrderQuery(total: number, query: OrderListQuery): string {
+  return [
+    total === 1 ? "1 pedido" : `${total} pedidos`,
+    query.status ? ` en estado "${orderStatusLabels[query.status]}"` : "",
+    query.payment ? ` · ${paymentFilterLabels[query.payment]}` : "",
+    query.fulfillment ? ` · ${fulfillmentFilterLabels[query.fulfillment]}` : "",
+    describeRange(query),
+    query.q ? ` para "${query.q}"` : "",
+  ].join("");
+}

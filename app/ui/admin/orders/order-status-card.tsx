@@ -1,0 +1,175 @@
+import { ArrowRight, Ban, Banknote, MessageCircle } from "lucide-react";
+import { Form } from "react-router";
+
+import { orderStatusLabels } from "~/domain/account/order-status";
+import { CANCEL_REASON_MAX_LENGTH, nextOrderStatuses, orderStatusActionLabels } from "~/domain/orders/order-admin";
+import type { AdminOrder } from "~/domain/orders/order-admin.server";
+import { AdminCard } from "~/ui/admin/admin-page";
+import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { TextAreaField } from "~/ui/form/field";
+import type { FormFields } from "~/ui/form/form-fields";
+import { SubmitButton } from "~/ui/form/submit-button";
+import { Button } from "~/ui/primitives/button";
+
+import { OrderConfirmAction } from "./order-confirm-action";
+
+// The detail's 'Estado' card: the current status, the buttons to move it (from the same
+// transition table the server enforces), the WhatsApp notice and the history.
+
+/** The anchor of 'Marcar como pagado' in the payment card. */
+export const MARK_PAID_FORM_ID = "marcar-pagado";
+
+function CancelAction({ order, form }: { order: AdminOrder; form: FormFields }) {
+  const isPaid = order.payment !== null;
+  return (
+    <OrderConfirmAction
+      triggerLabel={
+        <>
+          <Ban aria-hidden /> {orderStatusActionLabels.cancelado}
+        </>
+      }
+      triggerVariant="outlineDestructive"
+      title="¿Cancelar el pedido?"
+      description={
+        <>
+          El pedido <strong className="text-ink">{order.code}</strong> pasará a Cancelado y sus productos volverán al
+          stock. Esta acción no se puede deshacer.
+          {isPaid ? " El pedido ya está pagado: escribe el motivo, el cliente lo verá." : null}
+        </>
+      }
+      confirmLabel="Sí, cancelar pedido"
+      confirmVariant="destructive"
+      fields={{ intent: "status", status: "cancelado", from: order.status }}
+      isOpenAtFirst={Boolean(form.error("cancelReason"))}
+    >
+      <TextAreaField
+        label={isPaid ? "Motivo de la cancelación" : "Motivo de la cancelación (opcional)"}
+        field={form.field("cancelReason")}
+        textareaProps={{ rows: 3, maxLength: CANCEL_REASON_MAX_LENGTH, required: isPaid }}
+      />
+    </OrderConfirmAction>
+  );
+}
+
+function DeliveredAction({ order }: { order: AdminOrder }) {
+  return (
+    // Delivered is final: the owner confirms, with the order named.
+    <OrderConfirmAction
+      triggerLabel={
+        <>
+          <ArrowRight aria-hidden /> {orderStatusActionLabels.entregado}
+        </>
+      }
+      triggerVariant="default"
+      title="¿Marcar como entregado?"
+      description={
+        <>
+          El pedido <strong className="text-ink">{order.code}</strong> pasará a Entregado. Después su estado ya no podrá
+          cambiar.
+          {order.payment ? null : " Aún no está marcado como pagado: regístralo cuando cobres."}
+        </>
+      }
+      confirmLabel="Sí, marcar como entregado"
+      confirmVariant="default"
+      fields={{ intent: "status", status: "entregado", from: order.status }}
+    />
+  );
+}
+
+/** Only the transitions the order allows get a button; Pagado is the payment card's form. */
+function StatusActions({ order, form }: { order: AdminOrder; form: FormFields }) {
+  const targets = nextOrderStatuses(order.status, order.fulfillment?.kind ?? null);
+  if (targets.length === 0) {
+    return (
+      <p className="text-sm text-muted">
+        Este pedido está {orderStatusLabels[order.status]}: su estado ya no puede cambiar.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      {targets.map((target) => {
+        if (target === "cancelado") return <CancelAction key={target} order={order} form={form} />;
+        if (target === "entregado") return <DeliveredAction key={target} order={order} />;
+        if (target === "pagado") {
+          return (
+            <Button key={target} asChild variant="outline">
+              <a href={`#${MARK_PAID_FORM_ID}`}>
+                <Banknote aria-hidden /> {orderStatusActionLabels.pagado}
+              </a>
+            </Button>
+          );
+        }
+        return (
+          <Form key={target} method="post" preventScrollReset>
+            <input type="hidden" name="status" value={target} />
+            <input type="hidden" name="from" value={order.status} />
+            <SubmitButton intent="status" pendingFields={{ status: target }} pendingLabel="Actualizando…">
+              <ArrowRight aria-hidden /> {orderStatusActionLabels[target]}
+            </SubmitButton>
+          </Form>
+        );
+      })}
+    </div>
+  );
+}
+
+function describeStatusChangeAuthor(change: AdminOrder["history"][number]): string {
+  if (change.isAutomatic) return " · automático: no se pagó a tiempo";
+  if (change.changedBy) return ` · por ${change.changedBy}`;
+  return change.fromStatus ? "" : " · desde la tienda";
+}
+
+function StatusHistory({ history }: { history: AdminOrder["history"] }) {
+  return (
+    <ol className="mt-5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4" aria-label="Historial de estados">
+      {history.map((change) => (
+        <li key={change.id} className="text-sm">
+          <p className="flex flex-wrap items-center gap-1.5">
+            {change.fromStatus ? (
+              <>
+                <OrderStatusBadge status={change.fromStatus} />
+                <ArrowRight className="size-3.5 text-muted" aria-label="a" />
+                <OrderStatusBadge status={change.toStatus} />
+              </>
+            ) : (
+              <>
+                <span className="font-medium">Pedido recibido</span>
+                <OrderStatusBadge status={change.toStatus} />
+              </>
+            )}
+          </p>
+          <p className="mt-0.5 text-muted">
+            {change.date}
+            {describeStatusChangeAuthor(change)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OrderStatusCard({ order, form }: { order: AdminOrder; form: FormFields }) {
+  return (
+    <AdminCard title="Estado">
+      <p className="mb-4 flex items-center gap-2">
+        <span className="text-sm text-muted">Estado actual:</span>
+        <OrderStatusBadge status={order.status} size="lg" />
+      </p>
+      {order.status === "cancelado" && order.cancelReason ? (
+        <p className="mb-4 text-sm" data-testid="cancel-reason">
+          <span className="font-semibold">Motivo de la cancelación:</span> {order.cancelReason}
+        </p>
+      ) : null}
+      <StatusActions order={order} form={form} />
+      {order.noticeUrl ? (
+        <Button asChild variant="whatsapp" className="mt-4">
+          <a href={order.noticeUrl} target="_blank" rel="noopener noreferrer">
+            <MessageCircle aria-hidden /> Avisar por WhatsApp
+          </a>
+        </Button>
+      ) : null}
+      <StatusHistory history={order.history} />
+    </AdminCard>
+  );
+}
