@@ -105,6 +105,8 @@ test("'Salir' on a shared computer leaves no cart behind; signing in again bring
 });
 
 test("/perfil sends a visitor to sign in and back; profile edits are saved", async ({ page }) => {
+  // Registration, sign-out, sign-in, a save and six redirects in a row: near 30 s on a busy runner.
+  test.slow();
   const email = uniqueEmail("perfil");
   await registerCustomer(page, email);
   await signOut(page);
@@ -213,6 +215,8 @@ test("an unknown address gets the same answer; a made-up link is refused", async
 test("failed sign-ins slow down from the third, and after 5 the account answers 'too many attempts'", async ({
   page,
 }) => {
+  // The sign-in delays themselves add seconds by design: near 30 s on a busy runner.
+  test.slow();
   const email = uniqueEmail("limite");
   await registerCustomer(page, email);
   await signOut(page);
