@@ -26,6 +26,7 @@ export default defineConfig({
         : ["app/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/quiet-shop-alerts.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: {

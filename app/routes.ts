@@ -66,6 +66,7 @@ export default [
       route("mensajes", "routes/admin/messages.tsx"),
       route("auditoria", "routes/admin/audit-log.tsx"),
       route("chatbot", "routes/admin/chatbot.tsx"),
+      route("busqueda", "routes/admin/search.tsx"),
       route("taxonomia", "routes/admin/taxonomies.tsx"),
       route("promociones", "routes/admin/promotions.tsx"),
       route("configuracion", "routes/admin/settings/general.tsx"),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { and, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
+import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
 
@@ -25,6 +26,7 @@ import {
   services,
   serviceSubcategories,
   sessions,
+  shopAlerts,
   shopSettings,
   signInFailures,
   verifications,
@@ -46,6 +48,8 @@ export const HOUSEKEEPING = {
   signInFailureHours: 24,
   /** The cart cookie lives 60 days from the last add, which refreshes it; one day of margin. */
   cartIdleDays: 61,
+  /** A sent alert to the shop (shop-alerts.server.ts) is only a record that it went out. */
+  shopAlertDays: 90,
   /** Outbox e-mails hold recovery links and complaint copies; a month is enough to look one up. */
   outboxDays: 30,
   /**
@@ -101,6 +105,7 @@ export type HousekeepingReport = {
   carts: number;
   sessions: number;
   verifications: number;
+  shopAlerts: number;
   outboxFiles: number;
   uploadFiles: number;
 };
@@ -271,6 +276,12 @@ export async function runHousekeeping(
       verifications: (
         await tx.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id })
       ).length,
+      shopAlerts: (
+        await tx
+          .delete(shopAlerts)
+          .where(lt(shopAlerts.sentAt, new Date(now.getTime() - HOUSEKEEPING.shopAlertDays * DAY_MS)))
+          .returning({ id: shopAlerts.id })
+      ).length,
     };
     const referenced = await findReferencedUploads(tx as unknown as Database);
     return { rows, referenced, files: options.isSingleProcess ? null : await pruneFiles(referenced) };
@@ -290,10 +301,17 @@ export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
  * in hours, and six hours late would hold the units that much longer.
  */
 export const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
+/**
+ * The shop's alert e-mails are looked at every minute: the 8:00 digest goes out within a
+ * minute of 8:00, and an alert whose first try failed (or whose instance stopped before
+ * sending it) is retried (shop-alerts.server.ts).
+ */
+export const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
 
 /**
- * Runs the housekeeping a minute after start and then every six hours, and the expiry of
- * unpaid orders every quarter of an hour in between; returns what stops them.
+ * Runs the housekeeping a minute after start and then every six hours, the expiry of unpaid
+ * orders every quarter of an hour in between and the shop's alerts every minute; returns
+ * what stops them.
  */
 export function startHousekeeping(db: Database, dataDir: string, isSingleProcess: boolean): () => Promise<void> {
   // One job at a time, in turn: a tick waits for the other job, and is skipped only when
@@ -318,14 +336,20 @@ export function startHousekeeping(db: Database, dataDir: string, isSingleProcess
       const expiredOrders = await expireUnpaidOrders(db);
       if (expiredOrders > 0) logInfo("housekeeping", { expiredOrders });
     });
+  const alerts = () =>
+    schedule("shop-alerts", async () => {
+      await runShopAlerts(db);
+    });
   const first = setTimeout(run, HOUSEKEEPING_FIRST_DELAY_MS);
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
   const expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS);
-  for (const handle of [first, timer, expiryTimer]) handle.unref();
+  const alertsTimer = setInterval(alerts, SHOP_ALERTS_INTERVAL_MS);
+  for (const handle of [first, timer, expiryTimer, alertsTimer]) handle.unref();
   return async () => {
     clearTimeout(first);
     clearInterval(timer);
     clearInterval(expiryTimer);
+    clearInterval(alertsTimer);
     await queue;
   };
 }

@@ -415,6 +415,10 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "order_status_changes.changedByUserId",
       "sign_in_failures.account",
       "sign_in_failures.ip",
+      "shop_settings.alertEmail",
+      "shop_alerts.refKey",
+      "shop_alerts.delivery",
+      "shop_alerts.lastError",
     ]);
     const keyOf = (column: (typeof IMAGE_REFERENCE_COLUMNS)[number]) =>
       Object.entries(getTableColumns(column.table)).find(([, candidate]) => candidate === column)![0];

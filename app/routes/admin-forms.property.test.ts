@@ -31,6 +31,7 @@ import { action as orderAction } from "./admin/orders/detail";
 import { action as productEditorAction } from "./admin/products/editor";
 import { action as productListAction } from "./admin/products/list";
 import { action as promotionsAction } from "./admin/promotions";
+import { action as searchAction } from "./admin/search";
 import { action as serviceEditorAction } from "./admin/services/editor";
 import { action as serviceListAction } from "./admin/services/list";
 import { action as aboutAction } from "./admin/settings/about";
@@ -190,6 +191,14 @@ const cases: Case[] = [
     path: () => "/admin/chatbot",
     valid: { keyword: "horario", answer: "Atendemos de 9 a 6.", id: "999999", direction: "down" },
     intents: ["add", "update", "delete", "move"],
+    storingIntent: "add",
+  },
+  {
+    name: "search synonyms",
+    action: searchAction,
+    path: () => "/admin/busqueda",
+    valid: { terms: "correa, traílla", id: "999999" },
+    intents: ["add", "update", "delete"],
     storingIntent: "add",
   },
   {

@@ -11,7 +11,7 @@ import {
   waitForOrderPage,
   whatsappButton,
 } from "./cart-support";
-import { screenshot, signInAsAdmin, toast } from "./support";
+import { readLatestMail, screenshot, signInAsAdmin, toast } from "./support";
 
 // Changes the shop's contact details, colours and font; each test puts the seeded values back.
 
@@ -127,6 +127,52 @@ test("contact information: validated, shown on /contacto and used by every Whats
   expect(waNumber(await page.getByRole("link", { name: "Escríbenos por WhatsApp" }).getAttribute("href"))).toBe(
     "51924810866",
   );
+});
+
+test("'Correo para avisos': the dashboard names it and the shop's alerts go there instead of the contact e-mail", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByText(/llegan a contacto@patitasfelices\.pe/)).toBeVisible();
+
+  await openHydrated(page, "/admin/configuracion/contacto");
+  const alertEmail = page.getByLabel("Correo para avisos (opcional)");
+  await alertEmail.fill("avisos@");
+  await page.getByRole("button", { name: "Guardar Cambios" }).click();
+  await expect(page.locator("#alertEmail-error")).toHaveText("Escribe un correo electrónico válido.");
+  await expect(alertEmail).toHaveValue("avisos@");
+  try {
+    await alertEmail.fill("avisos@patitas-e2e.pe");
+    await page.getByRole("button", { name: "Guardar Cambios" }).click();
+    await expect(toast(page, "Información de Contacto Actualizada")).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page.getByText(/llegan a avisos@patitas-e2e\.pe/)).toBeVisible();
+    await screenshot(page, "admin-dashboard-alerts");
+
+    const visitor = await browser.newPage();
+    try {
+      const name = `Avisos ${Date.now()}`;
+      await visitor.goto("/contacto");
+      const form = visitor.getByRole("form", { name: "Formulario de contacto" });
+      await form.getByLabel("Nombre completo").fill(name);
+      await form.getByLabel("Correo electrónico").fill("visita@example.pe");
+      await form.getByLabel("Asunto").fill("Consulta");
+      await form.getByLabel("Mensaje").fill("¿Hacen delivery a Chorrillos?");
+      await form.getByRole("button", { name: "Enviar Mensaje" }).click();
+      await expect(toast(visitor, "Mensaje Enviado")).toBeVisible();
+      const mail = await readLatestMail("avisos@patitas-e2e.pe", `Nuevo mensaje de ${name}`);
+      expect(mail).toContain("¿Hacen delivery a Chorrillos?");
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await openHydrated(page, "/admin/configuracion/contacto");
+    await page.getByLabel("Correo para avisos (opcional)").fill("");
+    await page.getByRole("button", { name: "Guardar Cambios" }).click();
+    await expect(toast(page, "Información de Contacto Actualizada")).toBeVisible();
+  }
 });
 
 async function readTheme(page: Page) {

@@ -52,6 +52,8 @@ export const shopSettings = pgTable(
     // Whether the checkout offers 'Recojo en tienda' (issue 24); delivery districts are
     // delivery_zones.
     isPickupEnabled: boolean().notNull().default(true),
+    // 'Correo para avisos' (issue 25): where the shop's alerts go; empty means contactEmail.
+    alertEmail: text().notNull().default(""),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()
@@ -107,3 +109,13 @@ export const chatbotAnswers = pgTable(
   },
   (t) => [index().on(t.sortOrder)],
 );
+
+/**
+ * Groups of words that mean the same to a shopper ('champú, shampoo'), kept normalised
+ * (lower case, no accents). The chatbot and the search read them (issue 25 item 8, issue 27).
+ */
+export const searchSynonyms = pgTable("search_synonyms", {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  terms: text().array().notNull(),
+  ...timestamps,
+});

@@ -208,51 +208,60 @@ export const demoPromotions = [
   },
 ] as const;
 
+// Several keywords per answer, separated by commas; the first stored answer with one of
+// them in the message wins, so the greeting comes after the answers a greeting may precede
+// ('Hola, ¿dónde están?'). {horario}, {direccion}, {envios}, {pagos} and {telefono} are
+// filled with the shop's current data (chatbot-facts.ts).
 export const demoChatbotAnswers: { keyword: string; answer: string }[] = [
   {
-    keyword: "hola",
+    keyword: "horario, hora, abren, atienden, abierto",
+    answer: "Nuestro horario de atención:\n{horario}",
+  },
+  {
+    keyword: "ubicacion, donde estan, direccion, ubicados",
+    answer: "Estamos en {direccion}. En la página de Contacto encontrarás el mapa.",
+  },
+  {
+    keyword: "delivery, envio, reparto, despacho",
     answer:
-      "¡Hola! Soy el asistente virtual de Patitas Felices 🐾 ¿En qué puedo ayudarte hoy? " +
-      "Puedes preguntarme por nuestro horario, ubicación, delivery, productos o servicios.",
+      "¡Sí hacemos delivery! Estos son los distritos y su costo de envío:\n{envios}\n" +
+      "Elige tu distrito en el carrito y verás el costo antes de confirmar tu pedido.",
   },
   {
-    keyword: "horario",
-    answer: "Atendemos de lunes a sábado de 9:00 AM a 7:00 PM. Los domingos la tienda está cerrada.",
-  },
-  {
-    keyword: "ubicacion",
+    keyword: "pagos, yape, plin, tarjeta, transferencia, efectivo",
     answer:
-      "Estamos en Av. Primavera 1234, Santiago de Surco, Lima. En la página de Contacto " + "encontrarás el mapa.",
+      "Aceptamos {pagos}. Eliges el método de pago en el carrito y, al confirmar tu pedido, " +
+      "te mostramos los datos para pagar.",
   },
   {
-    keyword: "delivery",
-    answer:
-      "¡Sí hacemos delivery! Arma tu carrito y envíanos tu pedido por WhatsApp o escríbenos " +
-      "al correo; coordinamos la entrega y el pago contigo.",
-  },
-  {
-    keyword: "servicios",
+    keyword: "servicios, baño, cita, agendar, reservar, grooming, veterinario, vacuna",
     answer:
       "Ofrecemos baño y corte, consulta veterinaria, vacunación, desparasitación y asesoría " +
-      "nutricional. Revisa la sección Servicios y consúltanos por WhatsApp.",
+      "nutricional. Para agendar una cita escríbenos por WhatsApp al {telefono}. Revisa la sección Servicios.",
   },
   {
-    keyword: "productos",
+    keyword: "productos, precio, croquetas, alimento, comida, snacks, juguetes",
     answer:
-      "Tenemos alimentos, snacks, juguetes, accesorios, productos de higiene y camas para " +
-      "perros y gatos. Visita la sección Productos.",
+      "Tenemos alimentos y croquetas, snacks, juguetes, accesorios, productos de higiene y camas para " +
+      "perros y gatos. Encuentra los precios y presentaciones en la sección Productos.",
   },
   {
-    keyword: "contacto",
-    answer: "Puedes escribirnos por WhatsApp al +51 924 810 866 o al correo " + "contacto@patitasfelices.pe.",
+    keyword: "contacto, whatsapp, telefono, correo",
+    answer: "Puedes escribirnos por WhatsApp al {telefono} o al correo {correo}.",
+  },
+  {
+    keyword: "hola, buenos dias, buenas tardes, buenas noches",
+    answer:
+      "¡Hola! Soy el asistente virtual de Patitas Felices 🐾 ¿En qué puedo ayudarte hoy? " +
+      "Puedes preguntarme por nuestro horario, ubicación, delivery, formas de pago, productos o servicios.",
   },
   { keyword: "gracias", answer: "¡Con gusto! Si tienes otra consulta, aquí estoy. 🐶🐱" },
-  { keyword: "adios", answer: "¡Hasta pronto! Saludos a tu mascota. 🐾" },
+  { keyword: "adios, chau, hasta luego", answer: "¡Hasta pronto! Saludos a tu mascota. 🐾" },
   {
     keyword: "default",
     answer:
       "Lo siento, no entendí tu pregunta. Puedes preguntarme por horario, ubicación, " +
-      "delivery, productos o servicios, o escribirnos por WhatsApp.",
+      "delivery, formas de pago, productos o servicios, o escribirnos por WhatsApp al {telefono}.",
   },
 ];
 

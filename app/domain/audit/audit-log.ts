@@ -45,6 +45,7 @@ const entityLabels = {
   complaint: "Reclamación",
   "contact-message": "Mensaje de contacto",
   "delivery-zone": "Distrito de delivery",
+  "search-synonyms": "Sinónimos de búsqueda",
   session: "Sesión",
 } satisfies Record<string, string>;
 
@@ -75,6 +76,9 @@ const summaryKeyLabels = {
   username: "usuario",
   keyword: "palabra clave",
   previousKeyword: "palabra clave anterior",
+  // Synonym groups (/admin/busqueda).
+  terms: "palabras",
+  previousTerms: "palabras anteriores",
   previousName: "nombre anterior",
   code: "código",
   email: "correo",
@@ -137,6 +141,7 @@ const summaryKeyLabels = {
   contactPhone: "WhatsApp de contacto",
   contactAddress: "dirección de la tienda",
   contactHours: "horario de atención",
+  alertEmail: "correo para avisos",
   // Payment methods.
   methods: "métodos de pago",
   details: "detalles",

@@ -102,6 +102,7 @@ async function makeEveryKindOfChange() {
       contactPhone: "51987654321",
       contactAddress: "Av. Primavera 1234",
       contactHours: "Lunes a Sábado: 9:00 AM - 7:00 PM",
+      alertEmail: "avisos@patitas.pe",
     }),
   ).toBe(true);
 
@@ -180,6 +181,7 @@ test("every kind of change reads in Spanish on /admin/auditoria: no identifier, 
     "WhatsApp de contacto",
     "dirección de la tienda",
     "horario de atención",
+    "correo para avisos",
   ]);
 
   expect(summaryOf("payment-method", 0)).toEqual([

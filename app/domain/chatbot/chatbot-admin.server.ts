@@ -3,10 +3,10 @@ import { asc, eq, max } from "drizzle-orm";
 import { type Database, getDb } from "~/db/client.server";
 import { chatbotAnswers } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { toSearchPhrase } from "~/domain/search/search-words";
 import { type MoveDirection, moveInList } from "~/lib/reorder";
-import { normalizeForSearch } from "~/lib/text";
 
-import { DEFAULT_KEYWORD } from "./chatbot";
+import { DEFAULT_KEYWORD, splitKeywords } from "./chatbot";
 import {
   ANSWER_NOT_FOUND_MESSAGE,
   type ChatbotAnswerInput,
@@ -46,13 +46,21 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The stored keyword that would answer the same messages as `keyword`, if any: the
- * chatbot ignores accents and case, so 'ubicación' repeats an existing 'ubicacion'.
+ * The stored keyword of another answer that a keyword of `field` repeats, if any: the chatbot
+ * ignores accents, case and punctuation, so 'Ubicación' repeats an existing 'ubicacion'.
  */
-async function findClash(tx: Transaction, keyword: string, exceptId?: number): Promise<string | undefined> {
-  const needle = normalizeForSearch(keyword);
+async function findClash(tx: Transaction, field: string, exceptId?: number): Promise<string | undefined> {
   const rows = await tx.select({ id: chatbotAnswers.id, keyword: chatbotAnswers.keyword }).from(chatbotAnswers);
-  return rows.find((row) => row.id !== exceptId && normalizeForSearch(row.keyword) === needle)?.keyword;
+  const taken = new Map(
+    rows
+      .filter((row) => row.id !== exceptId)
+      .flatMap((row) => splitKeywords(row.keyword).map((keyword) => [toSearchPhrase(keyword), keyword] as const)),
+  );
+  for (const keyword of splitKeywords(field)) {
+    const stored = taken.get(toSearchPhrase(keyword));
+    if (stored !== undefined) return stored;
+  }
+  return undefined;
 }
 
 async function refuseDuplicates(

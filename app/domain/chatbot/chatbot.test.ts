@@ -1,12 +1,17 @@
 import { describe, expect, test } from "vitest";
 
+import { demoChatbotAnswers } from "~/db/seed/demo-data";
+
 import {
+  chatbotAnswersSchema,
   FALLBACK_GREETING,
   FALLBACK_REPLY,
   findReply,
   getGreeting,
   parseStoredHistory,
   prepareUserMessage,
+  splitKeywords,
+  withSynonyms,
 } from "./chatbot";
 
 const answers = [
@@ -50,10 +55,117 @@ describe("findReply", () => {
   });
 });
 
+describe("findReply understands a shopper", () => {
+  const demo = demoChatbotAnswers;
+  const answerOf = (first: string) => demo.find((entry) => splitKeywords(entry.keyword)[0] === first)!.answer;
+
+  test.each([
+    ["donde estan ubicados", "ubicacion"],
+    ["aceptan yape", "pagos"],
+    ["quiero agendar un baño", "servicios"],
+    ["precio de croquetas", "productos"],
+  ])("the demo shop answers '%s' (%s)", (message, first) => {
+    expect(findReply(message, demo)).toBe(answerOf(first));
+  });
+
+  test.each([
+    ["¿Cuál es su orario?", "horario"],
+    ["hacen delivri?", "delivery"],
+    ["¿hacen delibery a Surco?", "delivery"],
+    ["¿su ubicasion?", "ubicacion"],
+    ["aseptan tranferencia?", "pagos"],
+  ])("a small typo: '%s' (%s)", (message, first) => {
+    expect(findReply(message, demo)).toBe(answerOf(first));
+  });
+
+  test("plurals, singulars, accents and case", () => {
+    expect(findReply("¿Venden CROQUETA?", demo)).toBe(answerOf("productos"));
+    expect(findReply("sus direcciones", demo)).toBe(answerOf("ubicacion"));
+    expect(findReply("¿Qué SERVICIO tienen?", demo)).toBe(answerOf("servicios"));
+    expect(findReply("¿DÓNDE ESTÁN?", demo)).toBe(answerOf("ubicacion"));
+  });
+
+  test("any keyword of an answer; a keyword of several words needs each of them", () => {
+    const ubicacion = [{ keyword: "ubicacion, donde estan, direccion", answer: "Aquí." }];
+    expect(findReply("¿cuál es la dirección?", ubicacion)).toBe("Aquí.");
+    expect(findReply("¿están abiertos? ¿dónde?", ubicacion)).toBe("Aquí.");
+    expect(findReply("¿dónde compro arena?", ubicacion)).toBe(FALLBACK_REPLY);
+  });
+
+  test("a keyword of five letters or more also starts a longer word", () => {
+    const vacunas = [{ keyword: "vacuna", answer: "Vacunamos." }];
+    expect(findReply("precio de la vacunación", vacunas)).toBe("Vacunamos.");
+    expect(findReply("una vaca", vacunas)).toBe(FALLBACK_REPLY);
+  });
+
+  test("tiny words and numbers are never guessed", () => {
+    expect(findReply("de la", [{ keyword: "da, lo", answer: "x" }])).toBe(FALLBACK_REPLY);
+    expect(findReply("hola", [{ keyword: "hora", answer: "x" }])).toBe(FALLBACK_REPLY);
+    expect(findReply("pedido 12346", [{ keyword: "pedido 12345", answer: "x" }])).toBe(FALLBACK_REPLY);
+  });
+
+  test("what means nothing to the shop gets the default answer", () => {
+    for (const message of ["xyzzy plugh", "de la", "¿tienen peces?", "ahora no"]) {
+      expect(findReply(message, demo), message).toBe(answerOf("default"));
+    }
+  });
+
+  test("the first stored answer wins: a greeting before a question gets the answer", () => {
+    expect(findReply("Hola, ¿dónde están?", demo)).toBe(answerOf("ubicacion"));
+    expect(findReply("hola", demo)).toBe(answerOf("hola"));
+    expect(findReply("¿cuánto cuesta el delivery y el baño?", demo)).toBe(answerOf("delivery"));
+  });
+});
+
+describe("withSynonyms", () => {
+  const groups = [
+    ["precio", "costo", "cuanto cuesta"],
+    ["horario", "hora", "abren"],
+  ];
+
+  test("adds the synonyms of each keyword after the keywords, the first one staying first", () => {
+    const [productos, fallback] = withSynonyms(
+      [
+        { keyword: "productos, precio", answer: "Catálogo." },
+        { keyword: "default", answer: "No entendí." },
+      ],
+      groups,
+    );
+    expect(productos!.keyword).toBe("productos, precio, costo, cuanto cuesta");
+    expect(fallback!.keyword).toBe("default");
+  });
+
+  test("the chatbot then answers with the owner's words", () => {
+    const answers = withSynonyms(demoChatbotAnswers, groups);
+    const productos = demoChatbotAnswers.find((entry) => entry.keyword.startsWith("productos"))!.answer;
+    expect(findReply("¿Cuánto cuesta el champú?", demoChatbotAnswers)).not.toBe(productos);
+    expect(findReply("¿Cuánto cuesta el champú?", answers)).toBe(productos);
+    expect(findReply("¿a qué hora abren?", answers)).toBe(findReply("horario", answers));
+  });
+
+  test("no groups leave the answers as they are", () => {
+    expect(withSynonyms(answers, [])).toEqual(answers);
+  });
+});
+
+describe("chatbotAnswersSchema", () => {
+  test("reads GET /api/chatbot and folds its synonyms into the keywords", () => {
+    const parsed = chatbotAnswersSchema.parse({
+      answers: [{ keyword: "precio", answer: "En Productos." }],
+      synonyms: [["precio", "costo"]],
+    });
+    expect(parsed.answers).toEqual([{ keyword: "precio, costo", answer: "En Productos." }]);
+    expect(findReply("¿costo?", parsed.answers)).toBe("En Productos.");
+    expect(chatbotAnswersSchema.parse({ answers: [] })).toEqual({ answers: [], synonyms: [] });
+  });
+});
+
 describe("getGreeting", () => {
-  test("is the 'hola' answer, else a plain hello", () => {
+  test("is the answer with the keyword 'hola', else a plain hello", () => {
     expect(getGreeting(answers)).toBe("¡Hola! ¿En qué te ayudo?");
     expect(getGreeting(answers.slice(1))).toBe(FALLBACK_GREETING);
+    expect(getGreeting([{ keyword: "buenas tardes, Hola", answer: "¡Bienvenido!" }])).toBe("¡Bienvenido!");
+    expect(getGreeting(demoChatbotAnswers)).toContain("¡Hola! Soy el asistente virtual");
   });
 });
 

@@ -2,6 +2,7 @@ import { eq, max } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { complaints } from "~/db/schema";
+import { deliverShopAlertsLater, queueShopAlertIn } from "~/domain/alerts/shop-alerts.server";
 import { addBusinessDays } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { getShopSettings } from "~/domain/settings/settings.server";
@@ -44,6 +45,7 @@ async function insertWithNextCode(values: Omit<typeof complaints.$inferInsert, "
           .values({ ...values, sequence, code: formatComplaintCode(values.year, sequence) })
           .returning();
         if (!stored) throw new Error("The complaint insert returned no row.");
+        await queueShopAlertIn(tx, "complaint", stored.id);
         return stored;
       });
     } catch (error) {
@@ -80,6 +82,7 @@ export async function fileComplaint(
     createdAt: now,
     updatedAt: now,
   });
+  deliverShopAlertsLater();
 
   const notice = buildComplaintNoticeEmail(
     { ...complaint, filedAt: complaint.createdAt, dueDate },

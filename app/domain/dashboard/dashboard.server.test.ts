@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
-import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { validComplaintInput } from "~test/complaint-input";
 import { setProductStock } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 
@@ -14,28 +14,6 @@ const { handle } = setUpTestDatabase();
 beforeAll(async () => {
   await seedDemoShop(handle().db);
 });
-
-function complaintInput() {
-  const result = parseComplaintForm({
-    fullName: "Lucía Ramos Quispe",
-    documentType: "DNI",
-    documentNumber: "71234567",
-    phone: "987654321",
-    email: "lucia@example.pe",
-    address: "Calle Las Flores 123, Surco",
-    isMinor: "",
-    guardianFullName: "",
-    guardianDocumentNumber: "",
-    productOrService: "",
-    amount: "",
-    complaintType: "reclamo",
-    description: "El producto llegó dañado.",
-    request: "Cambio del producto.",
-    acceptTerms: "on",
-  });
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-}
 
 describe("getDashboardFigures", () => {
   test("counts the seeded shop: 6 products, 2 active promotions, nothing pending", async () => {
@@ -58,8 +36,8 @@ describe("getDashboardFigures", () => {
     await setProductStock(handle().db, first!.id, 3);
     await setProductStock(handle().db, second!.id, 0);
     // Filed on Monday 2 November 2026: due 15 business days later, on Monday 23 November.
-    await fileComplaint(complaintInput(), { now: new Date("2026-11-02T15:00:00Z"), log: () => {} });
-    await fileComplaint(complaintInput(), { now: new Date("2026-11-10T15:00:00Z"), log: () => {} });
+    await fileComplaint(validComplaintInput(), { now: new Date("2026-11-02T15:00:00Z"), log: () => {} });
+    await fileComplaint(validComplaintInput(), { now: new Date("2026-11-10T15:00:00Z"), log: () => {} });
 
     const figures = await getDashboardFigures(new Date("2026-11-20T15:00:00Z"));
     // One more of each than the seeded shop's (2 low, 1 sold out).

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { complaints, orders, products, productVariants, promotions, services } from "~/db/schema";
+import { getAttentionFacts } from "~/domain/alerts/shop-alerts.server";
 import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
@@ -13,7 +14,11 @@ export type DashboardFigures = {
   serviceCount: number;
   activePromotionCount: number;
   pendingOrderCount: number;
+  /** What the 8:00 digest counts: orders not paid yet (not cancelled) ... */
+  unpaidOrderCount: number;
   openComplaintCount: number;
+  /** ... and unanswered complaints due within 3 business days (or overdue). */
+  complaintsDueSoonCount: number;
   /** The pending complaint closest to its legal deadline, if any. */
   nearestComplaint: { code: string; dueDate: string; businessDaysLeft: number } | null;
 };
@@ -22,7 +27,7 @@ export type DashboardFigures = {
 export async function getDashboardFigures(now = new Date()): Promise<DashboardFigures> {
   const db = getDb();
   const live = eq(products.isArchived, false);
-  const [[stock], [serviceRow], [promotionRow], [orderRow], [complaintRow], nearest] = await Promise.all([
+  const [[stock], [serviceRow], [promotionRow], [orderRow], [complaintRow], nearest, attention] = await Promise.all([
     // Low and sold-out stock counts presentaciones: a food whose 15 kg bag is sold out needs
     // the owner even while its 3 kg bag sells.
     db
@@ -46,6 +51,7 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
       .where(and(eq(complaints.status, "pendiente"), sql`${complaints.dueDate} is not null`))
       .orderBy(asc(complaints.dueDate), asc(complaints.id))
       .limit(1),
+    getAttentionFacts(now, db),
   ]);
   const first = nearest[0];
   return {
@@ -55,7 +61,9 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
     serviceCount: serviceRow?.n ?? 0,
     activePromotionCount: promotionRow?.n ?? 0,
     pendingOrderCount: orderRow?.n ?? 0,
+    unpaidOrderCount: attention.unpaidOrderCount,
     openComplaintCount: complaintRow?.n ?? 0,
+    complaintsDueSoonCount: attention.complaintCount,
     nearestComplaint:
       first && first.dueDate
         ? {

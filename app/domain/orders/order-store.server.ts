@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { cartLines, carts, orderLines, orders, orderStatusChanges, products, productVariants } from "~/db/schema";
+import { queueShopAlertIn } from "~/domain/alerts/shop-alerts.server";
 import { emptyCartIn, lineTitle } from "~/domain/cart/cart.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { minimumOrderMessage, quoteDelivery } from "~/domain/delivery/delivery";
@@ -293,6 +294,7 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
       changedByUserId: input.userId,
     });
     await emptyCartIn(tx, cartId);
+    await queueShopAlertIn(tx, "order", orderId);
     return { status: "placed" as const, orderId, code, accessToken, totalCents };
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users } from "~/db/schema";
+import { deliverShopAlertsLater } from "~/domain/alerts/shop-alerts.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
@@ -66,6 +67,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const outcome = await storeOrder(input.cartId, input, choice.method).catch(explainStockTaken);
   if (outcome.status !== "placed") return outcome;
   sendOrderStatusMailLater(outcome.orderId);
+  deliverShopAlertsLater();
   const [message, settings] = await Promise.all([buildStoredOrderMessage(outcome.orderId), getShopSettings()]);
   return {
     status: "placed",

@@ -58,7 +58,7 @@ export async function saveGeneralSettings(adminId: string, next: GeneralSettings
   });
 }
 
-/** Replaces the four contact fields; false when nothing differed (nothing written). */
+/** Replaces the contact fields (and the address for the shop's alerts); false when nothing differed (nothing written). */
 export async function saveContactSettings(adminId: string, contact: ContactSettings): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");

@@ -273,6 +273,14 @@ export const contactSettingsSchema = z.object({
       .filter(Boolean)
       .join("\n"),
   ),
+  // 'Correo para avisos' (optional): where the shop's alerts go; empty sends them to contactEmail.
+  alertEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(150, "Máximo 150 caracteres.")
+    .refine((email) => email === "" || z.email().safeParse(email).success, "Escribe un correo electrónico válido.")
+    .default(""),
 });
 
 export type ContactSettings = z.output<typeof contactSettingsSchema>;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
 import { auditLog, chatbotAnswers } from "~/db/schema";
-import { findReply } from "~/domain/chatbot/chatbot";
+import { findReply, splitKeywords } from "~/domain/chatbot/chatbot";
 import { listChatbotAnswers } from "~/domain/chatbot/chatbot.server";
 import { readToast } from "~/lib/toast.server";
 import { requestAs, toCookieHeader } from "~test/auth";
@@ -41,25 +41,31 @@ function expectFailure(result: Response | Failure, status = 400): Failure["data"
   return result.data;
 }
 
+/** The id of the answer whose first keyword is `keyword`. */
 async function idOf(keyword: string): Promise<number> {
-  const [row] = await handle()
-    .db.select({ id: chatbotAnswers.id })
-    .from(chatbotAnswers)
-    .where(eq(chatbotAnswers.keyword, keyword));
-  return row!.id;
+  const rows = await handle()
+    .db.select({ id: chatbotAnswers.id, keyword: chatbotAnswers.keyword })
+    .from(chatbotAnswers);
+  const row = rows.find((candidate) => splitKeywords(candidate.keyword)[0] === keyword);
+  if (!row) throw new Error(`No answer starts with the keyword ${keyword}`);
+  return row.id;
 }
+
+const firstKeywords = async () => (await listChatbotAnswers()).map((entry) => splitKeywords(entry.keyword)[0]);
 
 describe("adding", () => {
   test("a keyword, trimmed and lower-cased, answered by the widget: 'Respuesta Añadida'", async () => {
     const toast = await expectRedirect(
-      await post({ intent: "add", keyword: "  Vacunas   Anuales ", answer: " Vacunamos de lunes a sábado. " }),
+      await post({ intent: "add", keyword: "  Hotel   Canino ", answer: " Cuidamos a tu perro de lunes a sábado. " }),
     );
     expect(toast).toMatchObject({ title: "Respuesta Añadida" });
     const answers = await listChatbotAnswers();
-    expect(answers.find((entry) => entry.keyword === "vacunas anuales")?.answer).toBe("Vacunamos de lunes a sábado.");
-    expect(findReply("¿Hacen VACUNAS anuales?", answers)).toBe("Vacunamos de lunes a sábado.");
+    expect(answers.find((entry) => entry.keyword === "hotel canino")?.answer).toBe(
+      "Cuidamos a tu perro de lunes a sábado.",
+    );
+    expect(findReply("¿Tienen HOTEL canino?", answers)).toBe("Cuidamos a tu perro de lunes a sábado.");
     const [audit] = await handle().db.select().from(auditLog).where(eq(auditLog.entity, "chatbot-answer"));
-    expect(audit).toMatchObject({ action: "create", summary: { keyword: "vacunas anuales" } });
+    expect(audit).toMatchObject({ action: "create", summary: { keyword: "hotel canino" } });
   });
 
   test.each([
@@ -82,6 +88,36 @@ describe("adding", () => {
     expect(accented.errors.keyword).toBe('La palabra clave "ubicacion" ya existe. Edítala o usa otra.');
     const fallback = expectFailure(await post({ intent: "add", keyword: "default", answer: "Otra" }));
     expect(fallback.errors.keyword).toBe('La palabra clave "default" ya existe. Edítala o usa otra.');
+    // Any keyword of a list counts, against any keyword of another answer's list.
+    const inList = expectFailure(await post({ intent: "add", keyword: "mascotas, YAPE", answer: "Otra" }));
+    expect(inList.errors.keyword).toBe('La palabra clave "yape" ya existe. Edítala o usa otra.');
+    expect(inList.values).toMatchObject({ keyword: "mascotas, YAPE", answer: "Otra" });
+  });
+
+  test("several keywords, separated by commas, each trimmed and lower-cased; any of them answers", async () => {
+    const toast = await expectRedirect(
+      await post({
+        intent: "add",
+        keyword: " Adopción,  ADOPTAR un perro ,, adopcion ",
+        answer: "Organizamos ferias de adopción.",
+      }),
+    );
+    expect(toast).toMatchObject({ title: "Respuesta Añadida" });
+    const answers = await listChatbotAnswers();
+    expect(answers.at(-1)).toEqual({
+      keyword: "adopción, adoptar un perro",
+      answer: "Organizamos ferias de adopción.",
+    });
+    expect(findReply("Quiero ADOPTAR un perrito… ¿un perro?", answers)).toBe("Organizamos ferias de adopción.");
+    expect(findReply("info de adopciones", answers)).toBe("Organizamos ferias de adopción.");
+  });
+
+  test("each keyword up to 60 characters, at most 20 of them", async () => {
+    const long = expectFailure(await post({ intent: "add", keyword: `corta, ${"a".repeat(61)}`, answer: "x" }));
+    expect(long.errors.keyword).toBe("Cada palabra clave puede tener hasta 60 caracteres.");
+    const many = Array.from({ length: 21 }, (_, index) => `clave${index}`).join(", ");
+    const tooMany = expectFailure(await post({ intent: "add", keyword: many, answer: "x" }));
+    expect(tooMany.errors.keyword).toBe("Escribe hasta 20 palabras clave por respuesta.");
   });
 });
 
@@ -151,24 +187,22 @@ describe("order", () => {
   test("after moving 'gracias' above 'hola', a message with both gets the 'gracias' answer", async () => {
     const message = "hola, muchas gracias";
     const before = await listChatbotAnswers();
-    const holaAnswer = before.find((entry) => entry.keyword === "hola")!.answer;
-    const graciasAnswer = before.find((entry) => entry.keyword === "gracias")!.answer;
+    const holaAnswer = before.find((entry) => entry.keyword.startsWith("hola"))!.answer;
+    const graciasAnswer = before.find((entry) => entry.keyword.startsWith("gracias"))!.answer;
     expect(findReply(message, before)).toBe(holaAnswer);
 
     const gracias = String(await idOf("gracias"));
-    for (;;) {
-      const keywords = (await listChatbotAnswers()).map((entry) => entry.keyword);
-      if (keywords.indexOf("gracias") < keywords.indexOf("hola")) break;
-      await post({ intent: "move", id: gracias, direction: "up" });
-    }
-    const after = await listChatbotAnswers();
-    expect(after[0]?.keyword).toBe("gracias");
-    expect(findReply(message, after)).toBe(graciasAnswer);
-    // It cannot go above the first place, and 'default' stays last.
+    await post({ intent: "move", id: gracias, direction: "up" });
+    const after = await firstKeywords();
+    expect(after.indexOf("gracias")).toBe(after.indexOf("hola") - 1);
+    expect(findReply(message, await listChatbotAnswers())).toBe(graciasAnswer);
+    // Up to the first place and no further; 'default' stays last.
+    while ((await firstKeywords())[0] !== "gracias") await post({ intent: "move", id: gracias, direction: "up" });
+    const first = await firstKeywords();
     const result = await post({ intent: "move", id: gracias, direction: "up" });
     expect((result as Response).headers.get("Location")).toBe("/admin/chatbot");
-    expect((await listChatbotAnswers()).map((entry) => entry.keyword)).toEqual(after.map((entry) => entry.keyword));
-    expect(after.at(-1)?.keyword).toBe("default");
+    expect(await firstKeywords()).toEqual(first);
+    expect(first.at(-1)).toBe("default");
   });
 
   test("the loader lists the answers in that order", async () => {

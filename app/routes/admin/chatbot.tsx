@@ -1,8 +1,8 @@
-import { Form, href, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { DEFAULT_KEYWORD, GREETING_KEYWORD } from "~/domain/chatbot/chatbot";
-import { chatbotAnswerSchema } from "~/domain/chatbot/chatbot-admin";
+import { chatbotAnswerSchema, MAX_KEYWORDS_FIELD_LENGTH } from "~/domain/chatbot/chatbot-admin";
 import {
   addChatbotAnswer,
   type AdminChatbotAnswer,
@@ -11,6 +11,7 @@ import {
   moveChatbotAnswer,
   updateChatbotAnswer,
 } from "~/domain/chatbot/chatbot-admin.server";
+import { answerPlaceholders } from "~/domain/chatbot/chatbot-facts";
 import { formFailure, parseForm } from "~/lib/form.server";
 import { type FieldErrors, type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { parseRecordId } from "~/lib/parse";
@@ -146,12 +147,33 @@ function ChatbotHeader() {
         <>
           Cuando un cliente escribe en el chat, el asistente busca las palabras clave en su mensaje{" "}
           <strong className="text-ink">en el orden de esta lista</strong> y responde con la primera que encuentra (sin
-          importar mayúsculas ni tildes). Si no encuentra ninguna, usa la respuesta por defecto. La respuesta de «
-          {GREETING_KEYWORD}» es también el saludo con el que empieza el chat. Los cambios se ven en la tienda en menos
-          de un minuto.
+          importar mayúsculas, tildes, plurales ni pequeños errores al escribir, y con los{" "}
+          <Link to={href("/admin/busqueda")} className="font-semibold text-primary-strong underline">
+            sinónimos
+          </Link>{" "}
+          que definas). Si no encuentra ninguna, usa la respuesta por defecto. La respuesta de «{GREETING_KEYWORD}» es
+          también el saludo con el que empieza el chat. Los cambios se ven en la tienda en menos de un minuto.
         </>
       }
     />
+  );
+}
+
+const KEYWORD_INPUT = { maxLength: MAX_KEYWORDS_FIELD_LENGTH, autoComplete: "off" } as const;
+
+/** The live facts an answer may name, filled in when the chat loads. */
+function PlaceholderHint() {
+  return (
+    <>
+      Puedes incluir datos de la tienda, que el asistente escribe siempre al día:{" "}
+      {answerPlaceholders.map(({ name, description }, index) => (
+        <span key={name}>
+          {index > 0 ? "; " : null}
+          <code className="font-semibold text-ink">{`{${name}}`}</code> {description}
+        </span>
+      ))}
+      .
+    </>
   );
 }
 
@@ -162,12 +184,14 @@ function AddAnswerForm({ formKey, state }: { formKey: number; state: ActionState
     <AdminCard title="Añadir Nueva Respuesta">
       <Form key={formKey} method="post" className="grid gap-4 md:grid-cols-[1fr_2fr]" noValidate>
         <Field
-          label="Palabra clave (o frase corta)"
+          label="Palabras clave (separadas por comas)"
+          hint="Palabras o frases cortas; basta con que el mensaje tenga una."
           field={{ ...form.field("keyword"), id: "nueva-palabra" }}
-          inputProps={{ maxLength: 60, placeholder: "por ejemplo: vacunas", autoComplete: "off" }}
+          inputProps={{ ...KEYWORD_INPUT, placeholder: "por ejemplo: ubicación, dónde están, dirección" }}
         />
         <TextAreaField
           label="Respuesta del bot"
+          hint={<PlaceholderHint />}
           field={{ ...form.field("answer"), id: "nueva-respuesta" }}
           textareaProps={{ rows: 3, maxLength: 2000 }}
         />
@@ -298,9 +322,9 @@ function AnswerForm({
       <input type="hidden" name="id" value={entry.id} />
       {isFallback ? null : (
         <Field
-          label="Palabra clave"
+          label="Palabras clave"
           field={{ ...form.field("keyword"), id: `${prefix}-palabra` }}
-          inputProps={{ maxLength: 60, autoComplete: "off" }}
+          inputProps={KEYWORD_INPUT}
         />
       )}
       <TextAreaField

@@ -5,6 +5,7 @@ import { href, Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import { type DashboardFigures, getDashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { cn } from "~/lib/cn";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
@@ -16,7 +17,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { figures: await getDashboardFigures(), isMailConfigured: isMailServerConfigured() };
+  const [figures, settings] = await Promise.all([getDashboardFigures(), getShopSettings()]);
+  return {
+    figures,
+    isMailConfigured: isMailServerConfigured(),
+    alertEmail: settings.alertEmail || settings.contactEmail,
+  };
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -60,6 +66,14 @@ function FigureTile({
   );
 }
 
+/** The unpaid orders tile's line: those still waiting for payment, and those moving on without one. */
+function describeUnpaidOrders({ unpaidOrderCount, pendingOrderCount }: DashboardFigures): string {
+  if (unpaidOrderCount === 0) return "Todos los pedidos en curso están pagados.";
+  const movedOn = unpaidOrderCount - pendingOrderCount;
+  const waiting = plural(pendingOrderCount, "espera su pago", "esperan su pago");
+  return movedOn > 0 ? `${waiting}; ${plural(movedOn, "avanzó", "avanzaron")} sin pago registrado.` : `${waiting}.`;
+}
+
 /** The complaints tile's line: the pending complaint nearest its legal deadline. */
 function describeNearestComplaint(nearest: DashboardFigures["nearestComplaint"]): string {
   if (!nearest) return "Ninguna pendiente.";
@@ -70,11 +84,19 @@ function describeNearestComplaint(nearest: DashboardFigures["nearestComplaint"])
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, isMailConfigured } = loaderData;
+  const { figures, isMailConfigured, alertEmail } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
       <p className="mt-1 text-muted">Así está la tienda hoy.</p>
+      <p className="mt-1 text-sm text-muted">
+        {alertEmail
+          ? `Los avisos de pedidos, reclamaciones y mensajes, y el resumen de las 8:00, llegan a ${alertEmail}. `
+          : "Escribe un correo para recibir los avisos de la tienda. "}
+        <Link to={href("/admin/configuracion/contacto")} className="font-semibold text-primary-strong underline">
+          {alertEmail ? "Cambiar" : "Configurar"}
+        </Link>
+      </p>
       {isMailConfigured ? null : (
         <div className="mt-4">
           <NoMailServerNotice />
@@ -134,10 +156,10 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
       <li>
         <FigureTile
           icon={ClipboardList}
-          label="Pedidos pendientes"
-          value={figures.pendingOrderCount}
-          to={`${href("/admin/pedidos")}?estado=pendiente`}
-          detail="Enviados por WhatsApp, por atender."
+          label="Pedidos sin pagar"
+          value={figures.unpaidOrderCount}
+          to={`${href("/admin/pedidos")}?pago=sin-pagar`}
+          detail={describeUnpaidOrders(figures)}
         />
       </li>
       <li>
@@ -147,7 +169,14 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
           value={figures.openComplaintCount}
           to={href("/admin/reclamaciones")}
           isWarning={isComplaintUrgent}
-          detail={describeNearestComplaint(nearest)}
+          detail={
+            <>
+              {figures.complaintsDueSoonCount > 0
+                ? `${plural(figures.complaintsDueSoonCount, "vence", "vencen")} en 3 días hábiles o menos. `
+                : null}
+              {describeNearestComplaint(nearest)}
+            </>
+          }
         />
       </li>
     </ul>

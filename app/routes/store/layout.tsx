@@ -8,7 +8,6 @@ import { ChatbotWidget } from "~/ui/chatbot/chatbot-widget";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
-import { WhatsAppButton } from "~/ui/layout/whatsapp-button";
 
 import type { Route } from "./+types/layout";
 
@@ -33,8 +32,8 @@ function StoreChrome({ cartCount, children }: { cartCount: number; children: Rea
         {children}
       </main>
       <SiteFooter shopName={shopName} isAdmin={root?.user?.isAdmin ?? false} />
-      <ChatbotWidget />
-      <WhatsAppButton phone={root?.shop.whatsappPhone ?? ""} />
+      {/* The assistant and WhatsApp; the footer's bottom padding keeps the page's end clear of them. */}
+      <ChatbotWidget whatsappPhone={root?.shop.whatsappPhone ?? ""} />
     </div>
   );
 }

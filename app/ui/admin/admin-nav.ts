@@ -13,6 +13,7 @@ import {
   Package,
   Phone,
   Scissors,
+  SearchCheck,
   Settings,
   Tags,
   Truck,
@@ -59,6 +60,12 @@ export const adminSections: AdminSection[] = [
     icon: FileText,
   },
   { to: href("/admin/chatbot"), label: "Chatbot", description: "Respuestas del asistente virtual.", icon: Bot },
+  {
+    to: href("/admin/busqueda"),
+    label: "Búsqueda",
+    description: "Sinónimos que el asistente entiende.",
+    icon: SearchCheck,
+  },
   {
     to: href("/admin/configuracion"),
     label: "Configuración",

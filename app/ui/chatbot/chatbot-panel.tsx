@@ -171,7 +171,7 @@ export default function ChatbotPanel({ id, onClose }: { id: string; onClose: () 
       aria-modal="false"
       aria-labelledby={`${id}-titulo`}
       onKeyDown={closeOnEscape}
-      className="fixed right-5 bottom-39 z-50 flex h-[450px] max-h-[calc(100dvh-11rem)] w-80 max-w-[calc(100vw-2.5rem)] flex-col overflow-hidden rounded-2xl border border-primary/20 bg-white shadow-2xl"
+      className="fixed inset-x-3 bottom-3 z-50 flex h-[450px] max-h-[calc(100dvh-5.5rem)] flex-col overflow-hidden rounded-2xl border border-primary/20 bg-white shadow-2xl lg:inset-x-auto lg:right-5 lg:bottom-39 lg:max-h-[calc(100dvh-11rem)] lg:w-80"
     >
       <ChatHeader titleId={`${id}-titulo`} onClose={onClose} />
       <div

@@ -123,7 +123,8 @@ export function VisitUs({ content }: { content: HomeContent }) {
   if (!content.visitUsTitle) return null;
   return (
     <section aria-labelledby="visitanos-titulo" className="mx-auto max-w-7xl px-4">
-      <div className="grid items-center overflow-hidden rounded-3xl bg-primary-soft md:grid-cols-2">
+      {/* One shrinkable column on phones: at 320 px the button's label would widen the page. */}
+      <div className="grid grid-cols-1 items-center overflow-hidden rounded-3xl bg-primary-soft md:grid-cols-2">
         {content.visitUsImage ? (
           <img
             {...responsiveImage(content.visitUsImage, "(min-width: 1024px) 640px, 100vw")}
@@ -140,7 +141,7 @@ export function VisitUs({ content }: { content: HomeContent }) {
             {content.visitUsTitle}
           </h2>
           {content.visitUsText ? <p className="text-lg text-ink">{content.visitUsText}</p> : null}
-          <Button asChild size="lg">
+          <Button asChild size="lgWrap">
             <Link to={href("/contacto")}>
               {content.visitUsLinkText}
               <Icon name="arrow-right" aria-hidden />

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       contactPhone: settings.contactPhone,
       contactAddress: settings.contactAddress,
       contactHours: settings.contactHours,
+      alertEmail: settings.alertEmail,
     } satisfies FormValues,
     version: settings.updatedAt.toISOString(),
   };
@@ -56,7 +57,7 @@ export default function ContactSettingsScreen({ loaderData, actionData }: Route.
     <div className="max-w-3xl">
       <AdminPageHeader
         title="Información de Contacto"
-        description="Se muestra en la página de Contacto, el pie de página y los enlaces de WhatsApp. Todos los campos son obligatorios."
+        description="Se muestra en la página de Contacto, el pie de página y los enlaces de WhatsApp. Todos los campos son obligatorios, salvo el correo para avisos."
       />
       <AdminCard>
         <Form method="post" key={loaderData.version} className="flex flex-col gap-4" noValidate>
@@ -90,6 +91,24 @@ export default function ContactSettingsScreen({ loaderData, actionData }: Route.
             field={f.field("contactHours")}
             textareaProps={{ rows: 4, maxLength: 500, required: true }}
           />
+          <div className="flex flex-col gap-1">
+            <Field
+              label="Correo para avisos (opcional)"
+              field={f.field("alertEmail")}
+              inputProps={{
+                type: "email",
+                autoComplete: "off",
+                maxLength: 150,
+                placeholder: loaderData.values.contactEmail,
+                "aria-describedby": "alertEmail-hint",
+              }}
+            />
+            <p id="alertEmail-hint" className="text-sm text-muted">
+              Aquí te avisamos de cada pedido, reclamación y mensaje nuevos, y cada día a las 8:00 te enviamos un
+              resumen de las reclamaciones por vencer y los pedidos sin pagar. Si lo dejas vacío, los avisos llegan al
+              correo de contacto.
+            </p>
+          </div>
           <div className="flex justify-end">
             <SubmitButton size="lg">Guardar Cambios</SubmitButton>
           </div>

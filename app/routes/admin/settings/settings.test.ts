@@ -279,6 +279,17 @@ describe("contact information (/admin/configuracion/contacto)", () => {
     });
   });
 
+  test("'Correo para avisos' is optional, lower-cased, and refused when it is not an e-mail", async () => {
+    const refused = refusal(await postContact({ ...contact, alertEmail: "avisos@" }));
+    expect(refused.errors.alertEmail).toBe("Escribe un correo electrónico válido.");
+    expect(refused.values.alertEmail).toBe("avisos@");
+    expect((await storedSettings()).alertEmail).toBe("");
+    await postContact({ ...contact, alertEmail: " Avisos@Patitas.pe " });
+    expect((await storedSettings()).alertEmail).toBe("avisos@patitas.pe");
+    await postContact({ ...contact, alertEmail: "" });
+    expect((await storedSettings()).alertEmail).toBe("");
+  });
+
   test("'924 810 866' becomes '51924810866'", async () => {
     await postContact({ ...contact, contactPhone: "+51 924-810-866" });
     expect((await storedSettings()).contactPhone).toBe("51924810866");

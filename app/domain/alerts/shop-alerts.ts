@@ -1,0 +1,174 @@
+// What the shop's alert e-mails say (issue 25 item 7): pure, so every word is tested.
+import { formatLongDate } from "~/domain/calendar/lima-time";
+import type { MailContent } from "~/lib/mail-template";
+import { formatMoney } from "~/lib/money";
+
+/** How close a complaint's legal deadline must be to appear in the digest and on the dashboard. */
+export const DIGEST_COMPLAINT_BUSINESS_DAYS = 3;
+/** The digest goes out at this hour of the Lima day (UTC−5, no daylight saving). */
+export const DIGEST_HOUR_LIMA = 8;
+/** A list in an e-mail names this many entries at most, then says how many more. */
+export const ALERT_LIST_LIMIT = 20;
+const MESSAGE_EXCERPT_LENGTH = 1000;
+
+export type AlertMail = { subject: string; content: MailContent };
+
+export type OrderAlertFacts = {
+  id: number;
+  code: string;
+  customerName: string;
+  customerPhone: string;
+  totalCents: number;
+  paymentMethodName: string;
+  fulfillment: "pickup" | "delivery" | null;
+  deliveryDistrict: string;
+  lines: { title: string; quantity: number }[];
+};
+
+export type ComplaintAlertFacts = {
+  id: number;
+  code: string;
+  fullName: string;
+  complaintType: "reclamo" | "queja";
+  productOrService: string;
+  dueDate: string | null;
+};
+
+export type ContactAlertFacts = { fullName: string; email: string; subject: string; message: string };
+
+export type DigestFacts = {
+  date: string;
+  complaints: { id: number; code: string; fullName: string; dueDate: string; businessDaysLeft: number }[];
+  complaintCount: number;
+  unpaidOrders: { code: string; customerName: string; totalCents: number; status: string }[];
+  unpaidOrderCount: number;
+};
+
+function clip(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** 'dd/mm/aaaa' for a civil date 'YYYY-MM-DD'. */
+export function formatShortDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+export function buildOrderAlert(order: OrderAlertFacts, adminUrl: string): AlertMail {
+  const delivery =
+    order.fulfillment === "delivery"
+      ? `Entrega: Delivery a ${order.deliveryDistrict}`
+      : order.fulfillment === "pickup"
+        ? "Entrega: Recojo en tienda"
+        : "Entrega: por coordinar";
+  const shown = order.lines.slice(0, ALERT_LIST_LIMIT).map((line) => `${line.quantity} × ${line.title}`);
+  const more = order.lines.length - shown.length;
+  return {
+    subject: `Nuevo pedido ${order.code}: ${formatMoney(order.totalCents)}`,
+    content: {
+      heading: `Nuevo pedido ${order.code}`,
+      paragraphs: [
+        `${order.customerName} (${order.customerPhone}) hizo un pedido por ${formatMoney(order.totalCents)}.`,
+        delivery,
+        `Pago: ${order.paymentMethodName}`,
+        `Productos: ${shown.join("; ")}${more > 0 ? `; …y ${plural(more, "producto más", "productos más")}` : ""}`,
+      ],
+      action: { label: "Ver el pedido", url: `${adminUrl}/pedidos/${order.id}` },
+    },
+  };
+}
+
+export function buildComplaintAlert(complaint: ComplaintAlertFacts, adminUrl: string): AlertMail {
+  const kind = complaint.complaintType === "queja" ? "queja" : "reclamo";
+  const due = complaint.dueDate
+    ? `Plazo legal: respóndela hasta el ${formatLongDate(complaint.dueDate)} (15 días hábiles).`
+    : "Respóndela dentro del plazo legal de 15 días hábiles.";
+  return {
+    subject: `Nueva ${kind === "queja" ? "queja" : "reclamación"} ${complaint.code} en el Libro de Reclamaciones`,
+    content: {
+      heading: `Libro de Reclamaciones: ${complaint.code}`,
+      paragraphs: [
+        `${complaint.fullName} registró un${kind === "queja" ? "a queja" : " reclamo"}` +
+          (complaint.productOrService ? ` sobre «${clip(complaint.productOrService, 200)}».` : "."),
+        due,
+      ],
+      action: { label: "Ver y responder", url: `${adminUrl}/reclamaciones/${complaint.id}` },
+    },
+  };
+}
+
+export function buildContactAlert(message: ContactAlertFacts, adminUrl: string): AlertMail {
+  const subject = message.subject.trim();
+  return {
+    subject: `Nuevo mensaje de ${clip(message.fullName, 80)}${subject ? `: ${clip(subject, 80)}` : ""}`,
+    content: {
+      heading: "Nuevo mensaje desde la página de Contacto",
+      paragraphs: [
+        `De: ${message.fullName} <${message.email}>`,
+        ...(subject ? [`Asunto: ${subject}`] : []),
+        clip(message.message, MESSAGE_EXCERPT_LENGTH),
+      ],
+      action: { label: "Ver los mensajes", url: `${adminUrl}/mensajes` },
+      note: "Para responder, escribe al correo del remitente.",
+    },
+  };
+}
+
+function deadlineWords(businessDaysLeft: number): string {
+  if (businessDaysLeft < 0) return `vencido hace ${plural(-businessDaysLeft, "día hábil", "días hábiles")}`;
+  if (businessDaysLeft === 0) return "vence hoy";
+  return `vence en ${plural(businessDaysLeft, "día hábil", "días hábiles")}`;
+}
+
+/** The 8:00 digest, or null when there is nothing to tell (no e-mail is sent then). */
+export function buildDigest(facts: DigestFacts, adminUrl: string): AlertMail | null {
+  if (facts.complaintCount === 0 && facts.unpaidOrderCount === 0) return null;
+  const paragraphs: string[] = [];
+  if (facts.complaintCount > 0) {
+    paragraphs.push(
+      `${plural(facts.complaintCount, "reclamación vence", "reclamaciones vencen")} en ${DIGEST_COMPLAINT_BUSINESS_DAYS} días hábiles o menos:`,
+      ...facts.complaints.map(
+        (c) => `• ${c.code}, ${c.fullName}: ${deadlineWords(c.businessDaysLeft)} (${formatShortDate(c.dueDate)})`,
+      ),
+    );
+    if (facts.complaintCount > facts.complaints.length) {
+      paragraphs.push(`…y ${facts.complaintCount - facts.complaints.length} más en el Libro de Reclamaciones.`);
+    }
+  }
+  if (facts.unpaidOrderCount > 0) {
+    paragraphs.push(
+      `${plural(facts.unpaidOrderCount, "pedido sin pagar", "pedidos sin pagar")}:`,
+      ...facts.unpaidOrders.map((o) => `• ${o.code}, ${o.customerName}: ${formatMoney(o.totalCents)} (${o.status})`),
+    );
+    if (facts.unpaidOrderCount > facts.unpaidOrders.length) {
+      paragraphs.push(`…y ${facts.unpaidOrderCount - facts.unpaidOrders.length} más en Pedidos.`);
+    }
+  }
+  const parts = [
+    facts.complaintCount > 0 ? plural(facts.complaintCount, "reclamación por vencer", "reclamaciones por vencer") : "",
+    facts.unpaidOrderCount > 0 ? plural(facts.unpaidOrderCount, "pedido sin pagar", "pedidos sin pagar") : "",
+  ].filter(Boolean);
+  return {
+    subject: `Resumen del ${formatShortDate(facts.date)}: ${parts.join(" y ")}`,
+    content: {
+      heading: `Resumen del día, ${formatLongDate(facts.date)}`,
+      paragraphs,
+      action: { label: "Abrir el panel", url: `${adminUrl}/dashboard` },
+    },
+  };
+}
+
+/**
+ * The Lima date whose digest is due at `now`: today's once 8:00 has passed in Lima, else null
+ * (before 8:00 nothing is due; yesterday's was due yesterday, and a shop started late does not
+ * send it now).
+ */
+export function dueDigestDate(now: Date, getLimaDate: (instant: Date) => string): string | null {
+  const today = getLimaDate(now);
+  const sinceEight = getLimaDate(new Date(now.getTime() - DIGEST_HOUR_LIMA * 60 * 60 * 1000));
+  return sinceEight === today ? today : null;
+}
