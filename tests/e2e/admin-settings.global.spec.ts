@@ -135,7 +135,9 @@ test("'Correo para avisos': the dashboard names it and the shop's alerts go ther
 }) => {
   await signInAsAdmin(page);
   await page.goto("/admin/dashboard");
-  await expect(page.getByText(/llegan a contacto@patitasfelices\.pe/)).toBeVisible();
+  await expect(
+    page.getByText(/llegarán a contacto@patitasfelices\.pe cuando el servidor de correo esté configurado/),
+  ).toBeVisible();
 
   await openHydrated(page, "/admin/configuracion/contacto");
   const alertEmail = page.getByLabel("Correo para avisos (opcional)");
@@ -148,7 +150,7 @@ test("'Correo para avisos': the dashboard names it and the shop's alerts go ther
     await page.getByRole("button", { name: "Guardar Cambios" }).click();
     await expect(toast(page, "Información de Contacto Actualizada")).toBeVisible();
     await page.goto("/admin/dashboard");
-    await expect(page.getByText(/llegan a avisos@patitas-e2e\.pe/)).toBeVisible();
+    await expect(page.getByText(/llegarán a avisos@patitas-e2e\.pe/)).toBeVisible();
     await screenshot(page, "admin-dashboard-alerts");
 
     const visitor = await browser.newPage();

@@ -90,9 +90,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
       <p className="mt-1 text-muted">Así está la tienda hoy.</p>
       <p className="mt-1 text-sm text-muted">
-        {alertEmail
-          ? `Los avisos de pedidos, reclamaciones y mensajes, y el resumen de las 8:00, llegan a ${alertEmail}. `
-          : "Escribe un correo para recibir los avisos de la tienda. "}
+        {!alertEmail
+          ? "Escribe un correo para recibir los avisos de la tienda. "
+          : isMailConfigured
+            ? `Los avisos de pedidos, reclamaciones y mensajes, y el resumen de las 8:00, llegan a ${alertEmail}. `
+            : `Los avisos de pedidos, reclamaciones y mensajes, y el resumen de las 8:00, llegarán a ${alertEmail} cuando el servidor de correo esté configurado. `}
         <Link to={href("/admin/configuracion/contacto")} className="font-semibold text-primary-strong underline">
           {alertEmail ? "Cambiar" : "Configurar"}
         </Link>
