@@ -10,7 +10,7 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from "react-rout
 
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
-import { buildContentSecurityPolicy, isAdminPath } from "~/lib/security-headers.server";
+import { buildContentSecurityPolicy, documentCacheControl, isAdminPath } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -21,9 +21,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
   // Vite's development server injects its own inline scripts; the policy is for production.
   if (nonce && process.env.NODE_ENV === "production") {
@@ -31,6 +28,14 @@ export default function handleRequest(
       "Content-Security-Policy",
       buildContentSecurityPolicy(nonce, isAdminPath(new URL(request.url).pathname)),
     );
+  }
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", documentCacheControl(request, responseHeaders));
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // HEAD: the same status and headers as GET, without rendering the body.
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise((resolve, reject) => {
@@ -60,7 +65,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

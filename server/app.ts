@@ -20,7 +20,7 @@ import { createRequestHandler } from "~/lib/react-router-handler.server";
 import { renderQueue } from "~/lib/render-queue.server";
 import { type BodyRule, readBoundedBodies } from "~/lib/request-body.server";
 import { logRequestWhenDone } from "~/lib/request-log.server";
-import { canonicalPath, isAdminPath } from "~/lib/security-headers.server";
+import { canonicalPath, isAdminPath, isPersonalPath } from "~/lib/security-headers.server";
 
 export { readConfig } from "~/config.server";
 export { logError } from "~/lib/log.server";
@@ -59,6 +59,10 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   if (isAdminPath(req.path)) res.setHeader("X-Frame-Options", "DENY");
+  // One visitor's own answers (the back office, the account, the cart, an order, any form
+  // sent), redirects included, are never stored; a response that sets its own policy replaces
+  // this one (react-router-handler.server.ts).
+  if (!SAFE_METHODS.has(req.method) || isPersonalPath(req.path)) res.setHeader("Cache-Control", "private, no-store");
   logRequestWhenDone(req, res, requestId);
   next();
 };

@@ -1,6 +1,7 @@
-// React Router's Express adapter (@react-router/express 7.18), with one change: the request's
+// React Router's Express adapter (@react-router/express 7.18), with two changes: the request's
 // body is the one readBoundedBodies already read, bounded, into res.locals.body, instead of
-// the socket's stream, which the adapter would read without any limit.
+// the socket's stream, which the adapter would read without any limit; and the response's
+// Cache-Control replaces the server's default instead of being added to it.
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
@@ -39,7 +40,11 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // The route's own Cache-Control replaces the default set for personal paths (server/app.ts).
+    if (key === "cache-control") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -42,3 +42,27 @@ export function isAdminPath(pathname: string): boolean {
   const path = canonicalPath(pathname);
   return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
 }
+
+// Pages that are one visitor's own, whatever the page cache does (ADR 024): never stored by a
+// browser or anyone between. Matched on the canonical path, like the admin guard.
+const PERSONAL_PATHS = ["/admin", "/perfil", "/auth", "/carrito", "/pedido", "/salir", "/libro-reclamaciones/copia"];
+
+export function isPersonalPath(pathname: string): boolean {
+  const path = canonicalPath(pathname);
+  return PERSONAL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * The Cache-Control of an HTML page the route did not set itself. Personal pages, and any
+ * answer that sets a cookie or is not a GET, are `private, no-store`. The other pages still
+ * carry the visitor's cart badge and name until the page cache moves them out (issue 26), so
+ * they are `private, no-cache`: a browser may keep them but must ask again, and no shared
+ * cache keeps them.
+ */
+export function documentCacheControl(request: Request, headers: Headers): string {
+  const isShared =
+    (request.method === "GET" || request.method === "HEAD") &&
+    !headers.has("Set-Cookie") &&
+    !isPersonalPath(new URL(request.url).pathname);
+  return isShared ? "private, no-cache" : "private, no-store";
+}

@@ -275,6 +275,52 @@ describe("headers and logs", () => {
     expect(again).not.toBe(policy);
   });
 
+  test("HEAD answers with the status and headers of GET, and no body", async () => {
+    for (const pagePath of ["/", "/productos", "/faq", "/no-existe"]) {
+      const get = await fetch(`${server.url}${pagePath}`);
+      const head = await fetch(`${server.url}${pagePath}`, { method: "HEAD" });
+      expect(head.status, pagePath).toBe(get.status);
+      for (const name of ["content-type", "cache-control", "x-content-type-options", "referrer-policy"]) {
+        expect(head.headers.get(name), `${pagePath} ${name}`).toBe(get.headers.get(name));
+      }
+      expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      // Its own nonce, the same policy otherwise.
+      const policy = (response: Response) =>
+        response.headers.get("content-security-policy")?.replace(/'nonce-[^']+'/, "'nonce-…'");
+      expect(policy(head), pagePath).toBe(policy(get));
+      expect(policy(head)).toContain("'nonce-…'");
+      expect(await head.text()).toBe("");
+      await get.body?.cancel();
+    }
+  });
+
+  test("no shared cache may keep a page; personal pages and answers that set a cookie are not kept at all", async () => {
+    const cacheControl = async (pagePath: string, init?: RequestInit) => {
+      const response = await fetch(`${server.url}${pagePath}`, { redirect: "manual", ...init });
+      await response.body?.cancel();
+      return response.headers.get("cache-control");
+    };
+    // Public pages still show the visitor's cart badge and name until the page cache (issue 26).
+    for (const pagePath of ["/", "/productos", "/faq", "/contacto"]) {
+      expect(await cacheControl(pagePath), pagePath).toBe("private, no-cache");
+    }
+    for (const pagePath of [
+      "/auth",
+      "/auth/forgot-password",
+      "/admin",
+      "/ADMIN/Dashboard",
+      "/libro-reclamaciones/copia",
+    ]) {
+      expect(await cacheControl(pagePath), pagePath).toBe("private, no-store");
+    }
+    // The cart sets its cookie on the first visit.
+    expect(await cacheControl("/carrito")).toBe("private, no-store");
+    // A form sent: its answer (here the empty form's errors) is the sender's own.
+    expect(await cacheControl("/contacto", { method: "POST", body: new URLSearchParams({ fullName: "" }) })).toBe(
+      "private, no-store",
+    );
+  });
+
   test("the back office can never be framed", async () => {
     const response = await fetch(`${server.url}/admin`);
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
