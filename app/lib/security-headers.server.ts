@@ -45,7 +45,16 @@ export function isAdminPath(pathname: string): boolean {
 
 // Pages that are one visitor's own, whatever the page cache does (ADR 024): never stored by a
 // browser or anyone between. Matched on the canonical path, like the admin guard.
-const PERSONAL_PATHS = ["/admin", "/perfil", "/auth", "/carrito", "/pedido", "/salir", "/libro-reclamaciones/copia"];
+const PERSONAL_PATHS = [
+  href("/admin"),
+  href("/perfil"),
+  href("/auth"),
+  href("/carrito"),
+  // /pedido/{code} and its receipt image.
+  "/pedido",
+  href("/salir"),
+  href("/libro-reclamaciones/copia"),
+];
 
 export function isPersonalPath(pathname: string): boolean {
   const path = canonicalPath(pathname);
