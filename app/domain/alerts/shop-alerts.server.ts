@@ -4,7 +4,7 @@
 // told twice; the sender claims a row before mailing it (two instances never send one alert),
 // right after the shopper's response and every minute after that. Mail never blocks the
 // shopper: a failure waits and is tried again, a few times.
-import { and, asc, count, eq, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, lte, sql } from "drizzle-orm";
 
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
@@ -13,6 +13,7 @@ import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { addBusinessDays, countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
+import { paymentConditions } from "~/domain/orders/order-admin.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError, logInfo } from "~/lib/log.server";
 
@@ -53,7 +54,8 @@ export async function getAttentionFacts(now: Date, db: Database = getDb()): Prom
   const today = getLimaDate(now);
   const horizon = addBusinessDays(today, DIGEST_COMPLAINT_BUSINESS_DAYS);
   const dueSoon = and(eq(complaints.status, "pendiente"), lte(complaints.dueDate, horizon));
-  const unpaid = and(isNull(orders.paidAt), ne(orders.status, "cancelado"));
+  // The order list's 'Sin pagar', so the digest's link shows the same orders.
+  const unpaid = paymentConditions["sin-pagar"];
   const [complaintRows, [complaintTotal], orderRows, [orderTotal]] = await Promise.all([
     db
       .select({ id: complaints.id, code: complaints.code, fullName: complaints.fullName, dueDate: complaints.dueDate })

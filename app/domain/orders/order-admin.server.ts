@@ -72,7 +72,7 @@ function searchCondition(q: string): SQL | undefined {
 const notCancelled = ne(orders.status, "cancelado");
 
 /** What each payment filter keeps; 'Sin pagar' is what is owed, so not the cancelled orders. */
-const paymentConditions: Record<PaymentFilter, SQL> = {
+export const paymentConditions: Record<PaymentFilter, SQL> = {
   pagado: isNotNull(orders.paidAt),
   "sin-pagar": and(isNull(orders.paidAt), notCancelled)!,
   comprobante: and(isNull(orders.paidAt), isNotNull(orders.receiptUploadedAt), notCancelled)!,
