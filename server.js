@@ -85,6 +85,8 @@ if (viteServer) {
   // From the project's folder, not the working directory: a service started elsewhere (a
   // systemd unit without WorkingDirectory=) still serves its scripts and styles.
   const clientDir = path.join(import.meta.dirname, "build/client");
+  // A page the page cache holds is sent before any file-system lookup (ADR 024).
+  if (serverModule.answerCachedPages) app.use(serverModule.answerCachedPages);
   app.use("/assets", precompressed(path.join(clientDir, "assets")));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDir, { maxAge: "1h" }));

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
     .optional(),
   AUTH_SECRET: z.string().min(16).optional(),
+  // The rendered-page cache's bound in megabytes (ADR 024); 0 turns it off.
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   TRUST_PROXY: z
     .string()
     .refine(isTrustProxySetting, {
@@ -75,6 +77,8 @@ export type AppConfig = {
   authSecret: string | undefined;
   /** Express's "trust proxy": a hop count or a list of trusted addresses (DEFAULT_TRUST_PROXY). */
   trustProxy: string | number;
+  /** The rendered-page cache's bound; 0: no cache. */
+  pageCacheBytes: number;
 };
 
 /** Reads the runtime contract's variables (shared/runtime-contract.md). Empty means unset. */
@@ -95,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     authSecret: e.AUTH_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    pageCacheBytes: Math.floor(e.PAGE_CACHE_MB * 1024 * 1024),
   };
 }
 

@@ -63,3 +63,11 @@ test("TRUST_PROXY decides whose X-Forwarded-For names the visitor", async () => 
   // Only a CDN's range: a request from anywhere else cannot choose its address.
   expect(await ipSeen("173.245.48.0/20")).toBe("127.0.0.1");
 });
+
+test("PAGE_CACHE_MB: 32 MB by default, 0 turns the page cache off, nonsense stops the start", () => {
+  expect(readConfig({}).pageCacheBytes).toBe(32 * 1024 * 1024);
+  expect(readConfig({ PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
+  expect(readConfig({ PAGE_CACHE_MB: "8.5" }).pageCacheBytes).toBe(8.5 * 1024 * 1024);
+  expect(() => readConfig({ PAGE_CACHE_MB: "-1" })).toThrow(/PAGE_CACHE_MB/);
+  expect(() => readConfig({ PAGE_CACHE_MB: "mucho" })).toThrow(/PAGE_CACHE_MB/);
+});

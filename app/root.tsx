@@ -7,6 +7,8 @@ import { SESSION_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { buildThemeStyle } from "~/domain/settings/settings";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { useNonce } from "~/lib/nonce";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { isSharedRender, tagPage } from "~/lib/page-cache/render-context.server";
 import { readToast } from "~/lib/toast.server";
 import { ErrorDetails, getErrorStatus, StatusPage } from "~/ui/layout/status-page";
 import { Toaster, useToastFrom } from "~/ui/toaster";
@@ -26,7 +28,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Every page shows the shop's name, logo, colours and contact.
+  tagPage(context, [pageTags.settings]);
   const [{ user, hasSessionFailed }, settings, flash] = await Promise.all([
     getSessionUserOrSignedOut(request),
     getShopSettings(),
@@ -37,6 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const toast = hasSessionFailed ? SESSION_ERROR_TOAST : flash.toast;
   return data(
     {
+      /**
+       * "later": this is the anonymous page the cache keeps for everyone; the visitor's own
+       * parts (name, cart count) are asked for after load (ui/layout/visitor.ts).
+       */
+      visitorParts: isSharedRender(context) ? ("later" as const) : ("here" as const),
       user: user ? { displayName: getDisplayName(user), isAdmin: user.role === "admin" } : null,
       shop: {
         name: settings.shopName,

@@ -87,5 +87,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/chatbot", "routes/api/chatbot.ts"),
+  // The visitor's own parts of a page served from the page cache (ADR 024).
+  route("api/sesion", "routes/api/visitor.ts"),
   route("healthz", "routes/api/healthz.ts"),
 ] satisfies RouteConfig;

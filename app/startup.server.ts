@@ -6,6 +6,9 @@ import { startEmbeddedMaintenance } from "./db/maintenance.server";
 import { seedDemoOrders } from "./db/seed/demo-orders";
 import { seedDemoShop } from "./db/seed/seed.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
+import { logError } from "./lib/log.server";
+import { startInvalidationBridge } from "./lib/page-cache/invalidation-bridge.server";
+import { getShopPageCache } from "./lib/page-cache/shop-page-cache.server";
 
 export type RunningApp = {
   driver: "pglite" | "postgres";
@@ -25,6 +28,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     let stopMaintenance = () => {};
     let stopHousekeeping = async () => {};
+    let stopBridge = async () => {};
     try {
       await handle.migrate();
       setDatabase(handle);
@@ -37,6 +41,16 @@ export async function startApp(log: (message: string) => void = console.log): Pr
       });
       stopMaintenance = await startEmbeddedMaintenance(handle);
       stopHousekeeping = startHousekeeping(handle.db, config.dataDir, handle.driver === "pglite");
+      // Other instances on the same PostgreSQL drop the pages this one's writes change (ADR 024).
+      const pageCache = getShopPageCache();
+      if (config.databaseUrl && pageCache) {
+        const bridge = startInvalidationBridge({
+          databaseUrl: config.databaseUrl,
+          cache: pageCache,
+          reportError: logError,
+        });
+        stopBridge = bridge.stop;
+      }
     } catch (error) {
       setDatabase(undefined);
       await handle.close();
@@ -45,6 +59,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
     return {
       driver: handle.driver,
       async stop() {
+        await stopBridge();
         stopMaintenance();
         await stopHousekeeping();
         setDatabase(undefined);

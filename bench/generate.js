@@ -302,7 +302,8 @@ export async function generateShop({
     ).rows;
 
     // Orders of the last year, one to four lines each.
-    const statuses = ["pendiente", "en_proceso", "entregado", "entregado", "entregado", "cancelado"];
+    // The statuses of migration 0011 (en_proceso became en_preparacion).
+    const statuses = ["pendiente", "en_preparacion", "entregado", "entregado", "entregado", "cancelado"];
     const firstOrderId = Number((await db.query("SELECT coalesce(max(id), 0) AS id FROM orders")).rows[0].id) + 1;
     const orderRows = [];
     const lineRows = [];

@@ -15,12 +15,15 @@ import { MAX_IMPORT_BYTES } from "~/domain/catalog/excel/layout";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
 import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
+import { answerStoredPages, serveCachedPages } from "~/lib/page-cache/serve-cached-pages.server";
+import { getShopPageCache } from "~/lib/page-cache/shop-page-cache.server";
 import { sendPlainPage } from "~/lib/plain-page.server";
-import { createRequestHandler } from "~/lib/react-router-handler.server";
+import { createPageRenderer, createRequestHandler } from "~/lib/react-router-handler.server";
 import { renderQueue } from "~/lib/render-queue.server";
 import { type BodyRule, readBoundedBodies } from "~/lib/request-body.server";
 import { logRequestWhenDone } from "~/lib/request-log.server";
 import { canonicalPath, isAdminPath, isPersonalPath } from "~/lib/security-headers.server";
+import { syncVisitorMarker } from "~/lib/visitor-marker.server";
 
 export { readConfig } from "~/config.server";
 export { logError } from "~/lib/log.server";
@@ -44,6 +47,7 @@ function rejectForeignOrigins(appUrl: string): RequestHandler {
   };
 }
 
+const IS_SECURE = readConfig().appUrl.startsWith("https://");
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
 /**
@@ -63,6 +67,7 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   // sent), redirects included, are never stored; a response that sets its own policy replaces
   // this one (react-router-handler.server.ts).
   if (!SAFE_METHODS.has(req.method) || isPersonalPath(req.path)) res.setHeader("Cache-Control", "private, no-store");
+  syncVisitorMarker(req, res, IS_SECURE);
   logRequestWhenDone(req, res, requestId);
   next();
 };
@@ -175,23 +180,59 @@ app.use(
 app.use("/uploads", (_req, res) => {
   res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
 });
+const HEALTH_PATH = href("/healthz");
+// The build itself, not a function returning it: with a function, React Router rebuilds its
+// route tables on every request (meant for hot reload, which the dev server does by reloading
+// this whole module).
+const renderPage = createPageRenderer(serverBuild as unknown as Parameters<typeof createPageRenderer>[0]);
+const getLoadContext = (req: Request, res: express.Response) => ({
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+  requestId: String(res.locals.requestId ?? ""),
+  cspNonce: String(res.locals.cspNonce ?? ""),
+});
+
+/** A place in the render line for a page the cache renders; false when refused (503 sent) or the visitor left. */
+function takeRenderSlot(req: Request, res: express.Response): Promise<boolean> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onEnd = () => resolve(false);
+    res.once("finish", onEnd);
+    res.once("close", onEnd);
+    renderQueue(req, res, () => {
+      res.off("finish", onEnd);
+      res.off("close", onEnd);
+      // Held until this response ends: if the page is then rendered as the visitor (not
+      // shareable after all), that render does not queue for a second place.
+      res.locals.hasRenderSlot = true;
+      resolve(true);
+    });
+  });
+}
+
+// Public pages from the page cache (ADR 024): a hit is answered here, before the body reader
+// and the render line; a miss takes one place in the line for its render, whoever waits for it.
+const pageCache = getShopPageCache();
+/** The page cache's hits, for server.js to answer before its static files (null without a cache). */
+export const answerCachedPages = pageCache
+  ? answerStoredPages({ cache: pageCache, appUrl: readConfig().appUrl })
+  : null;
+if (pageCache) {
+  app.use(
+    serveCachedPages({
+      cache: pageCache,
+      appUrl: readConfig().appUrl,
+      render: renderPage,
+      loadContext: getLoadContext,
+      takeRenderSlot,
+    }),
+  );
+}
 // Bodies are read whole before the render line: a slow or huge one never holds a render.
 app.use(readBoundedBodies(bodyRuleFor));
 // Pages and actions are rendered a few at a time, the rest wait in line (see
 // concurrency-limit.server.ts); the health check never waits behind shoppers, nor is
 // turned away with them.
-const HEALTH_PATH = href("/healthz");
-app.use((req, res, next) => (req.path === HEALTH_PATH ? next() : renderQueue(req, res, next)));
-app.use(
-  createRequestHandler({
-    // The build itself, not a function returning it: with a function, React Router
-    // rebuilds its route tables on every request (meant for hot reload, which the dev
-    // server does by reloading this whole module).
-    build: serverBuild as unknown as Parameters<typeof createRequestHandler>[0]["build"],
-    getLoadContext: (req, res) => ({
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-      requestId: String(res.locals.requestId ?? ""),
-      cspNonce: String(res.locals.cspNonce ?? ""),
-    }),
-  }),
+app.use((req, res, next) =>
+  req.path === HEALTH_PATH || res.locals.hasRenderSlot === true ? next() : renderQueue(req, res, next),
 );
+app.use(createRequestHandler({ render: renderPage, getLoadContext }));

@@ -56,17 +56,24 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
 }
 
+/** React Router's own handler: a Fetch request and a load context in, a Fetch response out. */
+export type PageRenderer = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+export function createPageRenderer(build: ServerBuild): PageRenderer {
+  const handleRequest = createReactRouterHandler(build, process.env.NODE_ENV);
+  return (request, context) => handleRequest(request, context);
+}
+
 export function createRequestHandler({
-  build,
+  render,
   getLoadContext,
 }: {
-  build: ServerBuild;
+  render: PageRenderer;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }): RequestHandler {
-  const handleRequest = createReactRouterHandler(build, process.env.NODE_ENV);
   return async (req, res, next) => {
     try {
-      const response = await handleRequest(toRequest(req, res), getLoadContext(req, res));
+      const response = await render(toRequest(req, res), getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

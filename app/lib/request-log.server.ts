@@ -21,6 +21,8 @@ export function logRequestWhenDone(req: Request, res: Response, requestId: strin
       status: isAborted && !res.headersSent ? null : res.statusCode,
       durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       ip: req.ip,
+      // The page cache's answer (HIT, STALE, MISS, BYPASS): hit ratios are counted from the log.
+      ...(typeof res.locals.pageCache === "string" ? { cache: res.locals.pageCache } : {}),
       ...(isAborted ? { aborted: true } : {}),
     });
   };

@@ -5,9 +5,21 @@ import { href } from "react-router";
 // script on /contacto when a key is configured. Inline style *attributes* stay allowed:
 // the theme's colours are CSS variables on <html style>.
 export function buildContentSecurityPolicy(nonce: string, isAdmin: boolean): string {
+  return buildPolicy([`'nonce-${nonce}'`], isAdmin);
+}
+
+/**
+ * The policy of a stored page (ADR 024): the same, with the hashes of the inline scripts it
+ * was stored with instead of a nonce. Stored pages are never the back office's.
+ */
+export function buildSharedPageContentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return buildPolicy(scriptHashes, false);
+}
+
+function buildPolicy(scriptSources: readonly string[], isAdmin: boolean): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https://maps.googleapis.com`,
+    ["script-src 'self'", ...scriptSources, "https://maps.googleapis.com"].join(" "),
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com",
     "font-src 'self' https://fonts.gstatic.com",
@@ -54,6 +66,7 @@ const PERSONAL_PATHS = [
   "/pedido",
   href("/salir"),
   href("/libro-reclamaciones/copia"),
+  href("/api/sesion"),
 ];
 
 export function isPersonalPath(pathname: string): boolean {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 
 import autocannon from "autocannon";
 import pg from "pg";
@@ -78,11 +79,21 @@ describe(`load on the public pages (${postgresUrl ? "PostgreSQL" : "PGlite"})`, 
   test(
     `${CONNECTIONS} concurrent connections for ${DURATION_SECONDS} s: 0 errors, 0 timeouts`,
     async () => {
-      const requests = PUBLIC_PAGES.map((path) => ({ method: "GET" as const, path }));
+      // How the page cache answered (X-Cache): the cart is never stored, the other pages are.
+      const cache: Record<string, number> = {};
+      const requests = PUBLIC_PAGES.map((path) => ({
+        method: "GET" as const,
+        path,
+        onResponse: (_status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
+          const status = String(headers?.["x-cache"] ?? "none");
+          cache[status] = (cache[status] ?? 0) + 1;
+        },
+      }));
       const headers = { "accept-encoding": "gzip, deflate, br" };
       const warmUp = await autocannon({ url: server.url, ...WARM_UP, timeout: TIMEOUT_SECONDS, headers, requests });
       expect(warmUp.errors + warmUp.non2xx).toBe(0);
 
+      for (const status of Object.keys(cache)) delete cache[status];
       const result = await autocannon({
         url: server.url,
         connections: CONNECTIONS,
@@ -100,6 +111,8 @@ describe(`load on the public pages (${postgresUrl ? "PostgreSQL" : "PGlite"})`, 
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         maxMs: result.latency.max,
+        cache,
+        hitRatio: Number(((cache.HIT ?? 0) / Math.max(1, result.requests.total)).toFixed(3)),
       };
       console.log(`load: ${JSON.stringify(summary)}`);
       expect(summary.errors).toBe(0);

@@ -60,3 +60,42 @@ test("two instances starting at once on one PostgreSQL migrate and seed exactly 
     expect(await second.stop()).toBe(0);
   }
 });
+
+test("two instances with their own page caches: an edit through one is visible through the other within a second", async () => {
+  const secret = "shared-secret-of-both-instances";
+  const [first, second] = await Promise.all([
+    startServer({ DATABASE_URL: databaseUrl, DATA_DIR: makeDataDir(), AUTH_SECRET: secret }),
+    startServer({ DATABASE_URL: databaseUrl, DATA_DIR: makeDataDir(), AUTH_SECRET: secret }),
+  ]);
+  try {
+    await (await fetch(`${second.url}/`)).text();
+    const stored = await fetch(`${second.url}/`);
+    expect(stored.headers.get("x-cache")).toBe("HIT");
+    const address = `Av. Compartida ${randomBytes(3).toString("hex")}, Lima`;
+    expect(await stored.text()).not.toContain(address);
+
+    const cookie = await signInAtAdmin(first.url);
+    const saved = await fetch(`${first.url}/admin/configuracion/contacto`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: first.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        contactEmail: "hola@patitas.pe",
+        contactPhone: "987 654 321",
+        contactAddress: address,
+        contactHours: "Lunes a Sábado: 9:00 - 19:00",
+      }),
+    });
+    expect(saved.status).toBe(302);
+    const savedAt = Date.now();
+    let seen = false;
+    while (!seen && Date.now() - savedAt < 1_000) {
+      seen = (await (await fetch(`${second.url}/`)).text()).includes(address);
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen, "the other instance shows the new address within 1 s").toBe(true);
+  } finally {
+    expect(await first.stop()).toBe(0);
+    expect(await second.stop()).toBe(0);
+  }
+});

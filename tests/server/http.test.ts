@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -255,8 +256,9 @@ describe("better-auth's own endpoints", () => {
   });
 });
 describe("headers and logs", () => {
-  test("pages carry a nonce-based Content-Security-Policy that every inline script satisfies", async () => {
-    const response = await fetch(`${server.url}/`);
+  test("pages rendered for one visitor carry a nonce-based Content-Security-Policy that every inline script satisfies", async () => {
+    // The sign-in page is never shared: rendered for each request, with its own nonce.
+    const response = await fetch(`${server.url}/auth`);
     const policy = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
@@ -271,8 +273,28 @@ describe("headers and logs", () => {
     expect(executable.length).toBeGreaterThan(0);
     for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
     // A new nonce per response.
-    const again = (await fetch(`${server.url}/`)).headers.get("content-security-policy");
+    const again = (await fetch(`${server.url}/auth`)).headers.get("content-security-policy");
     expect(again).not.toBe(policy);
+  });
+
+  test("a page from the page cache allows its inline scripts by hash: no nonce, and a stored <script> gets none", async () => {
+    await (await fetch(`${server.url}/faq`)).text();
+    const response = await fetch(`${server.url}/faq`);
+    expect(response.headers.get("x-cache")).toBe("HIT");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toContain("nonce");
+    expect(policy).toContain("frame-ancestors 'self'");
+    const html = await response.text();
+    expect(html).not.toContain("nonce=");
+    const hashes = new Set([...policy.matchAll(/'(sha256-[^']+)'/g)].map((match) => match[1]));
+    const inline = [...html.matchAll(/<script((?:(?!src=)[^>])*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !attributes!.includes('type="application/ld+json"'),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , content] of inline) {
+      expect(hashes).toContain(`sha256-${createHash("sha256").update(content!).digest("base64")}`);
+    }
+    expect(hashes.size).toBe(new Set(inline.map(([, , content]) => content)).size);
   });
 
   test("HEAD answers with the status and headers of GET, and no body", async () => {
@@ -284,11 +306,11 @@ describe("headers and logs", () => {
         expect(head.headers.get(name), `${pagePath} ${name}`).toBe(get.headers.get(name));
       }
       expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      // Its own nonce, the same policy otherwise.
+      // A page from the cache: the same policy (its scripts' hashes); otherwise its own nonce.
       const policy = (response: Response) =>
         response.headers.get("content-security-policy")?.replace(/'nonce-[^']+'/, "'nonce-…'");
       expect(policy(head), pagePath).toBe(policy(get));
-      expect(policy(head)).toContain("'nonce-…'");
+      expect(head.headers.get("x-cache"), pagePath).toBe(get.headers.get("x-cache") === "BYPASS" ? "BYPASS" : "HIT");
       expect(await head.text()).toBe("");
       await get.body?.cancel();
     }
@@ -300,10 +322,12 @@ describe("headers and logs", () => {
       await response.body?.cancel();
       return response.headers.get("cache-control");
     };
-    // Public pages still show the visitor's cart badge and name until the page cache (issue 26).
+    // Public pages are everyone's (the visitor's own parts come after load): a CDN may keep them briefly.
     for (const pagePath of ["/", "/productos", "/faq", "/contacto"]) {
-      expect(await cacheControl(pagePath), pagePath).toBe("private, no-cache");
+      expect(await cacheControl(pagePath), pagePath).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
     }
+    // Rendered for one visitor (a flashed message): a browser may keep it, nobody else.
+    expect(await cacheControl("/faq", { headers: { Cookie: "patitas_toast=x" } })).toBe("private, no-cache");
     for (const pagePath of [
       "/auth",
       "/auth/forgot-password",

@@ -19,6 +19,7 @@ import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOption, type TaxonomyOptions } from "./catalog-admin";
 import { auditCatalogSave, checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
 import { presentacionColumns, productColumns } from "./catalog-columns.server";
+import { invalidateProductPages } from "./page-invalidation.server";
 import { checkPresentaciones, lockPresentaciones, writePresentaciones } from "./presentaciones-save.server";
 import { LOW_STOCK_THRESHOLD } from "./pricing";
 import { type ProductForm, type ProductInput, type ProductSortKey } from "./product-admin";
@@ -173,7 +174,7 @@ export async function saveProduct(
   { presentaciones, ...input }: ProductForm,
   id?: number,
 ): Promise<SaveProductResult> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     let stored: Awaited<ReturnType<typeof lockPresentaciones>> = [];
     if (id !== undefined) {
       const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
@@ -217,6 +218,8 @@ export async function saveProduct(
     });
     return { status: "saved", id: productId, title: input.title, restocked } as const;
   });
+  if (result.status === "saved") invalidateProductPages(result.id);
+  return result;
 }
 
 export type RemoveProductResult =
@@ -230,7 +233,7 @@ export type RemoveProductResult =
  * The row is locked first, so an order placed meanwhile waits.
  */
 export async function removeProduct(admin: Admin, id: number): Promise<RemoveProductResult> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [product] = await tx
       .select({ title: products.title })
       .from(products)
@@ -262,11 +265,13 @@ export async function removeProduct(admin: Admin, id: number): Promise<RemovePro
     );
     return { status: "deleted", title: product.title } as const;
   });
+  if (result.status !== "not-found") invalidateProductPages(id);
+  return result;
 }
 
 /** Puts an archived product back on sale. */
 export async function restoreProduct(admin: Admin, id: number): Promise<{ title: string } | null> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [restored] = await tx
       .update(products)
       .set({ isArchived: false })
@@ -285,4 +290,6 @@ export async function restoreProduct(admin: Admin, id: number): Promise<{ title:
     );
     return restored;
   });
+  if (result) invalidateProductPages(id);
+  return result;
 }

@@ -4,6 +4,8 @@ import { getDb } from "~/db/client.server";
 import { serviceCategories, services } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { FieldErrors } from "~/lib/form-data";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { normalizeForSearch } from "~/lib/text";
 
 import { toContainsPattern } from "./catalog";
@@ -14,6 +16,11 @@ import { lacksShownPrice, type ServiceInput, type ServiceSortKey } from "./servi
 import { serviceTree } from "./taxonomy.server";
 
 type Admin = { id: string };
+
+/** After a committed service write: every page of the services' catalogue may list it. */
+function invalidateServicePages(): void {
+  invalidatePages([pageTags.catalog("services")]);
+}
 
 const sortColumns: Record<ServiceSortKey, SQL> = {
   nombre: sql`lower(${services.title})`,
@@ -72,7 +79,7 @@ export type SaveServiceResult =
 
 /** Creates (no `id`) or updates a service; the levels must hang from one another. */
 export async function saveService(admin: Admin, input: ServiceInput, id?: number): Promise<SaveServiceResult> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     if (id !== undefined) {
       const [existing] = await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for("update");
       if (!existing) return { status: "not-found" } as const;
@@ -104,11 +111,13 @@ export async function saveService(admin: Admin, input: ServiceInput, id?: number
     });
     return { status: "saved", id: savedId, title: input.title } as const;
   });
+  if (result.status === "saved") invalidateServicePages();
+  return result;
 }
 
 /** Services are never part of an order, so deleting one removes it for good. */
 export async function removeService(admin: Admin, id: number): Promise<{ title: string } | null> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [deleted] = await tx.delete(services).where(eq(services.id, id)).returning({ title: services.title });
     if (!deleted) return null;
     await recordAudit(
@@ -117,6 +126,8 @@ export async function removeService(admin: Admin, id: number): Promise<{ title: 
     );
     return deleted;
   });
+  if (result) invalidateServicePages();
+  return result;
 }
 
 /**
@@ -128,7 +139,7 @@ export async function setServicePriceVisibility(
   id: number,
   showPrice: boolean,
 ): Promise<{ status: "updated" | "needs-price"; title: string } | { status: "not-found" }> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [service] = await tx
       .select({ title: services.title, priceCents: services.priceCents, isOfferActive: services.isOfferActive })
       .from(services)
@@ -151,4 +162,6 @@ export async function setServicePriceVisibility(
     );
     return { status: "updated", title: service.title } as const;
   });
+  if (result.status === "updated") invalidateServicePages();
+  return result;
 }

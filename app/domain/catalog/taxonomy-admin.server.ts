@@ -4,6 +4,8 @@ import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { LabelledAuditSummary } from "~/domain/audit/audit-log";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { normalizeForSearch } from "~/lib/text";
 
 import {
@@ -87,6 +89,24 @@ function auditChange<Summary extends object>(
   return recordAudit<Summary>({ userId: adminId, action, entity: `taxonomy:${level.key}`, entityId, summary }, tx);
 }
 
+/**
+ * After a committed change of `level`: every page of its catalogue shows the taxonomy (cards,
+ * titles, breadcrumbs, the brands' filter), and a product listing may now hold other products
+ * (a category moved takes its products along; a renamed brand's products match its new name).
+ */
+function invalidateCatalogPages<Result extends TaxonomyChangeResult>(
+  level: TaxonomyLevelConfig,
+  result: Result,
+): Result {
+  if (!result.ok) return result;
+  invalidatePages(
+    level.group === "products"
+      ? [pageTags.catalog("products"), pageTags.productListings]
+      : [pageTags.catalog("services")],
+  );
+  return result;
+}
+
 /** Adds an item at the end of its level, with a slug free among its siblings. */
 export async function addTaxonomyItem(
   adminId: string,
@@ -94,7 +114,7 @@ export async function addTaxonomyItem(
   input: TaxonomyItemInput,
 ): Promise<TaxonomyChangeResult> {
   const { table, parent } = storage[level.key];
-  return withSlugRetry(() =>
+  const result = await withSlugRetry(() =>
     getDb().transaction(async (tx): Promise<TaxonomyChangeResult> => {
       const refusal = await refuseMissingParent(tx, level, input.parentId);
       if (refusal) return refusal;
@@ -116,6 +136,7 @@ export async function addTaxonomyItem(
       return { ok: true, id: row!.id, name: input.name };
     }),
   );
+  return invalidateCatalogPages(level, result);
 }
 
 /**
@@ -132,7 +153,7 @@ export async function updateTaxonomyItem(
 ): Promise<TaxonomyChangeResult> {
   const levelStorage = storage[level.key];
   const { table, parent } = levelStorage;
-  return withSlugRetry(() =>
+  const result = await withSlugRetry(() =>
     getDb().transaction(async (tx): Promise<TaxonomyChangeResult> => {
       const [current] = await tx
         .select({ name: table.name, slug: table.slug, icon: table.icon, parentId: parentIdColumn(levelStorage) })
@@ -164,6 +185,7 @@ export async function updateTaxonomyItem(
       return { ok: true, id, name: input.name };
     }),
   );
+  return invalidateCatalogPages(level, result);
 }
 
 const REINDEX_BATCH = 500;
@@ -214,7 +236,7 @@ export async function deleteTaxonomyItem(
 ): Promise<TaxonomyChangeResult> {
   const { table } = storage[level.key];
   try {
-    return await getDb().transaction(async (tx): Promise<TaxonomyChangeResult> => {
+    const result = await getDb().transaction(async (tx): Promise<TaxonomyChangeResult> => {
       const [current] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
       if (!current) return { ok: false, field: "form", message: ITEM_NOT_FOUND_MESSAGE };
       const refusal = describeDeleteRefusal(level.noun, await countUsages(tx, level.key, id));
@@ -223,6 +245,7 @@ export async function deleteTaxonomyItem(
       await auditChange(tx, adminId, "delete", level, id, { name: current.name });
       return { ok: true, id, name: current.name };
     });
+    return invalidateCatalogPages(level, result);
   } catch (error) {
     // A product saved between the count and the delete: the foreign key refused it.
     if (!isViolation(error, "23503")) throw error;

@@ -1,6 +1,8 @@
 import { getDb } from "~/db/client.server";
 import { pageContents, type PageKey } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import { type PageContents, pageContentSchemas } from "./page-content";
 import { getPageContent } from "./page-content.server";
@@ -51,4 +53,5 @@ export async function savePageContent<K extends PageKey>(
       tx,
     );
   });
+  invalidatePages([pageTags.pageContent(key)]);
 }

@@ -3,6 +3,8 @@ import { asc, eq, max } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { promotions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { type MoveDirection, moveInList } from "~/lib/reorder";
 
 import type { PromotionInput } from "./promotion-admin";
@@ -14,9 +16,15 @@ export async function listPromotionsForAdmin(): Promise<AdminPromotion[]> {
   return getDb().select().from(promotions).orderBy(asc(promotions.sortOrder), asc(promotions.id));
 }
 
+/** After a committed change to the promotions: the home's carousel shows them. */
+function invalidatePromotionPages<Result>(result: Result): Result {
+  if (result) invalidatePages([pageTags.promotions]);
+  return result;
+}
+
 /** Adds a promotion as the carousel's last slide. */
 export async function createPromotion(adminId: string, input: PromotionInput): Promise<AdminPromotion> {
-  return getDb().transaction(async (tx) => {
+  const promotion = await getDb().transaction(async (tx) => {
     const [last] = await tx.select({ sortOrder: max(promotions.sortOrder) }).from(promotions);
     const [created] = await tx
       .insert(promotions)
@@ -34,6 +42,7 @@ export async function createPromotion(adminId: string, input: PromotionInput): P
     );
     return created!;
   });
+  return invalidatePromotionPages(promotion);
 }
 
 /** Saves the form over promotion `id`; null when it no longer exists. */
@@ -42,7 +51,7 @@ export async function updatePromotion(
   id: number,
   input: PromotionInput,
 ): Promise<AdminPromotion | null> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [updated] = await tx
       .update(promotions)
       .set({ ...input, image: input.image || null })
@@ -61,11 +70,12 @@ export async function updatePromotion(
     );
     return updated;
   });
+  return invalidatePromotionPages(result);
 }
 
 /** Deletes promotion `id`; false when it was already gone. */
 export async function deletePromotion(adminId: string, id: number): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
+  const isDeleted = await getDb().transaction(async (tx) => {
     const [deleted] = await tx.delete(promotions).where(eq(promotions.id, id)).returning({ title: promotions.title });
     if (!deleted) return false;
     await recordAudit(
@@ -74,11 +84,12 @@ export async function deletePromotion(adminId: string, id: number): Promise<bool
     );
     return true;
   });
+  return invalidatePromotionPages(isDeleted);
 }
 
 /** Moves a slide one place earlier or later in the carousel, renumbering the list 0, 1, 2… */
 export async function movePromotion(adminId: string, id: number, direction: MoveDirection): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
+  const isMoved = await getDb().transaction(async (tx) => {
     const rows = await tx
       .select({ id: promotions.id, sortOrder: promotions.sortOrder })
       .from(promotions)
@@ -100,4 +111,5 @@ export async function movePromotion(adminId: string, id: number, direction: Move
     );
     return true;
   });
+  return invalidatePromotionPages(isMoved);
 }

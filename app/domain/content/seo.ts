@@ -26,7 +26,9 @@ export const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 120
  * Paths search engines should not crawl: private or per-visitor pages and the API. Each is a
  * prefix; '/api' names no page, only the start of the resource routes' addresses.
  */
-export const DISALLOWED_PATHS = [href("/admin"), href("/perfil"), href("/carrito"), "/pedido", "/api"];
+// A function, not a module constant: the browser's pages import this module for their tags,
+// and its href() calls would be kept in every page's script (docs/decisions/013).
+const disallowedPaths = () => [href("/admin"), href("/perfil"), href("/carrito"), "/pedido", "/api"];
 
 /**
  * Title, description, canonical link and the Open Graph/Twitter tags that make a link
@@ -118,7 +120,7 @@ export function buildRobotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    ...disallowedPaths().map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${origin}${href("/sitemap.xml")}`,
     "",

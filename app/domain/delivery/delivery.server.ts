@@ -5,6 +5,8 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { deliveryZones, shopSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import type { DeliveryZone } from "./delivery";
 import { type DeliveryZoneInput, DISTRICT_TAKEN_MESSAGE } from "./delivery-admin";
@@ -77,7 +79,7 @@ export async function saveDeliveryZone(admin: Admin, input: DeliveryZoneInput, i
   if (await isDistrictTaken(input.district, id))
     return { ok: false, field: "district", message: DISTRICT_TAKEN_MESSAGE };
   try {
-    return await getDb().transaction(async (tx) => {
+    const result = await getDb().transaction(async (tx) => {
       const [saved] =
         id === undefined
           ? await tx.insert(deliveryZones).values(input).returning({ id: deliveryZones.id })
@@ -105,6 +107,8 @@ export async function saveDeliveryZone(admin: Admin, input: DeliveryZoneInput, i
       );
       return { ok: true, district: input.district } as const;
     });
+    if (result.ok) invalidatePages([pageTags.delivery]);
+    return result;
   } catch (error) {
     // Two saves of one name at once: the unique index lets one through.
     if (isUniqueViolation(error)) return { ok: false, field: "district", message: DISTRICT_TAKEN_MESSAGE };
@@ -114,7 +118,7 @@ export async function saveDeliveryZone(admin: Admin, input: DeliveryZoneInput, i
 
 /** Deletes a district: orders keep the name and fee they copied. */
 export async function deleteDeliveryZone(admin: Admin, id: number): Promise<{ district: string } | null> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [deleted] = await tx
       .delete(deliveryZones)
       .where(eq(deliveryZones.id, id))
@@ -132,6 +136,8 @@ export async function deleteDeliveryZone(admin: Admin, id: number): Promise<{ di
     );
     return deleted;
   });
+  if (result) invalidatePages([pageTags.delivery]);
+  return result;
 }
 
 /** 'Recojo en tienda' offered at the checkout or not. */
@@ -143,4 +149,6 @@ export async function setPickupEnabled(admin: Admin, isEnabled: boolean): Promis
       tx,
     );
   });
+  // A column of the shop's settings row, though no page but the (uncached) cart shows it.
+  invalidatePages([pageTags.delivery, pageTags.settings]);
 }

@@ -22,6 +22,12 @@ import { orderLines, orders, type OrderStatus, orderStatusChanges, products, pro
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { toContainsPattern } from "~/domain/catalog/catalog";
+import {
+  compareStocks,
+  invalidateStockPages,
+  readProductStocks,
+  type StockChange,
+} from "~/domain/catalog/page-invalidation.server";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 import { normalizeForSearch } from "~/lib/text";
 
@@ -182,8 +188,15 @@ export function paymentColumns(payment: PaymentInput, byUserId: string | null) {
  * stock given back. Two changes racing for one order (two admins, an admin and the
  * expiry of unpaid orders, 'Marcar como pagado' and the expiry) change it once: the other
  * one finds another status and writes nothing (false).
+ *
+ * The products whose stock a cancellation gave back are added to `stockChanges`: the
+ * caller drops their pages (invalidateStockPages) once the transaction committed.
  */
-export async function applyStatusChange(tx: Transaction, change: StatusChange): Promise<boolean> {
+export async function applyStatusChange(
+  tx: Transaction,
+  change: StatusChange,
+  stockChanges: StockChange[] = [],
+): Promise<boolean> {
   const { orderId, from, to } = change;
   const cancelReason = to === "cancelado" ? (change.cancelReason ?? "") : undefined;
   const updated = await tx
@@ -208,7 +221,7 @@ export async function applyStatusChange(tx: Transaction, change: StatusChange): 
   await tx
     .insert(orderStatusChanges)
     .values({ orderId, fromStatus: from, toStatus: to, changedByUserId: change.byUserId, isAutomatic });
-  if (to === "cancelado") await returnUnits(tx, orderId);
+  if (to === "cancelado") stockChanges.push(...(await returnUnits(tx, orderId)));
   await recordAudit(
     {
       userId: change.byUserId,
@@ -232,16 +245,16 @@ export async function applyStatusChange(tx: Transaction, change: StatusChange): 
  * let only one cancellation through). The same lock order as placeOrder: the products by
  * id, then their presentaciones by id, so a cancellation and an order never deadlock.
  */
-async function returnUnits(tx: Transaction, orderId: number) {
+async function returnUnits(tx: Transaction, orderId: number): Promise<StockChange[]> {
   const lines = await tx
     .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.variantId)))
     .orderBy(asc(orderLines.variantId));
-  if (lines.length === 0) return;
+  if (lines.length === 0) return [];
   const productIds = [...new Set(lines.map((line) => line.productId!))].sort((a, b) => a - b);
-  await tx
-    .select({ id: products.id })
+  const locked = await tx
+    .select({ id: products.id, stock: products.stock })
     .from(products)
     .where(inArray(products.id, productIds))
     .orderBy(asc(products.id))
@@ -252,6 +265,8 @@ async function returnUnits(tx: Transaction, orderId: number) {
       .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
       .where(eq(productVariants.id, line.variantId!));
   }
+  const before = new Map(locked.map((product) => [product.id, product.stock]));
+  return compareStocks(before, await readProductStocks(tx, productIds));
 }
 
 /**
@@ -277,23 +292,30 @@ export async function changeOrderStatus(
   const cancelReason = to === "cancelado" ? (options.cancelReason ?? "").trim().slice(0, CANCEL_REASON_MAX_LENGTH) : "";
   if (to === "cancelado" && current.isPaid && !cancelReason) return { status: "reason-required" };
 
+  const stockChanges: StockChange[] = [];
   const isChanged = await getDb().transaction((tx) =>
-    applyStatusChange(tx, {
-      orderId,
-      code: current.code,
-      from,
-      to,
-      byUserId: admin.id,
-      cancelReason,
-      isUnpaidOnly: to === "cancelado" && !cancelReason,
-    }),
+    applyStatusChange(
+      tx,
+      {
+        orderId,
+        code: current.code,
+        from,
+        to,
+        byUserId: admin.id,
+        cancelReason,
+        isUnpaidOnly: to === "cancelado" && !cancelReason,
+      },
+      stockChanges,
+    ),
   );
   if (!isChanged) {
     // Paid while the owner was cancelling it without a reason: now it needs one.
     const now = await readOrderState(orderId);
     return now?.status === from && now.isPaid ? { status: "reason-required" } : { status: "stale" };
   }
-  // Units came back: shoppers waiting for a sold-out presentación are told.
+  // Units came back: their products' pages show them, and shoppers waiting for a sold-out
+  // presentación are told.
+  invalidateStockPages(stockChanges);
   if (to === "cancelado") sendDueStockAlertsLater();
   sendOrderStatusMailLater(orderId);
   return { status: "changed", code: current.code, from, to };

@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { orders, shopSettings } from "~/db/schema";
+import { invalidateStockPages, type StockChange } from "~/domain/catalog/page-invalidation.server";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 
 import { applyStatusChange } from "./order-admin.server";
@@ -32,17 +33,17 @@ export async function expireUnpaidOrders(db: Database, now: Date = new Date()): 
     .limit(EXPIRY_BATCH);
   let expired = 0;
   for (const order of due) {
+    const stockChanges: StockChange[] = [];
     const isCancelled = await db.transaction((tx) =>
-      applyStatusChange(tx, {
-        orderId: order.id,
-        code: order.code,
-        from: "pendiente",
-        to: "cancelado",
-        byUserId: null,
-        placedBefore,
-      }),
+      applyStatusChange(
+        tx,
+        { orderId: order.id, code: order.code, from: "pendiente", to: "cancelado", byUserId: null, placedBefore },
+        stockChanges,
+      ),
     );
     if (isCancelled) {
+      // Committed: the products' pages show the units back.
+      invalidateStockPages(stockChanges);
       expired += 1;
       sendOrderStatusMailLater(order.id, { isExpired: true });
     }

@@ -4,6 +4,12 @@ import { getDb } from "~/db/client.server";
 import { cartLines, carts, orderLines, orders, orderStatusChanges, products, productVariants } from "~/db/schema";
 import { queueShopAlertIn } from "~/domain/alerts/shop-alerts.server";
 import { emptyCartIn, lineTitle } from "~/domain/cart/cart.server";
+import {
+  compareStocks,
+  invalidateStockPages,
+  readProductStocks,
+  type StockChange,
+} from "~/domain/catalog/page-invalidation.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { minimumOrderMessage, quoteDelivery } from "~/domain/delivery/delivery";
 
@@ -86,7 +92,7 @@ async function lockCartLines(tx: Transaction, cartId: string) {
 async function lockOrderLines(tx: Transaction, cartRows: { productId: number; variantId: number; quantity: number }[]) {
   const productIds = [...new Set(cartRows.map((row) => row.productId))];
   const lockedProducts = await tx
-    .select({ id: products.id, title: products.title, isArchived: products.isArchived })
+    .select({ id: products.id, title: products.title, isArchived: products.isArchived, stock: products.stock })
     .from(products)
     .where(inArray(products.id, productIds))
     .orderBy(asc(products.id))
@@ -121,6 +127,8 @@ async function lockOrderLines(tx: Transaction, cartRows: { productId: number; va
         ...variant,
         title: lineTitle(product.title, variant.variantName),
         productTitle: product.title,
+        /** The product's total stock before this order (all its presentaciones). */
+        productStock: product.stock,
         isArchived: product.isArchived || variant.isArchived,
         quantity,
       },
@@ -239,8 +247,11 @@ function computeFee(
   return { feeCents: quote.feeCents };
 }
 
-/** Takes the units with a conditional update: two shoppers racing for the last unit, one gets it. */
-async function takeStock(tx: Transaction, priced: PricedLine[]) {
+/**
+ * Takes the units with a conditional update: two shoppers racing for the last unit, one gets
+ * it. Answers how each product's total stock moved, for its pages.
+ */
+async function takeStock(tx: Transaction, priced: PricedLine[]): Promise<StockChange[]> {
   for (const line of priced) {
     const taken = await tx
       .update(productVariants)
@@ -258,11 +269,17 @@ async function takeStock(tx: Transaction, priced: PricedLine[]) {
       throw new StockTakenMeanwhile(problem, line.variantId);
     }
   }
+  const before = new Map(priced.map((line) => [line.productId, line.productStock]));
+  return compareStocks(before, await readProductStocks(tx, [...before.keys()]));
 }
 
-/** The order's transaction (placeOrder in order.server.ts); rejects with StockTakenMeanwhile. */
+/**
+ * The order's transaction (placeOrder in order.server.ts); rejects with StockTakenMeanwhile.
+ * Once it committed, the pages of the products it took units of are dropped (ADR 024).
+ */
 export async function storeOrder(cartId: string, input: PlaceOrderInput, method: PaymentMethodCopy) {
-  return getDb().transaction(async (tx) => {
+  const stockChanges: StockChange[] = [];
+  const result = await getDb().transaction(async (tx) => {
     const phoneKey = toPhoneKey(input.customerPhone);
     // First, before any row lock, so that waiting for it never holds one.
     if (!input.userId && (await hasTooManyPendingOrders(tx, phoneKey))) {
@@ -286,7 +303,7 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
       feeCents: fee.feeCents,
       totalCents,
     });
-    await takeStock(tx, priced);
+    stockChanges.push(...(await takeStock(tx, priced)));
     await tx.insert(orderStatusChanges).values({
       orderId,
       fromStatus: null,
@@ -297,4 +314,6 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     await queueShopAlertIn(tx, "order", orderId);
     return { status: "placed" as const, orderId, code, accessToken, totalCents };
   });
+  invalidateStockPages(stockChanges);
+  return result;
 }

@@ -5,6 +5,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/client.server";
 import { searchSynonyms } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import { SYNONYM_GROUP_NOT_FOUND_MESSAGE, type SynonymGroup, synonymTakenMessage } from "./synonyms";
 
@@ -31,6 +33,12 @@ export async function listSynonymGroups(): Promise<SynonymGroup[]> {
   return (await listSynonymGroupsForAdmin()).map((group) => group.terms);
 }
 
+/** After a committed change to the groups: searches may find other products. */
+function invalidateSearchPages(result: SynonymChangeResult): SynonymChangeResult {
+  if (result.ok) invalidatePages([pageTags.productListings]);
+  return result;
+}
+
 /** A term of `terms` that another group already holds, if any. */
 async function findTakenTerm(tx: Transaction, terms: readonly string[], exceptId?: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SYNONYMS_LOCK_ID})`);
@@ -40,7 +48,7 @@ async function findTakenTerm(tx: Transaction, terms: readonly string[], exceptId
 }
 
 export async function addSynonymGroup(adminId: string, terms: string[]): Promise<SynonymChangeResult> {
-  return getDb().transaction(async (tx): Promise<SynonymChangeResult> => {
+  const result = await getDb().transaction(async (tx): Promise<SynonymChangeResult> => {
     const taken = await findTakenTerm(tx, terms);
     if (taken !== undefined) return { ok: false, field: "terms", message: synonymTakenMessage(taken) };
     const [row] = await tx.insert(searchSynonyms).values({ terms }).returning({ id: searchSynonyms.id });
@@ -50,10 +58,11 @@ export async function addSynonymGroup(adminId: string, terms: string[]): Promise
     );
     return { ok: true, terms };
   });
+  return invalidateSearchPages(result);
 }
 
 export async function updateSynonymGroup(adminId: string, id: number, terms: string[]): Promise<SynonymChangeResult> {
-  return getDb().transaction(async (tx): Promise<SynonymChangeResult> => {
+  const result = await getDb().transaction(async (tx): Promise<SynonymChangeResult> => {
     const taken = await findTakenTerm(tx, terms, id);
     const [current] = await tx.select().from(searchSynonyms).where(eq(searchSynonyms.id, id));
     if (!current) return { ok: false, field: "form", message: SYNONYM_GROUP_NOT_FOUND_MESSAGE };
@@ -71,10 +80,11 @@ export async function updateSynonymGroup(adminId: string, id: number, terms: str
     );
     return { ok: true, terms };
   });
+  return invalidateSearchPages(result);
 }
 
 export async function deleteSynonymGroup(adminId: string, id: number): Promise<SynonymChangeResult> {
-  return getDb().transaction(async (tx): Promise<SynonymChangeResult> => {
+  const result = await getDb().transaction(async (tx): Promise<SynonymChangeResult> => {
     const [deleted] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning();
     if (!deleted) return { ok: false, field: "form", message: SYNONYM_GROUP_NOT_FOUND_MESSAGE };
     await recordAudit(
@@ -83,4 +93,5 @@ export async function deleteSynonymGroup(adminId: string, id: number): Promise<S
     );
     return { ok: true, terms: deleted.terms };
   });
+  return invalidateSearchPages(result);
 }

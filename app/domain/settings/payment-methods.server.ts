@@ -3,6 +3,8 @@ import { and, asc, eq, isNotNull, max } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { paymentMethods } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import {
   type AdminPaymentMethod,
@@ -63,6 +65,7 @@ export async function updatePaymentMethods(
     }
     await recordAudit({ userId: adminId, action: "update", entity: "payment-method", summary: { methods } }, tx);
   });
+  invalidatePages([pageTags.paymentMethods]);
 }
 
 export type AddPaymentMethodResult =
@@ -71,7 +74,7 @@ export type AddPaymentMethodResult =
 /** Adds a manual method at the end of the list; its id comes from the name. */
 export async function addPaymentMethod(adminId: string, input: NewPaymentMethod): Promise<AddPaymentMethodResult> {
   const id = derivePaymentMethodId(input.name);
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [last] = await tx.select({ sortOrder: max(paymentMethods.sortOrder) }).from(paymentMethods);
     const inserted = await tx
       .insert(paymentMethods)
@@ -94,6 +97,8 @@ export async function addPaymentMethod(adminId: string, input: NewPaymentMethod)
     );
     return { status: "added", method } as const;
   });
+  if (result.status === "added") invalidatePages([pageTags.paymentMethods]);
+  return result;
 }
 
 export type DeletePaymentMethodResult =
@@ -106,7 +111,7 @@ export type DeletePaymentMethodResult =
 export async function deletePaymentMethod(adminId: string, id: string): Promise<DeletePaymentMethodResult> {
   // No stored id holds a NUL character, and PostgreSQL refuses one even in a comparison.
   if (id.includes("\u0000")) return { status: "missing" };
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [method] = await tx
       .select({ name: paymentMethods.name, isDefault: paymentMethods.isDefault })
       .from(paymentMethods)
@@ -121,4 +126,6 @@ export async function deletePaymentMethod(adminId: string, id: string): Promise<
     );
     return { status: "deleted", name: method.name } as const;
   });
+  if (result.status === "deleted") invalidatePages([pageTags.paymentMethods]);
+  return result;
 }

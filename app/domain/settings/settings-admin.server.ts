@@ -4,6 +4,8 @@ import { getDb } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import type { ShopSettings } from "./settings.server";
 import {
@@ -43,7 +45,7 @@ export function toGeneralSettings(row: ShopSettings): GeneralSettings {
  * changed (with their audit entry). Returns those parts; none means nothing was written.
  */
 export async function saveGeneralSettings(adminId: string, next: GeneralSettings): Promise<SettingsPart[]> {
-  return getDb().transaction(async (tx) => {
+  const saved = await getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
     if (!row) throw new Error("shop_settings is empty: the database was not seeded.");
     const parts = listChangedParts(toGeneralSettings(row), next);
@@ -56,11 +58,14 @@ export async function saveGeneralSettings(adminId: string, next: GeneralSettings
     );
     return parts;
   });
+  // Every page shows the shop's name, logo, colours and links.
+  if (saved.length > 0) invalidatePages([pageTags.settings]);
+  return saved;
 }
 
 /** Replaces the contact fields (and the address for the shop's alerts); false when nothing differed (nothing written). */
 export async function saveContactSettings(adminId: string, contact: ContactSettings): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
+  const isSaved = await getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
     if (!row) throw new Error("shop_settings is empty: the database was not seeded.");
     const isSame = (Object.keys(contact) as (keyof ContactSettings)[]).every((field) => row[field] === contact[field]);
@@ -72,4 +77,6 @@ export async function saveContactSettings(adminId: string, contact: ContactSetti
     );
     return true;
   });
+  if (isSaved) invalidatePages([pageTags.settings]);
+  return isSaved;
 }

@@ -114,6 +114,18 @@ export class PageCache {
   }
 
   /**
+   * The page under `key` when it is stored and fresh, counted as a hit; null otherwise, and
+   * nothing is counted: the caller goes on to getOrRender (the server's fast path, before its
+   * static files).
+   */
+  peekFresh(key: string): CachedPage | null {
+    const found = this.#lookup(key);
+    if (!found || found.isStale) return null;
+    this.#counts.hits++;
+    return found.entry.page;
+  }
+
+  /**
    * The page under `key`, rendering it once however many ask at the same time. When the
    * stored copy is stale (invalidated, or past its age, by less than `staleMs`), the caller
    * that starts the new render waits for it, and callers arriving while it runs get the stale

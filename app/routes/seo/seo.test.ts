@@ -24,7 +24,7 @@ function listLocations(xml: string): string[] {
 
 describe("/robots.txt", () => {
   test("allows the shop, keeps crawlers out of private pages and names the sitemap", async () => {
-    const response = robotsLoader();
+    const response = robotsLoader({ context: {} } as Parameters<typeof robotsLoader>[0]);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(await response.text()).toBe(
       [

@@ -2,12 +2,21 @@ import { z } from "zod";
 
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { buildSitemap } from "~/domain/content/sitemap.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 
 import type { Route } from "./+types/sitemap";
 
 const pageSchema = z.coerce.number().int().min(1).optional();
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  cachePage(context, [
+    // Every level of both catalogues.
+    pageTags.catalog("products"),
+    pageTags.catalog("services"),
+    // The live products and their dates: every product write emits this tag.
+    pageTags.productListings,
+  ]);
   const raw = new URL(request.url).searchParams.get("pagina");
   const page = pageSchema.safeParse(raw ?? undefined);
   const xml = page.success ? await buildSitemap(getSiteOrigin(), page.data) : null;

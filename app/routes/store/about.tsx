@@ -5,6 +5,8 @@ import { buildPageMeta, readShopName } from "~/domain/content/seo";
 import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { summarise } from "~/domain/content/text-blocks";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { AboutPage } from "~/ui/content/about-page";
 
 import type { Route } from "./+types/about";
@@ -22,7 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  cachePage(context, [pageTags.pageContent("about")]);
   return { about: await getPageContent("about"), origin: getSiteOrigin() };
 }
 

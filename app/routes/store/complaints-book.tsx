@@ -18,7 +18,8 @@ import { type FieldErrors, parseWithSchema } from "~/lib/form-data";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ComplaintConfirmation } from "~/ui/complaints/complaint-confirmation";
-import { ComplaintForm, TERMS_TOAST } from "~/ui/complaints/complaint-form";
+import { TERMS_TOAST } from "~/ui/complaints/complaint-form";
+import { ComplaintFormSlot, preloadComplaintForm } from "~/ui/complaints/complaint-form-slot";
 import { Icon } from "~/ui/icons/icon";
 import { useToastFrom } from "~/ui/toaster";
 
@@ -42,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [settings, { confirmation, headers }] = await Promise.all([
     getShopSettings(),
     readComplaintConfirmation(request),
+    preloadComplaintForm(),
   ]);
   return data(
     {
@@ -115,7 +117,7 @@ export default function ComplaintsBook({ loaderData, actionData }: Route.Compone
       {confirmation ? (
         <ComplaintConfirmation {...confirmation} />
       ) : (
-        <ComplaintForm values={actionData?.values ?? {}} serverErrors={actionData?.errors} />
+        <ComplaintFormSlot values={actionData?.values ?? {}} serverErrors={actionData?.errors} />
       )}
     </div>
   );

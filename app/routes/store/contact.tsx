@@ -8,6 +8,8 @@ import { listActiveSocialLinks } from "~/domain/content/shop-profile";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ContactDetails } from "~/ui/content/contact-details";
@@ -34,7 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // The shop's contact, hours, links and the map's key: all in its settings.
+  cachePage(context, [pageTags.settings]);
   const settings = await getShopSettings();
   return {
     origin: getSiteOrigin(),

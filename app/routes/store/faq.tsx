@@ -5,6 +5,8 @@ import { buildPageMeta, readShopName } from "~/domain/content/seo";
 import { pageTitle } from "~/domain/content/seo";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { FaqList } from "~/ui/content/faq-list";
 import { Icon } from "~/ui/icons/icon";
 
@@ -24,7 +26,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // Fixed questions; only the shop's address comes from its settings.
+  cachePage(context, [pageTags.settings]);
   const settings = await getShopSettings();
   return {
     entries: buildFaqEntries({ address: settings.contactAddress }),

@@ -9,6 +9,8 @@ import { pageTitle } from "~/domain/content/seo";
 import { listActiveSocialLinks } from "~/domain/content/shop-profile";
 import { getSiteOrigin } from "~/domain/content/site.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { FeaturedOffers, FollowUs, HomeCards, HomeHero, VisitUs } from "~/ui/home/home-sections";
 import { PromotionsCarousel } from "~/ui/home/promotions-carousel";
 
@@ -29,12 +31,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [content, promotions, featured, settings] = await Promise.all([
     getPageContent("home"),
     listActivePromotions(),
     listFeaturedOffers(),
     getShopSettings(),
+  ]);
+  cachePage(context, [
+    pageTags.pageContent("home"),
+    pageTags.promotions,
+    // Which products are offers, and in which order (in stock first).
+    pageTags.productListings,
+    ...featured.map((product) => pageTags.product(product.id)),
   ]);
   // Without stored texts the page still works: the shop's name as the title, the
   // schema's defaults for the rest, and no visit-us block.

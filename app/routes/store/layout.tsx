@@ -8,6 +8,7 @@ import { ChatbotWidget } from "~/ui/chatbot/chatbot-widget";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
+import { useLateVisitor } from "~/ui/layout/visitor";
 
 import type { Route } from "./+types/layout";
 
@@ -19,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function StoreChrome({ cartCount, children }: { cartCount: number; children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const shopName = root?.shop.name ?? DEFAULT_SHOP_NAME;
+  // A page from the cache is everyone's: this visitor's name and cart come after load.
+  const late = useLateVisitor();
+  const user = late ? late.user : (root?.user ?? null);
+  const count = late ? late.cartCount : cartCount;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,11 +32,11 @@ function StoreChrome({ cartCount, children }: { cartCount: number; children: Rea
       >
         Saltar al contenido
       </a>
-      <SiteHeader shopName={shopName} logo={root?.shop.logo ?? null} cartCount={cartCount} user={root?.user ?? null} />
+      <SiteHeader shopName={shopName} logo={root?.shop.logo ?? null} cartCount={count} user={user} />
       <main id="contenido" className="flex-1">
         {children}
       </main>
-      <SiteFooter shopName={shopName} isAdmin={root?.user?.isAdmin ?? false} />
+      <SiteFooter shopName={shopName} isAdmin={user?.isAdmin ?? false} />
       {/* The assistant and WhatsApp; the footer's bottom padding keeps the page's end clear of them. */}
       <ChatbotWidget whatsappPhone={root?.shop.whatsappPhone ?? ""} />
     </div>

@@ -1,11 +1,15 @@
 import { pageTitle } from "~/domain/content/seo";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Política de Privacidad", matches) }];
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // The data controller's name, RUC, address and e-mail: the shop's settings.
+  cachePage(context, [pageTags.settings]);
   const settings = await getShopSettings();
   return {
     shopName: settings.shopName,

@@ -18,11 +18,14 @@ import { getOrderCap } from "~/domain/orders/order-limits";
 import { getOrderLimits } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { formFailure, parseForm } from "~/lib/form.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage, isSharedRender } from "~/lib/page-cache/render-context.server";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
 import { OfferBadge } from "~/ui/catalog/price-tag";
 import { ProductPurchase } from "~/ui/catalog/product-purchase";
 import { Icon } from "~/ui/icons/icon";
+import { useLateVisitor } from "~/ui/layout/visitor";
 import { Button } from "~/ui/primitives/button";
 
 import type { Route } from "./+types/product-detail";
@@ -96,10 +99,15 @@ function readProductId(raw: string): number | null {
   return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = readConfig().appUrl;
   const id = readProductId(params.productId);
   const product = id === null ? null : await getProductDetail(id);
+  // The page, or its 404 for a while (the product may be created a moment later): shown
+  // alike to everyone, the breadcrumbs' names included.
+  if (id !== null) {
+    cachePage(context, [pageTags.product(id), pageTags.catalog("products")], { isNotFoundCacheable: true });
+  }
   if (!product) {
     return data(
       { product: null, origin, canonicalUrl: "", categoryUrl: "", selectedId: 0, email: "" },
@@ -109,7 +117,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const chosen = choosePresentacion(product.presentaciones, new URL(request.url).searchParams.get("presentacion"));
   // The e-mail 'Avísame cuando haya stock' starts with, for a signed-in shopper.
   const hasSoldOut = product.presentaciones.some((item) => item.stock === 0);
-  const [user, limits] = await Promise.all([hasSoldOut ? getSessionUser(request) : null, getOrderLimits()]);
+  // A page for everyone has no e-mail in it: the shopper's comes after load (useLateVisitor).
+  const [user, limits] = await Promise.all([
+    hasSoldOut && !isSharedRender(context) ? getSessionUser(request) : null,
+    getOrderLimits(),
+  ]);
   return {
     // Each presentación's stepper stops at what one order may take of it (order-limits.ts).
     product: {
@@ -178,7 +190,9 @@ function BackButton({ fallback }: { fallback: string }) {
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, categoryUrl, selectedId, email } = loaderData;
+  const { product, categoryUrl, selectedId } = loaderData;
+  const late = useLateVisitor();
+  const email = loaderData.email || late?.email || "";
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">

@@ -11,6 +11,8 @@ import {
   resolveTaxonomyPath,
 } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { catalogLevelMeta, CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { Pagination } from "~/ui/catalog/pagination";
@@ -38,7 +40,7 @@ async function redirectOldAddresses(url: URL, params: Route.LoaderArgs["params"]
   }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseCatalogQuery(url);
 
@@ -77,6 +79,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(search ? `${url.pathname}?${search}` : url.pathname);
   }
 
+  cachePage(context, [
+    // The level's name, its cards, the breadcrumbs and the brands' filter.
+    pageTags.catalog("products"),
+    pageTags.pageContent("products"),
+    // Which products this page lists, and each card shown.
+    ...(results ? [pageTags.productListings, ...results.items.map((product) => pageTags.product(product.id))] : []),
+  ]);
   const head = describeLevel("products", path, page);
   // A search or a brand filter lists its matches across the whole level, without cards.
   const cards = isFiltering ? [] : children;

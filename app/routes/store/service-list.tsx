@@ -5,6 +5,8 @@ import { countServicesByChild, listServices } from "~/domain/catalog/services.se
 import { listChildLevels, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { normalizeForSearch } from "~/lib/text";
 import { catalogLevelMeta, CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
@@ -14,7 +16,7 @@ import type { Route } from "./+types/service-list";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => catalogLevelMeta("services", data, matches);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q } = parseCatalogQuery(url);
   const path = await resolveLevelOr404(serviceTree, params);
@@ -36,6 +38,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // them, though the card one level up counts them.
   const isDirectOnly = !needle && !isServiceLevel;
   const items = await listServices({ path, query: q, isDirectOnly });
+  cachePage(context, [
+    // The levels, their counts and the services listed: every service write emits this tag.
+    pageTags.catalog("services"),
+    pageTags.pageContent("services"),
+    // The WhatsApp number of the cards' buttons.
+    pageTags.settings,
+  ]);
 
   const head = describeLevel("services", path, page);
   return {

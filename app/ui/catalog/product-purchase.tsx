@@ -1,16 +1,13 @@
-import { type ReactNode, useState } from "react";
-import { useFetcher } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { href, useFetcher } from "react-router";
 
-import { CART_PATH } from "~/domain/cart/cart";
-import { buildProductPath } from "~/domain/catalog/catalog-paths";
 import { pricePerKgCents } from "~/domain/catalog/presentacion-display";
 import { getUnitPriceCents, LOW_STOCK_THRESHOLD, type Priced } from "~/domain/catalog/pricing";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
-import { Field } from "~/ui/form/field";
-import { formFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
+import { lazySlot, renderNothing } from "~/ui/lazy-slot";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 
@@ -19,6 +16,18 @@ import { PriceTag } from "./price-tag";
 // The product page's buying part: the price, stock and add-to-cart button of the chosen
 // presentación, the 'Presentación' radio group (inside the add-to-cart form, so choosing and
 // adding works without JavaScript too) and, for a sold-out one, 'Avísame cuando haya stock'.
+
+// 'Avísame cuando haya stock' (stock-alert-form.tsx, with the form kit) is a chunk of its own,
+// out of the product page's first load (the 120 KB budget, docs/decisions/013): only a sold-out
+// presentación shows it. The server renders it in full: this module waits for the chunk before
+// any page is rendered. If the chunk cannot be fetched, the page goes on without the form.
+const stockAlert = lazySlot(() =>
+  import("./stock-alert-form").then(
+    (module) => module.StockAlertForm,
+    () => renderNothing,
+  ),
+);
+if (import.meta.env.SSR) await stockAlert.preload();
 
 export type PurchasePresentacion = Priced & {
   id: number;
@@ -85,47 +94,6 @@ function StockNote({ item, hasChoice }: { item: PurchasePresentacion; hasChoice:
     <p className="font-semibold text-amber-800" role="status">
       Últimas {item.stock} unidades disponibles
     </p>
-  );
-}
-
-type StockAlertData = {
-  message?: string;
-  errors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-};
-
-/** 'Avísame cuando haya stock': an e-mail (the signed-in shopper's, prefilled) for a sold-out presentación. */
-function StockAlertForm({ productId, variantId, email }: { productId: number; variantId: number; email: string }) {
-  const fetcher = useFetcher<StockAlertData & { toast?: ToastMessage }>();
-  useToastFrom(fetcher.data?.toast);
-  if (fetcher.data?.message) {
-    return (
-      <p className="rounded-xl bg-green-50 p-3 font-semibold text-green-800" role="status">
-        {fetcher.data.message}
-      </p>
-    );
-  }
-  const form = formFields(fetcher.data?.values ?? { email }, fetcher.data?.errors ?? {}, "avisame-");
-  return (
-    <fetcher.Form method="post" action={buildProductPath(productId)} className="flex flex-col gap-3" noValidate>
-      <input type="hidden" name="intent" value="stock-alert" />
-      <input type="hidden" name="variantId" value={variantId} />
-      <Field
-        label="Tu correo electrónico"
-        field={form.field("email")}
-        hint="Te escribiremos una sola vez, cuando vuelva a haber stock."
-        inputProps={{ type: "email", autoComplete: "email", inputMode: "email", maxLength: 254, required: true }}
-      />
-      <Button
-        type="submit"
-        variant="outline"
-        size="lg"
-        disabled={fetcher.state !== "idle"}
-        className="w-full sm:w-auto"
-      >
-        <Icon name="bell" aria-hidden /> Avísame cuando haya stock
-      </Button>
-    </fetcher.Form>
   );
 }
 
@@ -208,6 +176,11 @@ export function ProductPurchase({
     window.history.replaceState(window.history.state, "", `?presentacion=${id}`);
   };
   const isAdding = fetcher.state !== "idle";
+  const hasSoldOut = presentaciones.some((item) => item.stock === 0);
+  // Choosing a sold-out presentación shows its form at once: the chunk is fetched ahead.
+  useEffect(() => {
+    if (hasSoldOut) void stockAlert.preload();
+  }, [hasSoldOut]);
   return (
     <>
       <div>
@@ -215,7 +188,7 @@ export function ProductPurchase({
         {perKg === null ? null : <p className="text-sm text-muted">{formatMoney(perKg)} por kg</p>}
       </div>
       {children}
-      <fetcher.Form method="post" action={CART_PATH} className="flex flex-col gap-4">
+      <fetcher.Form method="post" action={href("/carrito")} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
         {hasChoice ? (
@@ -238,7 +211,7 @@ export function ProductPurchase({
         </Button>
       </fetcher.Form>
       {selected.stock === 0 ? (
-        <StockAlertForm key={selected.id} productId={productId} variantId={selected.id} email={email} />
+        <stockAlert.Slot key={`${selected.id}:${email}`} productId={productId} variantId={selected.id} email={email} />
       ) : null}
     </>
   );

@@ -35,10 +35,11 @@ function CartLink({ count }: { count: number }) {
       <span className="relative inline-flex items-center gap-1.5">
         <Icon name="shopping-cart" className="size-5" aria-hidden />
         <span>Carrito</span>
+        {/* Placed over the icon, so that the count arriving after load moves nothing. */}
         {count > 0 ? (
           <span
             data-testid="cart-badge"
-            className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-secondary px-1.5 text-xs font-bold text-ink"
+            className="absolute -top-2 left-2.5 inline-flex min-w-5 items-center justify-center rounded-full bg-secondary px-1.5 text-xs font-bold text-ink"
           >
             {count}
           </span>
@@ -116,8 +117,10 @@ function AccountArea({ user }: { user: HeaderProps["user"] }) {
         to={href("/perfil")}
         className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-medium hover:bg-primary-soft"
       >
-        <Icon name="user-round" className="size-5" aria-hidden />
-        {user.displayName}
+        <Icon name="user-round" className="size-5 shrink-0" aria-hidden />
+        <span className="max-w-28 truncate" title={user.displayName}>
+          {user.displayName}
+        </span>
       </Link>
       <Form method="post" action={href("/salir")}>
         <input type="hidden" name="redirectTo" value={href("/")} />
@@ -152,7 +155,8 @@ export function SiteHeader({ shopName, logo, cartCount, user }: HeaderProps) {
           ))}
           <CartLink count={cartCount} />
         </nav>
-        <div className="hidden lg:block">
+        {/* A fixed width: the visitor's name, filled in after load on a page from the cache, moves nothing. */}
+        <div className="hidden w-48 justify-end lg:flex">
           <AccountArea user={user} />
         </div>
 

@@ -2,7 +2,7 @@
 import iconUrl from "./whatsapp-icon.svg?url&no-inline";
 
 /**
- * A floating action of the page's bottom right corner (ChatbotWidget): a round button on wide
+ * A floating action of the page's bottom right corner (ContactCorner): a round button on wide
  * screens; on phones and tablets a round button with its name beside it, shown while the
  * contact menu is open (the corner is the `group`).
  */

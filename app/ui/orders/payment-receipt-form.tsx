@@ -1,81 +1,19 @@
-import { type FormEvent, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { lazySlot, renderNothing } from "~/ui/lazy-slot";
 
-import { ACCEPTED_IMAGE_TYPES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
-import { MAX_RECEIPT_OPERATION_LENGTH, RECEIPT_FIELDS, type ReceiptField } from "~/domain/orders/order-page";
-import { Field } from "~/ui/form/field";
-import { Icon } from "~/ui/icons/icon";
-import { Button } from "~/ui/primitives/button";
+export type { ReceiptFormState } from "./payment-receipt-form-body";
 
-export type ReceiptFormState = {
-  values: { operation?: string };
-  errors: Partial<Record<ReceiptField, string>>;
-};
+// The form (payment-receipt-form-body.tsx, with the form kit) is a chunk of its own, out of the
+// order page's first load (the 120 KB budget, docs/decisions/013), like the complaints book's.
+// The server renders it in full, so that it works without JavaScript: this module waits for
+// the chunk before any page is rendered. If the chunk cannot be fetched, the page (how to pay,
+// the order) goes on without the form.
+const form = lazySlot(() =>
+  import("./payment-receipt-form-body").then(
+    (module) => module.PaymentReceiptForm,
+    () => renderNothing,
+  ),
+);
+if (import.meta.env.SSR) await form.preload();
 
-/**
- * 'Subir comprobante de pago': a picture of the payment and/or its operation number, posted
- * to the order page itself (a plain form: it works without JavaScript). With JavaScript a
- * picture over 5 MB is refused at once instead of after its upload.
- */
-export function PaymentReceiptForm({
-  action,
-  state,
-  hasSentBefore,
-}: {
-  /** The order page's address, with its token when the shopper came by the link. */
-  action: string;
-  state: ReceiptFormState | null;
-  hasSentBefore: boolean;
-}) {
-  const navigation = useNavigation();
-  const [tooLarge, setTooLarge] = useState(false);
-  const isSending = navigation.state === "submitting" && navigation.formAction === action;
-  const imageError = tooLarge ? IMAGE_TOO_LARGE_MESSAGE : state?.errors.image;
-
-  function refuseLargeImage(event: FormEvent<HTMLFormElement>) {
-    if (tooLarge) event.preventDefault();
-  }
-
-  return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      action={action}
-      onSubmit={refuseLargeImage}
-      className="flex flex-col gap-4 border-t pt-4"
-      aria-labelledby="receipt-form-title"
-      noValidate
-    >
-      <h3 id="receipt-form-title" className="text-lg font-bold">
-        {hasSentBefore ? "Enviar otro comprobante" : "Subir comprobante de pago"}
-      </h3>
-      <p className="text-sm text-muted">
-        Sube la captura de tu pago (Yape, Plin o transferencia) y/o escribe el número de operación.
-      </p>
-      <Field
-        label="Imagen del comprobante"
-        hint="JPG, PNG, WebP o AVIF de hasta 5 MB."
-        field={{ id: "receipt-image", name: RECEIPT_FIELDS.image, error: imageError }}
-        inputProps={{
-          type: "file",
-          accept: ACCEPTED_IMAGE_TYPES,
-          onChange: (event) => setTooLarge((event.currentTarget.files?.[0]?.size ?? 0) > MAX_IMAGE_BYTES),
-        }}
-      />
-      <Field
-        label="Número de operación"
-        hint="Opcional si subes la imagen."
-        field={{
-          id: "receipt-operation",
-          name: RECEIPT_FIELDS.operation,
-          defaultValue: state?.values.operation ?? "",
-          error: state?.errors.operation,
-        }}
-        inputProps={{ maxLength: MAX_RECEIPT_OPERATION_LENGTH, autoComplete: "off", inputMode: "text" }}
-      />
-      <Button type="submit" size="lgWrap" disabled={isSending} className="self-start">
-        <Icon name="send" aria-hidden /> {isSending ? "Enviando…" : "Enviar comprobante"}
-      </Button>
-    </Form>
-  );
-}
+/** 'Subir comprobante de pago' (payment-receipt-form-body.tsx). */
+export const PaymentReceiptForm = form.Slot;

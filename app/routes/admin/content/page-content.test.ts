@@ -123,7 +123,7 @@ describe("about editor", () => {
       }),
     );
     expect(toast?.title).toBe("Contenido Actualizado");
-    const about = await storefrontAbout();
+    const about = await storefrontAbout({ context: {} } as Parameters<typeof storefrontAbout>[0]);
     expect(about.about?.mainHeading).toBe("Nuestra historia");
     expect(about.about?.valuesSection.values).toEqual([
       { title: "Primero", description: "", icon: "ShieldCheck" },

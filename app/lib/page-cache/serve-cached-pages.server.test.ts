@@ -1,0 +1,184 @@
+import { once } from "node:events";
+import { get as httpGet } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
+
+import express from "express";
+import type { AppLoadContext } from "react-router";
+import { afterEach, expect, test } from "vitest";
+
+import { createPageCache, type PageCache } from "./page-cache.server";
+import { cachePage } from "./render-context.server";
+import { answerStoredPages, serveCachedPages, SHARED_PAGE_CACHE_CONTROL } from "./serve-cached-pages.server";
+
+const APP_URL = "http://tienda.example.pe";
+const servers: { close: () => void }[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.close()));
+
+type Seen = { url: string; cookie: string | null };
+
+/** A fake React Router: a page per path, with the render's nonce on its one inline script. */
+async function startShop(options: { renderMs?: number } = {}) {
+  const cache: PageCache = createPageCache({ maxBytes: 1024 * 1024 });
+  const renders: Seen[] = [];
+  let price = "S/ 60.00";
+  const render = async (request: Request, context: AppLoadContext) => {
+    renders.push({ url: request.url, cookie: request.headers.get("cookie") });
+    await new Promise((resolve) => setTimeout(resolve, options.renderMs ?? 0));
+    const path = new URL(request.url).pathname;
+    const nonce = context.cspNonce ?? "";
+    const headers = {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": `script-src 'nonce-${nonce}'`,
+    };
+    if (path === "/privado") return new Response("<p>solo tuyo</p>", { headers });
+    if (path === "/nada") return new Response("<p>no existe</p>", { status: 404, headers });
+    cachePage(context, ["product:42"]);
+    const body = `<h1>${price}</h1><script nonce="${nonce}">hydrate()</script>`;
+    return new Response(body, { headers });
+  };
+  const app = express();
+  app.use(
+    serveCachedPages({
+      cache,
+      appUrl: APP_URL,
+      render,
+      loadContext: () => ({ requestId: "test", cspNonce: "" }),
+      takeRenderSlot: async () => true,
+    }),
+  );
+  // What the ordinary handler answers: rendered for the visitor, with their cookie.
+  app.use((req, res) => res.status(200).send(`visitor:${req.method}:${req.headers.cookie ?? ""}`));
+  const server = app.listen(0);
+  servers.push(server);
+  await once(server, "listening");
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { cache, renders, base, setPrice: (value: string) => (price = value) };
+}
+
+/** The bytes as sent (fetch would inflate them). */
+function getRaw(url: string): Promise<{ headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { "accept-encoding": "br" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers))
+          if (typeof value === "string") headers.set(name, value);
+        resolve({ headers, body: Buffer.concat(chunks) });
+      });
+    }).on("error", reject);
+  });
+}
+
+const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+  fetch(url, { method, headers: { "accept-encoding": "br", ...headers } });
+
+test("a public page is rendered once, anonymously, from the shop's own address, then served from the cache", async () => {
+  const shop = await startShop();
+  const first = await get(`${shop.base}/producto/42?utm_source=fb`, {
+    cookie: "patitas_cart=abc",
+    host: "malo.example",
+  });
+  expect(first.headers.get("x-cache")).toBe("MISS");
+  const second = await get(`${shop.base}/producto/42`);
+  expect(second.headers.get("x-cache")).toBe("HIT");
+  expect(await second.text()).toBe(`<h1>S/ 60.00</h1><script>hydrate()</script>`);
+  expect(shop.renders).toEqual([{ url: `${APP_URL}/producto/42`, cookie: null }]);
+  expect(second.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
+  expect(second.headers.get("vary")).toBe("Accept-Encoding");
+  // The inline script is allowed by its hash, not by a nonce every visitor would share.
+  expect(second.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-[\w+/=]+' https:/);
+  expect(second.headers.get("content-security-policy")).not.toContain("nonce");
+});
+
+test("ETag and 304; HEAD has GET's status and headers without a body", async () => {
+  const shop = await startShop();
+  const head = await get(`${shop.base}/producto/42`, {}, "HEAD");
+  const page = await getRaw(`${shop.base}/producto/42`);
+  expect(head.status).toBe(200);
+  expect(await head.text()).toBe("");
+  for (const name of ["content-type", "etag", "content-security-policy", "cache-control", "content-length"]) {
+    expect(head.headers.get(name), name).toBe(page.headers.get(name));
+  }
+  expect(page.headers.get("content-encoding")).toBe("br");
+  expect(brotliDecompressSync(page.body).toString()).toContain("S/ 60.00");
+  const etag = page.headers.get("etag")!;
+  const notModified = await get(`${shop.base}/producto/42`, { "if-none-match": etag });
+  expect(notModified.status).toBe(304);
+  expect(await notModified.text()).toBe("");
+  expect(shop.renders).toHaveLength(1);
+});
+
+test("100 requests at once for a page just invalidated render it once; the first after the write sees it", async () => {
+  const shop = await startShop({ renderMs: 50 });
+  await get(`${shop.base}/producto/42`);
+  shop.setPrice("S/ 55.00");
+  shop.cache.invalidateTags(["product:42"]);
+  const answers = await Promise.all(Array.from({ length: 100 }, () => get(`${shop.base}/producto/42`)));
+  const bodies = await Promise.all(answers.map((answer) => answer.text()));
+  expect(shop.renders).toHaveLength(2);
+  // The caller that started the render waited for the new page; the others got it or, while it
+  // rendered, the old copy marked STALE.
+  const statuses = answers.map((answer) => answer.headers.get("x-cache"));
+  answers.forEach((answer, index) => {
+    if (answer.headers.get("x-cache") !== "STALE") expect(bodies[index]).toContain("S/ 55.00");
+  });
+  expect(statuses).toContain("STALE");
+  expect(statuses.filter((status) => status === "MISS").length).toBeGreaterThan(0);
+  expect(statuses.every((status) => status === "MISS" || status === "STALE" || status === "HIT")).toBe(true);
+  expect((await get(`${shop.base}/producto/42`)).headers.get("x-cache")).toBe("HIT");
+});
+
+test("personal requests are never answered from the cache", async () => {
+  const shop = await startShop();
+  await get(`${shop.base}/producto/42`);
+  for (const [path, headers, method] of [
+    ["/producto/42", { cookie: "patitas_toast=eyJ0" }, "GET"],
+    ["/producto/42", { cookie: "a=1; patitas_complaint=x" }, "GET"],
+    ["/carrito", {}, "GET"],
+    ["/ADMIN/dashboard", {}, "GET"],
+    ["/api/sesion", {}, "GET"],
+    ["/producto/42", {}, "POST"],
+  ] as const) {
+    const answer = await get(`${shop.base}${path}`, headers, method);
+    expect(["HIT", "MISS", "STALE"], `${method} ${path}`).not.toContain(answer.headers.get("x-cache"));
+    expect(await answer.text()).toMatch(/^visitor:/);
+  }
+  expect(shop.renders).toHaveLength(1);
+});
+
+test("a page its route did not declare shareable is rendered for the visitor; an anonymous 404 is sent as it is", async () => {
+  const shop = await startShop();
+  const own = await get(`${shop.base}/privado`, { cookie: "patitas_cart=abc" });
+  expect(own.headers.get("x-cache")).toBe("BYPASS");
+  expect(await own.text()).toBe("visitor:GET:patitas_cart=abc");
+  const missing = await get(`${shop.base}/nada`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get("x-cache")).toBe("BYPASS");
+  expect(await missing.text()).toBe("<p>no existe</p>");
+  await get(`${shop.base}/nada`);
+  // Neither was kept.
+  expect(shop.renders.map((seen) => new URL(seen.url).pathname)).toEqual(["/privado", "/nada", "/nada"]);
+});
+
+test("the front door answers only stored pages: anything else (a static file, a miss) goes on untouched", async () => {
+  const shop = await startShop();
+  const front = express();
+  front.use(answerStoredPages({ cache: shop.cache, appUrl: APP_URL }));
+  front.use((req, res) => res.status(200).send(`static:${req.path}`));
+  const server = front.listen(0);
+  servers.push(server);
+  await once(server, "listening");
+  const door = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  expect(await (await get(`${door}/producto/42`)).text()).toBe("static:/producto/42");
+  await get(`${shop.base}/producto/42`);
+  const stored = await get(`${door}/producto/42`);
+  expect(stored.headers.get("x-cache")).toBe("HIT");
+  expect(await stored.text()).toContain("S/ 60.00");
+  expect(await (await get(`${door}/favicon.svg`)).text()).toBe("static:/favicon.svg");
+  shop.cache.invalidateTags(["product:42"]);
+  expect(await (await get(`${door}/producto/42`)).text()).toBe("static:/producto/42");
+  expect(shop.renders).toHaveLength(1);
+});

@@ -1,0 +1,170 @@
+// The page cache in front of React Router (ADR 024). A public page asked with GET or HEAD is
+// answered from its stored copy (no React, no render line, no database); a miss is rendered
+// once, anonymously, from the cache key, stored, and answered to every request that waited
+// for it. Everything else goes on to the ordinary render.
+import { randomBytes } from "node:crypto";
+
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { type AppLoadContext, href } from "react-router";
+
+import { buildSharedPageContentSecurityPolicy, canonicalPath, isPersonalPath } from "~/lib/security-headers.server";
+
+import { normalizeCacheKey } from "./cache-key";
+import { hashInlineScripts } from "./inline-scripts.server";
+import type { CacheStatus, PageCache } from "./page-cache.server";
+import { createSharedRender } from "./render-context.server";
+import { type CachedPage, isNotModified, type RenderedPage, selectVariant } from "./stored-page.server";
+
+/**
+ * Browsers ask again every time (max-age=0) and get a 304 while the page is unchanged; a CDN in
+ * front may keep a page 10 s, and serve it 20 s more while it asks again. Our invalidations
+ * reach only this server's cache, so that is how late a CDN can be.
+ */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=20";
+
+/** A flashed message is one visitor's, shown once: such a request is rendered for them alone. */
+const FLASH_COOKIES = ["patitas_toast=", "patitas_complaint="];
+/** A signed-in visitor (the owner who just saved) waits for the new page instead of a stale copy. */
+const SESSION_COOKIE = "patitas.session_token=";
+// better-auth, the chatbot's answers (its own short max-age) and the health check.
+const NEVER_SHARED_PREFIXES = [href("/api/auth/*", { "*": "" }), href("/api/chatbot"), href("/healthz")];
+
+export type CachedPagesOptions = {
+  cache: PageCache;
+  /** The shop's own address: pages are rendered for it, whatever Host a request names. */
+  appUrl: string;
+  render: (request: globalThis.Request, context: AppLoadContext) => Promise<globalThis.Response>;
+  loadContext: (req: Request, res: Response) => AppLoadContext;
+  /** A place in the render line for this request's render; false when it was refused or left. */
+  takeRenderSlot: (req: Request, res: Response) => Promise<boolean>;
+};
+
+type Answered = { status: number; headers: Headers; body: Buffer };
+
+/** Whether a request may be answered with a shared page at all (it still needs a key). */
+export function mayShare(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const path = canonicalPath(req.path);
+  if (isPersonalPath(path) || NEVER_SHARED_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
+  const cookie = req.headers.cookie ?? "";
+  return !FLASH_COOKIES.some((name) => cookie.includes(name));
+}
+
+function isHtml(headers: Headers | readonly (readonly [string, string])[]): boolean {
+  const type =
+    headers instanceof Headers ? headers.get("content-type") : headers.find(([name]) => name === "content-type")?.[1];
+  return (type ?? "").startsWith("text/html");
+}
+
+function sendStored(req: Request, res: Response, page: CachedPage, status: CacheStatus): void {
+  const variant = selectVariant(page, req.get("accept-encoding"));
+  res.locals.pageCache = status;
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  // A response that sets this visitor's marker cookie is theirs alone, whatever its page.
+  if (isHtml(page.headers)) {
+    res.setHeader("Cache-Control", res.hasHeader("set-cookie") ? "private, no-cache" : SHARED_PAGE_CACHE_CONTROL);
+  }
+  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", variant.etag);
+  res.setHeader("X-Cache", status);
+  if (isNotModified(page, req.get("if-none-match"))) {
+    res.status(304).end();
+    return;
+  }
+  res.status(page.status);
+  if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
+  res.setHeader("Content-Length", String(variant.body.byteLength));
+  if (req.method === "HEAD") res.end();
+  else res.end(variant.body);
+}
+
+/** The anonymous render's own answer (a redirect, an error, a scanner's 404), sent as it came. */
+function sendAnswered(req: Request, res: Response, answered: Answered): void {
+  res.locals.pageCache = "BYPASS";
+  res.status(answered.status);
+  answered.headers.forEach((value, name) => {
+    if (name === "set-cookie" || name === "content-length") return;
+    res.setHeader(name, value);
+  });
+  res.setHeader("X-Cache", "BYPASS");
+  if (req.method === "HEAD") res.end();
+  else res.end(answered.body);
+}
+
+function markBypass(res: Response, next: NextFunction): void {
+  res.locals.pageCache = "BYPASS";
+  res.setHeader("X-Cache", "BYPASS");
+  next();
+}
+
+/**
+ * Only the hits, for the very front of the server (server.js, before its static files): a
+ * stored page is sent at once, anything else goes on untouched. A path the cache does not
+ * hold is never rendered here, so a static file is never shadowed.
+ */
+export function answerStoredPages({ cache, appUrl }: Pick<CachedPagesOptions, "cache" | "appUrl">): RequestHandler {
+  return (req, res, next) => {
+    if (!mayShare(req)) return next();
+    const key = normalizeCacheKey(new URL(req.originalUrl, appUrl));
+    const page = key === null ? null : cache.peekFresh(key);
+    if (!page) return next();
+    sendStored(req, res, page, "HIT");
+  };
+}
+
+export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
+  const { cache, appUrl } = options;
+
+  /** Renders `key` as a visitor without cookies would see it; `answered` keeps the response itself. */
+  async function renderShared(key: string, req: Request, res: Response, answered: { value?: Answered }) {
+    if (!(await options.takeRenderSlot(req, res))) return null;
+    const nonce = randomBytes(16).toString("base64");
+    const sharedRender = createSharedRender();
+    const context: AppLoadContext = { ...options.loadContext(req, res), cspNonce: nonce, sharedRender };
+    const request = new globalThis.Request(new URL(key, appUrl), { headers: { accept: "text/html,*/*;q=0.8" } });
+    const response = await options.render(request, context);
+    const body = Buffer.from(await response.arrayBuffer());
+    answered.value = { status: response.status, headers: response.headers, body };
+    const mayKeep =
+      sharedRender.isCacheable &&
+      (response.status === 200 || (response.status === 404 && sharedRender.isNotFoundCacheable));
+    if (!mayKeep) return null;
+    const page: RenderedPage = {
+      status: response.status,
+      headers: response.headers,
+      body,
+      tags: sharedRender.tags,
+      maxAgeMs: sharedRender.maxAgeMs,
+    };
+    if (isHtml(response.headers)) {
+      const hashed = hashInlineScripts(body.toString("utf8"), nonce);
+      page.body = hashed.html;
+      // The development server sends no policy (Vite injects its own scripts): nor does its copy.
+      if (response.headers.has("content-security-policy"))
+        page.csp = buildSharedPageContentSecurityPolicy(hashed.hashes);
+    }
+    return page;
+  }
+
+  return async (req, res, next) => {
+    if (!mayShare(req)) return next();
+    const key = normalizeCacheKey(new URL(req.originalUrl, appUrl));
+    if (key === null) return markBypass(res, next);
+    const answered: { value?: Answered } = {};
+    try {
+      const isSignedIn = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
+      const outcome = await cache.getOrRender(key, () => renderShared(key, req, res, answered), {
+        allowStale: !isSignedIn,
+      });
+      if (res.headersSent || res.destroyed) return;
+      if (outcome.status !== "BYPASS") return sendStored(req, res, outcome.page, outcome.status);
+      const own = answered.value;
+      // A 200 that its route did not declare shareable may be personal: rendered again, as the visitor.
+      if (!own || (own.status === 200 && isHtml(own.headers))) return markBypass(res, next);
+      sendAnswered(req, res, own);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

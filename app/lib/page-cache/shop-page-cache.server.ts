@@ -1,0 +1,46 @@
+// The process's one page cache (ADR 024), and what the shop's writes call to drop the pages
+// they change. Kept on globalThis so that the development server, which loads the app's
+// modules again on every request, still has one cache for the process.
+import { readConfig } from "~/config.server";
+import { logError } from "~/lib/log.server";
+
+import { createPageCache, type PageCache } from "./page-cache.server";
+
+const SLOT = Symbol.for("patitas.page-cache");
+type Slot = { cache: PageCache | null };
+
+function slot(): Slot {
+  const holder = globalThis as typeof globalThis & { [SLOT]?: Slot };
+  if (!holder[SLOT]) {
+    const maxBytes = readConfig().pageCacheBytes;
+    holder[SLOT] = {
+      cache:
+        maxBytes > 0
+          ? createPageCache({
+              maxBytes,
+              reportError: (error, context) => logError("page cache", error, context),
+            })
+          : null,
+    };
+  }
+  return holder[SLOT];
+}
+
+/** The cache, or null when PAGE_CACHE_MB=0 turned it off. */
+export function getShopPageCache(): PageCache | null {
+  return slot().cache;
+}
+
+/**
+ * Drops the stored pages that show what a write changed (pageTags). Call it after the
+ * write's transaction committed, before answering: earlier, a render could read the old
+ * rows and store them as new.
+ */
+export function invalidatePages(tags: Iterable<string>): void {
+  slot().cache?.invalidateTags(tags);
+}
+
+/** Every stored page: for a change whose reach no tag names (a restore of a backup, an import). */
+export function invalidateAllPages(): void {
+  slot().cache?.invalidateAll();
+}
