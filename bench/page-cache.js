@@ -34,7 +34,8 @@ async function measure(url, name, path, { connections, duration }) {
         method: "GET",
         path,
         onResponse: (_status, _body, _context, headers) => {
-          const status = headers["x-cache"] ?? "none";
+          // Raw header names, as the server wrote them.
+          const status = headers["X-Cache"] ?? headers["x-cache"] ?? "none";
           cache[status] = (cache[status] ?? 0) + 1;
         },
       },

@@ -85,7 +85,8 @@ describe(`load on the public pages (${postgresUrl ? "PostgreSQL" : "PGlite"})`, 
         method: "GET" as const,
         path,
         onResponse: (_status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
-          const status = String(headers?.["x-cache"] ?? "none");
+          // autocannon hands the raw header names, as the server wrote them.
+          const status = String(headers?.["X-Cache"] ?? headers?.["x-cache"] ?? "none");
           cache[status] = (cache[status] ?? 0) + 1;
         },
       }));
