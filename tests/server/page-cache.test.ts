@@ -4,6 +4,8 @@
 // pages that do not show it stay stored. Personal pages and posts are never stored.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { formatLongDate, getLimaDate } from "~/domain/calendar/lima-time";
+
 import { findForm } from "../support/html-form";
 import { makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
 import { formPost, placeOrderOverHttp } from "../support/shop-traffic";
@@ -173,6 +175,17 @@ describe("stock changed by orders placed at the checkout", () => {
     await expectFresh(`/producto/${product}`, "Agregar al Carrito");
     await expectStillStored(elsewhere);
     await expectStillStored("/");
+  });
+});
+
+describe("the complaints book", () => {
+  test("is stored until Lima's midnight, with today's date; a consumer's confirmation is never shared", async () => {
+    await warm(["/libro-reclamaciones"]);
+    const today = formatLongDate(getLimaDate(new Date()));
+    expect((await visit("/libro-reclamaciones")).html).toContain(today);
+    const withConfirmation = await visit("/libro-reclamaciones", { headers: { Cookie: "patitas_complaint=x" } });
+    // Rendered for that visitor, outside the cache: no X-Cache at all.
+    expect(withConfirmation.cache).toBeNull();
   });
 });
 

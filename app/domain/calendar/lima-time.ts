@@ -31,3 +31,15 @@ export function formatLongDate(date: string): string {
 export function formatLimaDateTime(instant: Date): string {
   return limaDateTime.format(instant);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Milliseconds from `instant` to the next midnight in Lima: how long a page that prints
+ * today's Lima date may be kept. Peru has kept UTC−5 all year since 1994.
+ */
+export function msUntilLimaMidnight(instant: Date): number {
+  const [year, month, day] = getLimaDate(instant).split("-").map(Number) as [number, number, number];
+  const nextMidnight = Date.UTC(year, month - 1, day) + DAY_MS + 5 * 60 * 60 * 1000;
+  return nextMidnight - instant.getTime();
+}

@@ -1,6 +1,6 @@
 import { data, href } from "react-router";
 
-import { formatLongDate, getLimaDate } from "~/domain/calendar/lima-time";
+import { formatLongDate, getLimaDate, msUntilLimaMidnight } from "~/domain/calendar/lima-time";
 import { type ComplaintFormValues, readComplaintForm } from "~/domain/complaints/complaint";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import {
@@ -15,6 +15,7 @@ import { getShopSettings } from "~/domain/settings/settings.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { formFailure } from "~/lib/form.server";
 import { type FieldErrors, parseWithSchema } from "~/lib/form-data";
+import { cachePage } from "~/lib/page-cache/render-context.server";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ComplaintConfirmation } from "~/ui/complaints/complaint-confirmation";
@@ -39,7 +40,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The same page for everyone until Lima's midnight, when its printed date changes. The
+  // consumer's confirmation comes with its cookie, which the page cache never shares (ADR 024).
+  cachePage(context, [], { maxAgeMs: msUntilLimaMidnight(new Date()) });
   const [settings, { confirmation, headers }] = await Promise.all([
     getShopSettings(),
     readComplaintConfirmation(request),
