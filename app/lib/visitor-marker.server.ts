@@ -5,7 +5,9 @@ import type { Request, Response } from "express";
 
 import { VISITOR_MARKER_COOKIE } from "./visitor-marker";
 
-const PERSONAL_COOKIES = ["patitas.session_token=", "patitas_cart="];
+/** better-auth's session cookie ('__Secure-' prefixed over https): a signed-in visitor. */
+export const SESSION_COOKIE = "patitas.session_token=";
+const PERSONAL_COOKIES = [SESSION_COOKIE, "patitas_cart="];
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 export function syncVisitorMarker(req: Request, res: Response, isSecure: boolean): void {

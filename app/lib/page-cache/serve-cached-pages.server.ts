@@ -9,6 +9,7 @@ import { type AppLoadContext, href } from "react-router";
 
 import { buildSharedPageContentSecurityPolicy, canonicalPath, isPersonalPath } from "~/lib/security-headers.server";
 
+import { SESSION_COOKIE } from "../visitor-marker.server";
 import { normalizeCacheKey } from "./cache-key";
 import { hashInlineScripts } from "./inline-scripts.server";
 import type { CacheStatus, PageCache } from "./page-cache.server";
@@ -24,8 +25,6 @@ export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-
 
 /** A flashed message is one visitor's, shown once: such a request is rendered for them alone. */
 const FLASH_COOKIES = ["patitas_toast=", "patitas_complaint="];
-/** A signed-in visitor (the owner who just saved) waits for the new page instead of a stale copy. */
-const SESSION_COOKIE = "patitas.session_token=";
 // better-auth, the chatbot's answers (its own short max-age) and the health check.
 const NEVER_SHARED_PREFIXES = [href("/api/auth/*", { "*": "" }), href("/api/chatbot"), href("/healthz")];
 
@@ -153,6 +152,7 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     if (key === null) return markBypass(res, next);
     const answered: { value?: Answered } = {};
     try {
+      // A signed-in visitor (the owner who just saved) waits for the new page instead of a stale copy.
       const isSignedIn = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
       const outcome = await cache.getOrRender(key, () => renderShared(key, req, res, answered), {
         allowStale: !isSignedIn,
