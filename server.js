@@ -68,6 +68,9 @@ app.set("trust proxy", config.trustProxy);
 // Every answer, the build's scripts and styles included, gets its request id, the security
 // headers and its log line.
 app.use(serverModule.identifyAndLogRequests);
+// A page the page cache holds is sent before anything else (ADR 024): it carries its own
+// compressed copy, so compression() has nothing to do for it, and no file is looked up.
+if (!viteServer && serverModule.answerCachedPages) app.use(serverModule.answerCachedPages);
 app.use(compression());
 if (viteServer) {
   app.use(viteServer.middlewares);
@@ -85,8 +88,6 @@ if (viteServer) {
   // From the project's folder, not the working directory: a service started elsewhere (a
   // systemd unit without WorkingDirectory=) still serves its scripts and styles.
   const clientDir = path.join(import.meta.dirname, "build/client");
-  // A page the page cache holds is sent before any file-system lookup (ADR 024).
-  if (serverModule.answerCachedPages) app.use(serverModule.answerCachedPages);
   app.use("/assets", precompressed(path.join(clientDir, "assets")));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDir, { maxAge: "1h" }));

@@ -53,7 +53,11 @@ export type QueueStats = {
   oldestActiveMs: number;
 };
 
-export type ConcurrencyLimiter = RequestHandler & { stats: (now?: number) => QueueStats };
+export type ConcurrencyLimiter = RequestHandler & {
+  stats: (now?: number) => QueueStats;
+  /** Whether any request holds a place or waits for one (cheap: for every stored page sent). */
+  isBusy: () => boolean;
+};
 
 export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: ConcurrencyLimits): ConcurrencyLimiter {
   let active = 0;
@@ -127,5 +131,5 @@ export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: Concurr
       oldestActiveMs: now - oldestActive,
     };
   };
-  return Object.assign(handler, { stats });
+  return Object.assign(handler, { stats, isBusy: () => active > 0 });
 }

@@ -34,13 +34,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-test("the server runs with the Node flags and the malloc setting of npm start", () => {
+test("the server runs with the Node flags and the malloc settings of npm start", () => {
   const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
   const environment = readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0");
   expect(commandLine).toEqual(
     expect.arrayContaining(["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"]),
   );
   expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+  expect(environment).toContain("MALLOC_ARENA_MAX=2");
 });
 
 async function databaseFingerprint(): Promise<string> {

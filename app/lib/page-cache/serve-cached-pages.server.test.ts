@@ -7,6 +7,7 @@ import express from "express";
 import type { AppLoadContext } from "react-router";
 import { afterEach, expect, test } from "vitest";
 
+import { createHitPacer } from "./hit-pacer.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 import { cachePage } from "./render-context.server";
 import { answerStoredPages, serveCachedPages, SHARED_PAGE_CACHE_CONTROL } from "./serve-cached-pages.server";
@@ -181,4 +182,35 @@ test("the front door answers only stored pages: anything else (a static file, a 
   shop.cache.invalidateTags(["product:42"]);
   expect(await (await get(`${door}/producto/42`)).text()).toBe("static:/producto/42");
   expect(shop.renders).toHaveLength(1);
+});
+
+test("a stored page paced behind a render is looked up again when sent: a save answered meanwhile is not undone", async () => {
+  const shop = await startShop();
+  // The render's turns: the paced hits' slice runs when the test says.
+  const turns: (() => void)[] = [];
+  // A clock on which every hit sent fills a slice: one hit per turn.
+  let clock = 0;
+  const pacer = createHitPacer({
+    isRendering: () => true,
+    now: () => (clock += 10),
+    schedule: (turn) => turns.push(turn),
+  });
+  const front = express();
+  front.use(answerStoredPages({ cache: shop.cache, appUrl: APP_URL, pacer }));
+  front.use((req, res) => res.status(200).send(`rendered:${req.path}`));
+  const server = front.listen(0);
+  servers.push(server);
+  await once(server, "listening");
+  const door = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await get(`${shop.base}/producto/42`);
+
+  const early = get(`${door}/producto/42`);
+  const late = get(`${door}/producto/42`);
+  await expect.poll(() => pacer.waiting()).toBe(2);
+  turns.shift()!();
+  expect((await early).headers.get("x-cache")).toBe("HIT");
+  // The product is saved while the second one waits for its slice.
+  shop.cache.invalidateTags(["product:42"]);
+  while (turns.length > 0) turns.shift()!();
+  expect(await (await late).text()).toBe("rendered:/producto/42");
 });

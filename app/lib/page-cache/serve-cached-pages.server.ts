@@ -11,6 +11,7 @@ import { buildSharedPageContentSecurityPolicy, canonicalPath, isPersonalPath } f
 
 import { SESSION_COOKIE } from "../visitor-marker.server";
 import { normalizeCacheKey } from "./cache-key";
+import type { HitPacer } from "./hit-pacer.server";
 import { hashInlineScripts } from "./inline-scripts.server";
 import type { CacheStatus, PageCache } from "./page-cache.server";
 import { createSharedRender } from "./render-context.server";
@@ -102,13 +103,24 @@ function markBypass(res: Response, next: NextFunction): void {
  * stored page is sent at once, anything else goes on untouched. A path the cache does not
  * hold is never rendered here, so a static file is never shadowed.
  */
-export function answerStoredPages({ cache, appUrl }: Pick<CachedPagesOptions, "cache" | "appUrl">): RequestHandler {
+export function answerStoredPages({
+  cache,
+  appUrl,
+  pacer,
+}: Pick<CachedPagesOptions, "cache" | "appUrl"> & { pacer?: HitPacer }): RequestHandler {
   return (req, res, next) => {
     if (!mayShare(req)) return next();
     const key = normalizeCacheKey(new URL(req.originalUrl, appUrl));
-    const page = key === null ? null : cache.peekFresh(key);
-    if (!page) return next();
-    sendStored(req, res, page, "HIT");
+    if (key === null || !cache.peekFresh(key)) return next();
+    const send = () => {
+      if (res.destroyed) return;
+      // Looked up again when sent: a save answered meanwhile has dropped the older copy.
+      const page = cache.peekFresh(key);
+      if (page) sendStored(req, res, page, "HIT");
+      else next();
+    };
+    if (pacer) pacer.pace(send);
+    else send();
   };
 }
 

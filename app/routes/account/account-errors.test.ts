@@ -13,6 +13,7 @@ import { seedDemoShop } from "~/db/seed/seed.server";
 import { readToast, serializeToast } from "~/lib/toast.server";
 import { loader as rootLoader } from "~/root";
 import { loader as adminSignInLoader } from "~/routes/admin/sign-in";
+import { loader as visitorLoader } from "~/routes/api/visitor";
 import { loader as cartLoader } from "~/routes/store/cart";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { setUpTestDatabase } from "~test/test-database";
@@ -187,6 +188,13 @@ describe("account errors", () => {
     });
     expect(new Headers(answer.init?.headers).get("Set-Cookie")).toMatch(/^patitas_toast=;.*Max-Age=0/);
     expect(errors.mock.calls.some(([line]) => String(line).includes('"msg":"Session read failed"'))).toBe(true);
+
+    // A page from the page cache reads the session after load, from /api/sesion: same toast.
+    const late = await visitorLoader({ request: requestAs(cookie, "/api/sesion"), params: {}, context: {} } as never);
+    expect(await late.json()).toMatchObject({
+      user: null,
+      toast: { title: "Error de Sesión", variant: "destructive" },
+    });
 
     // Signed-in pages and the back office refuse: a failed read is never a signed-in visitor.
     await expect(requireUser(requestAs(cookie, "/perfil"))).rejects.toBe(backendDown);

@@ -1,5 +1,6 @@
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getDisplayName } from "~/auth/rules";
+import { SESSION_ERROR_TOAST } from "~/domain/account/auth-errors";
 import { getCartItemCount } from "~/domain/cart/cart.server";
 import type { Visitor } from "~/ui/layout/visitor";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/visitor";
  * Asked once after load, only by a browser whose marker cookie says it has a session or a cart.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ user }, cartCount] = await Promise.all([
+  const [{ user, hasSessionFailed }, cartCount] = await Promise.all([
     getSessionUserOrSignedOut(request),
     getCartItemCount(request, context),
   ]);
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { displayName: getDisplayName(user), isAdmin: user.role === "admin" } : null,
     cartCount,
     email: user?.email ?? "",
+    toast: hasSessionFailed ? SESSION_ERROR_TOAST : null,
   };
   return Response.json(visitor, { headers: { "Cache-Control": "private, no-store" } });
 }

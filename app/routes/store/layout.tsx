@@ -9,6 +9,7 @@ import { SiteFooter } from "~/ui/layout/site-footer";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
 import { useLateVisitor } from "~/ui/layout/visitor";
+import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/layout";
 
@@ -24,6 +25,8 @@ function StoreChrome({ cartCount, children }: { cartCount: number; children: Rea
   const late = useLateVisitor();
   const user = late ? late.user : (root?.user ?? null);
   const count = late ? late.cartCount : cartCount;
+  // The root's own 'Error de Sesión' toast, when the session was read after load.
+  useToastFrom(late?.toast);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

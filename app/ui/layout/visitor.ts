@@ -5,12 +5,15 @@
 import { useEffect, useState } from "react";
 import { href, useRouteLoaderData } from "react-router";
 
+import type { ToastMessage } from "~/lib/toast";
 import { VISITOR_MARKER_COOKIE } from "~/lib/visitor-marker";
 
 export type Visitor = {
   user: { displayName: string; isAdmin: boolean } | null;
   cartCount: number;
   email: string;
+  /** 'Error de Sesión' when the session could not be read: the page looks signed out, and says why. */
+  toast: ToastMessage | null;
 };
 
 let asked: Promise<Visitor | null> | null = null;
