@@ -8,6 +8,8 @@ export default [
     route("productos/:familySlug?/:categorySlug?/:subcategorySlug?", "routes/store/product-list.tsx"),
     route("producto/:productId", "routes/store/product-detail.tsx"),
     route("servicios/:familySlug?/:categorySlug?/:subcategorySlug?", "routes/store/service-list.tsx"),
+    // One search over products and services (issue 27, ADR 025).
+    route("buscar", "routes/store/search.tsx"),
     route("contacto", "routes/store/contact.tsx"),
     route("carrito", "routes/store/cart.tsx"),
     route("pedido/:code", "routes/store/order-page.tsx"),
@@ -87,6 +89,8 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/chatbot", "routes/api/chatbot.ts"),
+  // The header box's instant results, as the shopper types (issue 27).
+  route("api/buscar", "routes/api/instant-search.ts"),
   // The visitor's own parts of a page served from the page cache (ADR 024).
   route("api/sesion", "routes/api/visitor.ts"),
   route("healthz", "routes/api/healthz.ts"),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -134,7 +135,9 @@ export async function openDatabase(options: {
     mkdirSync(location, { recursive: true });
     if (!existsSync(path.join(location, "PG_VERSION"))) await initializeInChildProcess(location, startParams);
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm }, startParams });
+  // pg_trgm for the substring and vocabulary indexes, fuzzystrmatch for the search's typos
+  // (migrations 0001 and 0013).
+  const client = await PGlite.create(location, { extensions: { pg_trgm, fuzzystrmatch }, startParams });
   const pgliteDb = drizzlePglite({ client, ...drizzleOptions });
   return {
     db: pgliteDb as unknown as Database,

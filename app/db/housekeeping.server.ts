@@ -7,6 +7,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
+import { refreshSearchWords } from "~/domain/search/catalog-search.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
 
 import type { Database } from "./client.server";
@@ -65,6 +66,11 @@ export const HOUSEKEEPING = {
   orphanUploadConfirmHours: 24,
   /** A '.part' file is an upload being written; one left this long is from a stopped server. */
   partialUploadHours: 24,
+  /**
+   * The search's vocabulary (search_words, ADR 025) only grows between rebuilds: the words of
+   * deleted or renamed products stay, and a typo could be corrected to them. Rebuilt this often.
+   */
+  searchWordsHours: 24,
 } as const;
 
 /**
@@ -108,6 +114,8 @@ export type HousekeepingReport = {
   shopAlerts: number;
   outboxFiles: number;
   uploadFiles: number;
+  /** How many fewer words the search's vocabulary holds after its rebuild (0 when not rebuilt). */
+  searchWords: number;
 };
 
 /** The image hashes the database names anywhere an uploaded image can be stored. */
@@ -239,11 +247,13 @@ async function deleteIdleCarts(tx: Database, cutoff: Date): Promise<number> {
  * row names any more; then cancels the unpaid orders whose time to pay ran out. One process at
  * a time does it (an advisory lock, which a PostgreSQL backup also holds); null when another
  * one is. `isSingleProcess` (the embedded database): the files are handled after the rows'
- * short transaction, so pages do not wait on the disk.
+ * short transaction, so pages do not wait on the disk. `refreshSearchWords` (by default)
+ * also rebuilds the search's vocabulary, under the same lock: startHousekeeping asks for it
+ * once a day.
  */
 export async function runHousekeeping(
   db: Database,
-  options: { dataDir: string; now?: Date; isSingleProcess?: boolean },
+  options: { dataDir: string; now?: Date; isSingleProcess?: boolean; refreshSearchWords?: boolean },
 ): Promise<HousekeepingReport | null> {
   const now = options.now ?? new Date();
   const pruneFiles = async (referenced: Set<string>) => ({
@@ -283,8 +293,13 @@ export async function runHousekeeping(
           .returning({ id: shopAlerts.id })
       ).length,
     };
+    const searchWords = (options.refreshSearchWords ?? true) ? await refreshSearchWords(tx as unknown as Database) : 0;
     const referenced = await findReferencedUploads(tx as unknown as Database);
-    return { rows, referenced, files: options.isSingleProcess ? null : await pruneFiles(referenced) };
+    return {
+      rows: { ...rows, searchWords },
+      referenced,
+      files: options.isSingleProcess ? null : await pruneFiles(referenced),
+    };
   });
   if (!done) return null;
   const files = done.files ?? (await pruneFiles(done.referenced));
@@ -309,9 +324,9 @@ export const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 export const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
 
 /**
- * Runs the housekeeping a minute after start and then every six hours, the expiry of unpaid
- * orders every quarter of an hour in between and the shop's alerts every minute; returns
- * what stops them.
+ * Runs the housekeeping a minute after start and then every six hours (rebuilding the search's
+ * vocabulary at the first run and then once a day), the expiry of unpaid orders every quarter
+ * of an hour in between and the shop's alerts every minute; returns what stops them.
  */
 export function startHousekeeping(db: Database, dataDir: string, isSingleProcess: boolean): () => Promise<void> {
   // One job at a time, in turn: a tick waits for the other job, and is skipped only when
@@ -326,9 +341,17 @@ export function startHousekeeping(db: Database, dataDir: string, isSingleProcess
       .catch((error: unknown) => logError("housekeeping failed", error))
       .finally(() => queued.delete(name));
   };
+  let searchWordsRefreshedAt = Number.NEGATIVE_INFINITY;
   const run = () =>
     schedule("housekeeping", async () => {
-      const report = await runHousekeeping(db, { dataDir, isSingleProcess });
+      const now = new Date();
+      // Half a run of margin: the run a day after this one's is due, not the one six hours later.
+      const refreshSearchWords =
+        now.getTime() - searchWordsRefreshedAt >=
+        HOUSEKEEPING.searchWordsHours * HOUR_MS - HOUSEKEEPING_INTERVAL_MS / 2;
+      const report = await runHousekeeping(db, { dataDir, now, isSingleProcess, refreshSearchWords });
+      // Another instance holding the lock did the run: this one tries again at its next.
+      if (report && refreshSearchWords) searchWordsRefreshedAt = now.getTime();
       if (report) logInfo("housekeeping", report);
     });
   const expire = () =>

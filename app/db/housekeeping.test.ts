@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
+import { normalizeForSearch } from "~/lib/text";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
@@ -192,6 +193,25 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(readdirSync(outbox).sort()).toEqual(["notes.txt", "recent.eml"]);
   });
 
+  test("rebuilds the search's vocabulary when asked (startHousekeeping: once a day): a renamed product's old words go", async () => {
+    const db = handle().db;
+    const words = async () =>
+      (await db.select({ word: schema.searchWords.word }).from(schema.searchWords)).map((row) => row.word);
+    const [product] = await db.select().from(products).limit(1);
+    await db.update(products).set({ title: "Bebedero Zanahoria" }).where(eq(products.id, product!.id));
+    await db.update(products).set({ title: product!.title }).where(eq(products.id, product!.id));
+    expect(await words()).toContain("zanahoria");
+
+    const skipped = await runHousekeeping(db, { dataDir, now: NOW, refreshSearchWords: false });
+    expect(skipped?.searchWords).toBe(0);
+    expect(await words()).toContain("zanahoria");
+
+    const report = await runHousekeeping(db, { dataDir, now: NOW });
+    expect(report?.searchWords).toBeGreaterThanOrEqual(1);
+    expect(await words()).not.toContain("zanahoria");
+    expect(await words()).toContain(normalizeForSearch(product!.title).split(" ")[0]);
+  });
+
   test("an image no row names is deleted a day after it was first found unnamed, if a week old; named ones stay", async () => {
     const db = handle().db;
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
@@ -324,6 +344,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "products.description",
       "products.imageAlt",
       "products.searchText",
+      "products.searchTitle",
       "product_variants.name",
       "product_variants.sku",
       "stock_alerts.email",
@@ -331,6 +352,11 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "services.description",
       "services.imageAlt",
       "services.searchText",
+      "services.searchTitle",
+      // The search's vocabulary and its misses: normalised words, never a URL (issue 27).
+      "search_words.word",
+      "search_words.folded",
+      "search_misses.query",
       "complaints.code",
       "complaints.fullName",
       "complaints.documentNumber",

@@ -7,4 +7,5 @@ export * from "./schema/content";
 export * from "./schema/delivery";
 export * from "./schema/messages";
 export * from "./schema/orders";
+export * from "./schema/search";
 export * from "./schema/security";

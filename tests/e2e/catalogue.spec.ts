@@ -21,7 +21,8 @@ test("drill down from /productos to a category's products with breadcrumbs", asy
 test("search ignores accents and lives in the URL; the brand filter narrows it", async ({ page }) => {
   await page.goto("/productos");
   await page.getByPlaceholder("Buscar productos...").fill("raton");
-  await page.getByRole("button", { name: "Buscar" }).click();
+  // The page's own search (the header's box searches the whole shop).
+  await page.getByRole("main").getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/\?q=raton/);
   await expect(page.getByRole("heading", { name: "Ratón de Juguete con Catnip" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "1 producto encontrado" })).toBeVisible();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { timestamps } from "./columns";
+import { tsvector } from "./search";
 
 const taxonomyColumns = {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
@@ -92,6 +93,13 @@ export const products = pgTable(
     // Lower-cased, accent-free title and brand, kept by the domain code, so that a
     // search for 'raton' finds 'Ratón' with the same SQL on PGlite and PostgreSQL.
     searchText: text().notNull().default(""),
+    // The search document (issue 27, ADR 025): title, brand, levels, presentaciones and
+    // description, weighted in that order, and the normalised title. Kept by the triggers of
+    // migration 0013 whatever writes a product, a presentación, a brand or a level.
+    searchVector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    searchTitle: text().notNull().default(""),
     // A product that appears in orders is archived, never deleted.
     isArchived: boolean().notNull().default(false),
     ...timestamps,
@@ -116,6 +124,8 @@ export const products = pgTable(
       .on(t.categoryId, t.title, t.id)
       .where(sql`${t.isArchived} = false AND ${t.subcategoryId} IS NULL`),
     index("products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // No pending list (fastupdate): new rows go straight into the index (migration 0013).
+    index("products_search_vector_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     // Home's featured offers: a handful of rows among the whole catalogue.
     index("products_live_offers_idx")
       .on(t.id)
@@ -196,6 +206,11 @@ export const services = pgTable(
     image: text(),
     imageAlt: text().notNull().default(""),
     searchText: text().notNull().default(""),
+    // The search document, as for products (migration 0013).
+    searchVector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    searchTitle: text().notNull().default(""),
     ...timestamps,
   },
   (t) => [
@@ -203,6 +218,7 @@ export const services = pgTable(
     index().on(t.categoryId),
     index().on(t.subcategoryId),
     index("services_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("services_search_vector_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     check("services_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("services_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
   ],

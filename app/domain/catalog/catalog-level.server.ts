@@ -40,3 +40,12 @@ export function describeLevel(
     },
   };
 }
+
+/** The ids of a level's parts, for a search restricted to it (issue 27). */
+export function levelIds(path: TaxonomyPath): { familyId?: number; categoryId?: number; subcategoryId?: number } {
+  return {
+    ...(path.family ? { familyId: path.family.id } : {}),
+    ...(path.category ? { categoryId: path.category.id } : {}),
+    ...(path.subcategory ? { subcategoryId: path.subcategory.id } : {}),
+  };
+}

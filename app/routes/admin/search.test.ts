@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
-import { auditLog, searchSynonyms } from "~/db/schema";
+import { auditLog, searchMisses, searchSynonyms } from "~/db/schema";
+import { formatLimaDateTime } from "~/domain/calendar/lima-time";
+import { recordSearchMiss } from "~/domain/search/search-misses.server";
 import { listSynonymGroups } from "~/domain/search/synonyms.server";
 import { readToast } from "~/lib/toast.server";
 import { requestAs, toCookieHeader } from "~test/auth";
+import { renderRoute } from "~test/render-route";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { action, loader } from "./search";
+import SearchSettings, { action, loader } from "./search";
 
 const { handle, adminCookie } = seededShopWithAdmin();
 
@@ -140,5 +143,55 @@ describe("editing and deleting", () => {
   test("an unknown intent is explained in a toast", async () => {
     const toast = await expectRedirect(await post({ intent: "hackear" }));
     expect(toast).toMatchObject({ title: "Error" });
+  });
+});
+
+describe("Búsquedas sin resultados", () => {
+  const renderPage = async (path = "/admin/busqueda") =>
+    (await renderRoute({ Page: SearchSettings, loader, action } as never, requestAs(adminCookie(), path))).html;
+  const textOf = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&nbsp;|\u00a0/g, " ")
+      .replace(/&quot;/g, '"')
+      .replace(/\s+/g, " ");
+
+  test("none yet: the section says so", async () => {
+    const request = requestAs(adminCookie(), "/admin/busqueda");
+    expect((await loader({ request, params: {}, context: {} } as never)).misses).toEqual([]);
+    const text = textOf(await renderPage());
+    expect(text).toContain("Búsquedas sin resultados");
+    expect(text).toContain("Todavía no hay búsquedas sin resultados.");
+  });
+
+  test("most frequent first, with how often and when last (Lima time), a search that finds something left out", async () => {
+    for (const query of ["Zzqxw", "zzqxw", "ZZQXW", "plofnik", "plofnik", "vrumtak", "croquetas"]) {
+      await recordSearchMiss(query);
+    }
+    const lastSearchedAt = new Date("2026-11-20T22:30:00Z");
+    await handle().db.update(searchMisses).set({ lastSearchedAt }).where(eq(searchMisses.query, "zzqxw"));
+    const request = requestAs(adminCookie(), "/admin/busqueda");
+    const { misses } = await loader({ request, params: {}, context: {} } as never);
+    expect(misses.map((miss) => [miss.query, miss.count])).toEqual([
+      ["zzqxw", 3],
+      ["plofnik", 2],
+      ["vrumtak", 1],
+    ]);
+    expect(misses[0]!.lastSearched).toBe(formatLimaDateTime(lastSearchedAt));
+    expect(misses[0]!.lastSearched).toMatch(/20 de noviembre de 2026.*5:30/);
+
+    const html = await renderPage();
+    const text = textOf(html);
+    expect(text).not.toContain("Todavía no hay búsquedas sin resultados.");
+    expect(text).toMatch(/Búsqueda Veces Última vez Acciones zzqxw 3 .*plofnik 2 .*vrumtak 1/);
+    expect(html).toContain('href="/buscar?q=zzqxw"');
+    expect(html).toContain('href="/admin/busqueda?sinonimo=zzqxw#nuevo-grupo"');
+  });
+
+  test("'Crear sinónimo' starts the add form with the word; the guard comes first", async () => {
+    const html = await renderPage("/admin/busqueda?sinonimo=Plofnik");
+    expect(html).toMatch(/id="nuevo-grupo"[^>]*value="plofnik, "|value="plofnik, "[^>]*id="nuevo-grupo"/);
+    const anonymous = requestAs(null, "/admin/busqueda?sinonimo=plofnik");
+    await expect(loader({ request: anonymous, params: {}, context: {} } as never)).rejects.toBeInstanceOf(Response);
   });
 });

@@ -1,9 +1,12 @@
-// /admin/busqueda: how the shop reads what shoppers type. For now its synonyms: groups of
-// words that mean the same ('champú, shampoo'), which the chatbot uses (and the catalogue
-// search will, issue 27).
+// /admin/busqueda: how the shop reads what shoppers type. Its synonyms: groups of words that
+// mean the same ('champú, shampoo'), which the search and the chatbot use; and the searches
+// that found nothing, so that the owner adds a synonym or a product (issue 27).
 import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
+import { formatLimaDateTime } from "~/domain/calendar/lima-time";
+import { readSearchTerms } from "~/domain/search/catalog-search";
+import { listSearchMisses } from "~/domain/search/search-misses.server";
 import {
   formatSynonymTerms,
   MAX_SYNONYM_TERM_LENGTH,
@@ -28,6 +31,7 @@ import { Field, FieldError } from "~/ui/form/field";
 import { formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
+import { SearchMissesSection, SYNONYM_DRAFT_PARAM } from "~/ui/search/search-misses";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/search";
@@ -43,7 +47,18 @@ const TERMS_INPUT = { maxLength: 1000, autoComplete: "off" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { groups: await listSynonymGroupsForAdmin() };
+  const [groups, misses] = await Promise.all([listSynonymGroupsForAdmin(), listSearchMisses()]);
+  // 'Crear sinónimo' on a search that found nothing: the add form starts with its words.
+  const draft = readSearchTerms(new URL(request.url).searchParams.get(SYNONYM_DRAFT_PARAM) ?? "").phrase;
+  return {
+    groups,
+    misses: misses.map(({ query, count, lastSearchedAt }) => ({
+      query,
+      count,
+      lastSearched: formatLimaDateTime(lastSearchedAt),
+    })),
+    synonymDraft: draft ? `${draft}, ` : "",
+  };
 }
 
 function savedToast(terms: string[]) {
@@ -89,14 +104,14 @@ type ActionState = { errors?: FieldErrors; values?: FormValues } | undefined;
 export default function SearchSettings({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
   const formKey = useResetKey(loaderData);
-  const { groups } = loaderData;
+  const { groups, misses, synonymDraft } = loaderData;
   const addState = actionData?.values?.intent === "add" ? actionData : undefined;
   const stateFor = (id: number): ActionState => (actionData?.values?.id === String(id) ? actionData : undefined);
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Búsqueda"
-        description="Cómo entiende la tienda lo que escriben tus clientes en el asistente virtual."
+        description="Cómo entiende la tienda lo que escriben tus clientes en el buscador y en el asistente virtual."
       />
       <section aria-labelledby="sinonimos" className="flex flex-col gap-4">
         <div>
@@ -104,8 +119,10 @@ export default function SearchSettings({ loaderData, actionData }: Route.Compone
             Sinónimos
           </h2>
           <p className="text-sm text-muted">
-            Palabras que tus clientes usan para lo mismo. El asistente virtual las trata como iguales: si una respuesta
-            tiene la palabra clave «precio» y un grupo dice «precio, costo», también responde a «¿cuál es el costo?».
+            Palabras que tus clientes usan para lo mismo. El buscador y el asistente virtual las tratan como iguales: si
+            un grupo dice «arena, arena sanitaria», buscar «arena» también encuentra la arena sanitaria; si una
+            respuesta tiene la palabra clave «precio» y un grupo dice «precio, costo», el asistente también responde a
+            «¿cuál es el costo?».
           </p>
         </div>
         <AdminCard title="Añadir grupo de sinónimos">
@@ -113,7 +130,10 @@ export default function SearchSettings({ loaderData, actionData }: Route.Compone
             <Field
               label={TERMS_LABEL}
               hint={TERMS_HINT}
-              field={{ ...formFields(addState?.values, addState?.errors).field("terms"), id: "nuevo-grupo" }}
+              field={{
+                ...formFields(addState?.values ?? { terms: synonymDraft }, addState?.errors).field("terms"),
+                id: "nuevo-grupo",
+              }}
               inputProps={{ ...TERMS_INPUT, placeholder: "por ejemplo: champú, shampoo" }}
             />
             <div>
@@ -125,6 +145,7 @@ export default function SearchSettings({ loaderData, actionData }: Route.Compone
         </AdminCard>
         <SynonymGroupList groups={groups} stateFor={stateFor} />
       </section>
+      <SearchMissesSection misses={misses} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
-import { parseCatalogQuery } from "~/domain/catalog/catalog";
-import { describeLevel, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
+import { type CatalogQuery, parseCatalogQuery, type TaxonomyPath } from "~/domain/catalog/catalog";
+import { describeLevel, levelIds, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
 import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
 import { listBrands, listProducts } from "~/domain/catalog/products.server";
 import {
@@ -11,12 +11,13 @@ import {
   resolveTaxonomyPath,
 } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
+import { searchCatalog } from "~/domain/search/catalog-search.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
 import { cachePage } from "~/lib/page-cache/render-context.server";
 import { catalogLevelMeta, CatalogLevelPage } from "~/ui/catalog/catalog-level-page";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { Pagination } from "~/ui/catalog/pagination";
-import { ProductCard } from "~/ui/catalog/product-card";
+import { ProductGrid } from "~/ui/catalog/product-grid";
 
 import type { Route } from "./+types/product-list";
 
@@ -40,6 +41,38 @@ async function redirectOldAddresses(url: URL, params: Route.LoaderArgs["params"]
   }
 }
 
+/**
+ * The products a level lists: a text search's matches ranked by the shop's search (typos,
+ * synonyms), a brand's products, or the level's own; none for a level that shows only cards.
+ */
+async function findLevelProducts(
+  path: TaxonomyPath,
+  query: CatalogQuery,
+  { brandId, hasChildren }: { brandId: number | undefined; hasChildren: boolean },
+) {
+  if (query.q) {
+    const found = await searchCatalog({
+      q: query.q,
+      kind: "products",
+      level: levelIds(path),
+      brandId,
+      page: query.pagina,
+    });
+    return found.products;
+  }
+  const isProductLevel = path.subcategory !== undefined || (path.category !== undefined && !hasChildren);
+  const isCategoryWithSubcategories = path.category !== undefined && !isProductLevel;
+  if (!query.marca && !isProductLevel && !isCategoryWithSubcategories) return null;
+  return listProducts({
+    path,
+    brandId,
+    // The subcategory is optional: a category that has some also lists, under their cards,
+    // its products saved without one, which no subcategory page shows.
+    hasNoSubcategory: isCategoryWithSubcategories && !query.marca,
+    page: query.pagina,
+  });
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseCatalogQuery(url);
@@ -52,23 +85,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listChildLevels(productTree, path),
     listBrands(),
   ]);
-  const brand = query.marca ? brands.find((candidate) => candidate.slug === query.marca) : undefined;
   const isFiltering = Boolean(query.q || query.marca);
-  const isProductLevel = path.subcategory !== undefined || (path.category !== undefined && children.length === 0);
-  const isCategoryWithSubcategories = path.category !== undefined && !isProductLevel;
-  const results =
-    isFiltering || isProductLevel || isCategoryWithSubcategories
-      ? await listProducts({
-          path,
-          query: query.q,
-          // An unknown brand in a shared link matches nothing rather than everything.
-          brandId: query.marca ? (brand?.id ?? -1) : undefined,
-          // The subcategory is optional: a category that has some also lists, under their
-          // cards, its products saved without one, which no subcategory page shows.
-          hasNoSubcategory: isCategoryWithSubcategories && !isFiltering,
-          page: query.pagina,
-        })
-      : null;
+  const results = await findLevelProducts(path, query, {
+    // An unknown brand in a shared link matches nothing rather than everything.
+    brandId: query.marca ? (brands.find((candidate) => candidate.slug === query.marca)?.id ?? -1) : undefined,
+    hasChildren: children.length > 0,
+  });
   // A page past the last one (an old link, a search that now finds less) goes to the last
   // page, keeping the search and the brand.
   if (results && query.pagina > results.pageCount) {
@@ -140,17 +162,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
           ? { text: d.children.length > 0 ? "Otros productos" : "Productos", isVisible: d.children.length > 0 }
           : null
       }
-      items={
-        d.products.length > 0 ? (
-          <ul className="mt-6 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-            {d.products.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} isImageEager={index < 4} />
-              </li>
-            ))}
-          </ul>
-        ) : null
-      }
+      items={d.products.length > 0 ? <ProductGrid products={d.products} /> : null}
       emptyText={d.emptyText}
       footer={<Pagination page={d.page} pageCount={d.pageCount} search={d.search} />}
     />

@@ -1,9 +1,10 @@
 import { parseCatalogQuery } from "~/domain/catalog/catalog";
-import { describeLevel, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
+import { describeLevel, levelIds, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
 import { listChildLevels, serviceTree } from "~/domain/catalog/taxonomy.server";
 import { getPageContent } from "~/domain/content/page-content.server";
+import { searchCatalog } from "~/domain/search/catalog-search.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
 import { cachePage } from "~/lib/page-cache/render-context.server";
@@ -37,7 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // lists, under their cards, the services saved without the next level: no card leads to
   // them, though the card one level up counts them.
   const isDirectOnly = !needle && !isServiceLevel;
-  const items = await listServices({ path, query: q, isDirectOnly });
+  // A text search ranks with the shop's search (typos, synonyms), within this level.
+  const items = q
+    ? (await searchCatalog({ q, kind: "services", level: levelIds(path) })).services.items
+    : await listServices({ path, isDirectOnly });
   cachePage(context, [
     // The levels, their counts and the services listed: every service write emits this tag.
     pageTags.catalog("services"),

@@ -6,6 +6,7 @@ import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { HeaderSearch } from "~/ui/search/header-search";
 
 const navLinks = [
   { to: href("/"), label: "Inicio", end: true },
@@ -185,6 +186,12 @@ export function SiteHeader({ shopName, logo, cartCount, user }: HeaderProps) {
               </div>
             </nav>
           </PhoneMenu>
+        </div>
+      </div>
+      {/* The search of every page (issue 27): its own row, as tall at every width, so nothing moves. */}
+      <div className="mx-auto max-w-7xl px-4 pb-2">
+        <div className="mx-auto max-w-2xl">
+          <HeaderSearch />
         </div>
       </div>
     </header>

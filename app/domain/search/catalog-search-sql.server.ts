@@ -1,0 +1,244 @@
+// The catalogue search's statements (issue 27, ADR 025): what catalog-search.server.ts runs.
+// Two per search: the query's word forms with the owner's synonyms, then one pass over the
+// matches that gives the page, the total and the brands facet (and the services beside it).
+import { type SQL, sql } from "drizzle-orm";
+
+import { type Database, getDb } from "~/db/client.server";
+import type { ProductCardData } from "~/domain/catalog/catalog";
+import type { ServiceCardData } from "~/domain/catalog/services.server";
+
+import { type SearchTerms, toStartsWithPattern } from "./catalog-search";
+import type { SynonymGroup } from "./synonyms";
+
+type Executor = Pick<Database, "execute">;
+
+export async function query<T>(statement: SQL, executor: Executor = getDb()): Promise<T[]> {
+  return ((await executor.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Runs `work` with the planner told to find matches through the GIN indexes
+ * (products_search_vector_idx): with its default costs it prefers a sequential scan as soon as
+ * a few percent of the products match, and a scan of a table bigger than a quarter of the
+ * shared buffers reads it through a small ring, again at every search. The index reads only
+ * the matching rows, from the buffers (bench/README.md, Search).
+ */
+export async function withIndexPlan<T>(work: (executor: Executor) => Promise<T>): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return work(tx as unknown as Executor);
+  });
+}
+
+/** The words a query word's typos may be: the same word with two neighbouring letters swapped. */
+export function adjacentSwaps(word: string): string[] {
+  // By code point: a letter outside the BMP ('𐀀') must not be cut in two halves of a pair.
+  const letters = Array.from(word);
+  const swaps = new Set<string>();
+  // Not the first letter: a typo seldom hits it (and the typo forms keep it, as isSameWord does).
+  for (let at = 1; at + 1 < letters.length; at++) {
+    if (letters[at] === letters[at + 1]) continue;
+    const swapped = [...letters];
+    [swapped[at], swapped[at + 1]] = [letters[at + 1]!, letters[at]!];
+    swaps.add(swapped.join(""));
+  }
+  return [...swaps];
+}
+
+/** A query word of this length may have one typo; of TWO_TYPOS_LENGTH, two. */
+export const ONE_TYPO_LENGTH = 4;
+export const TWO_TYPOS_LENGTH = 9;
+
+/**
+ * The owner's synonym groups, and the shop's words each of `words` may stand for: a typo of it
+ * (one from five letters, two from nine, a swap of two neighbouring letters counting as one;
+ * never on the first sound) when the word is not the shop's own, and while the shopper types,
+ * the words `prefixWord` may be the start of, typos included. One statement.
+ */
+export async function findWordForms(
+  words: string[],
+  prefixWord: string | undefined,
+): Promise<{ groups: SynonymGroup[]; forms: Map<string, string[]> }> {
+  const lookups = words.map((word) => ({
+    word,
+    swaps: Array.from(word).length >= ONE_TYPO_LENGTH ? adjacentSwaps(word) : [],
+  }));
+  const [row] = await query<{ groups: SynonymGroup[]; forms: [string, string][] }>(sql`
+    SELECT (SELECT coalesce(json_agg(g.terms ORDER BY g.id), '[]'::json) FROM search_synonyms g) AS groups,
+      (SELECT coalesce(json_agg(json_build_array(q.word, w.word) ORDER BY q.word, w.rank), '[]'::json)
+    FROM jsonb_to_recordset(${JSON.stringify(lookups)}::jsonb) AS q(word text, swaps text[])
+    CROSS JOIN LATERAL (
+      SELECT search_fold(q.word) AS folded, q.word = ${prefixWord ?? ""} AS is_prefix,
+        (SELECT coalesce(array_agg(search_fold(s)), '{}') FROM unnest(q.swaps) AS s) AS swapped,
+        CASE WHEN length(q.word) >= ${TWO_TYPOS_LENGTH} THEN 2 WHEN length(q.word) >= ${ONE_TYPO_LENGTH} THEN 1
+          ELSE 0 END AS typos
+    ) AS f
+    CROSS JOIN LATERAL (
+      SELECT c.word, row_number() OVER (ORDER BY c.distance, length(c.word), c.word) AS rank
+      FROM (
+        SELECT c.word, CASE WHEN c.compared = ANY(f.swapped) THEN 1
+          ELSE levenshtein_less_equal(c.compared, f.folded, f.typos) END AS distance, c.typos
+        FROM (
+          SELECT w.word, CASE WHEN f.is_prefix THEN left(w.folded, length(f.folded)) ELSE w.folded END AS compared,
+            CASE WHEN f.is_prefix OR length(w.word) >= ${TWO_TYPOS_LENGTH} THEN f.typos
+              WHEN length(w.word) >= ${ONE_TYPO_LENGTH} THEN least(f.typos, 1) ELSE 0 END AS typos
+          FROM search_words w
+          WHERE left(w.folded, 1) = left(f.folded, 1) AND w.word <> q.word
+            AND length(w.folded) BETWEEN length(f.folded) - f.typos
+              AND length(f.folded) + CASE WHEN f.is_prefix THEN 40 ELSE f.typos END
+            AND NOT (f.is_prefix AND starts_with(w.word, q.word))
+        ) AS c
+      ) AS c
+      WHERE c.distance <= c.typos
+      ORDER BY rank
+      LIMIT 8
+    ) AS w
+    WHERE length(q.word) >= 2 AND q.word !~ '[0-9]'
+      AND (f.is_prefix OR NOT EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word))) AS forms`);
+  const forms = new Map<string, string[]>();
+  for (const [word, form] of row?.forms ?? []) forms.set(word, [...(forms.get(word) ?? []), form]);
+  return { groups: row?.groups ?? [], forms };
+}
+
+/**
+ * The to_tsquery texts of a query: `full` finds; `exact` (the words as typed) ranks first,
+ * then `typed` (the typed words or their typos), then the rest (synonyms).
+ */
+export type PreparedQuery = SearchTerms & { full: string; exact: string; typed: string };
+
+/** A catalogue level the search is restricted to (the ids of the kind searched). */
+export type SearchLevel = { familyId?: number; categoryId?: number; subcategoryId?: number };
+
+/** The conditions of a level, on the columns of `alias` (p or s). */
+function levelCondition(alias: "p" | "s", level: SearchLevel | undefined): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const parts: SQL[] = [];
+  if (level?.subcategoryId !== undefined) parts.push(sql` AND ${column("subcategory_id")} = ${level.subcategoryId}`);
+  if (level?.categoryId !== undefined) parts.push(sql` AND ${column("category_id")} = ${level.categoryId}`);
+  if (level?.familyId !== undefined) parts.push(sql` AND ${column("family_id")} = ${level.familyId}`);
+  return sql.join(parts, sql``);
+}
+
+// Exact and prefix title matches, then all-words matches, then typos, then synonyms.
+function tierOf(alias: "p" | "s", prepared: PreparedQuery): SQL {
+  return sql`CASE WHEN ${sql.raw(alias)}.search_title LIKE ${toStartsWithPattern(prepared.phrase)} THEN 0
+    WHEN ${sql.raw(alias)}.search_vector @@ q.exact_query THEN 1
+    WHEN ${sql.raw(alias)}.search_vector @@ q.typed_query THEN 2 ELSE 3 END`;
+}
+
+// Title, brand, levels, presentaciones and description, in that order (weights D, C, B, A).
+const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
+
+function queriesOf(prepared: PreparedQuery): SQL {
+  return sql`(SELECT to_tsquery('search_spanish', ${prepared.full}) AS full_query,
+    to_tsquery('search_spanish', ${prepared.exact}) AS exact_query,
+    to_tsquery('search_spanish', ${prepared.typed}) AS typed_query) AS q`;
+}
+
+export type BrandFacet = { id: number; name: string; slug: string; count: number };
+
+export type ProductMatches = { items: ProductCardData[]; total: number; brands: BrandFacet[] };
+
+type ProductMatchOptions = {
+  level?: SearchLevel | undefined;
+  brandId?: number | undefined;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * The statement of findProducts (bench/search.js explains it): the matches in a materialised
+ * CTE with only what ranks them, read once for the page, the total and the facet.
+ */
+export function productMatchesStatement(prepared: PreparedQuery, options: ProductMatchOptions): SQL {
+  const brand = options.brandId === undefined ? sql`` : sql` WHERE m.brand_id = ${options.brandId}`;
+  const order = sql`m.tier, m.is_sold_out, m.rank DESC, m.title, m.id`;
+  return sql`
+    WITH matches AS MATERIALIZED (
+      SELECT p.id, p.brand_id, ${tierOf("p", prepared)} AS tier, p.stock = 0 AS is_sold_out,
+        ts_rank(${RANK_WEIGHTS}, p.search_vector, q.full_query) AS rank, p.title
+      FROM products p, ${queriesOf(prepared)}
+      WHERE p.search_vector @@ q.full_query AND NOT p.is_archived${levelCondition("p", options.level)}
+    ), page AS (
+      SELECT m.* FROM matches m${brand} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
+    )
+    SELECT (SELECT count(*)::int FROM matches m${brand}) AS total,
+      (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'slug', b.slug, 'count', f.count)
+        ORDER BY b.name), '[]'::json)
+       FROM (SELECT brand_id, count(*)::int AS count FROM matches GROUP BY brand_id) AS f
+       JOIN brands b ON b.id = f.brand_id) AS brands,
+      (SELECT coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description,
+          'image', p.image, 'imageAlt', p.image_alt, 'priceCents', p.price_cents,
+          'isOfferActive', p.is_offer_active, 'offerPriceCents', p.offer_price_cents, 'stock', p.stock,
+          'priceVaries', p.price_varies, 'hasAnyOffer', p.has_any_offer) ORDER BY ${order}), '[]'::json)
+       FROM page m JOIN products p ON p.id = m.id) AS items`;
+}
+
+/**
+ * One page of the live products matching, ranked, how many match (of the brand, when given)
+ * and the brands of all matches: one pass over the matches, read through the GIN index; the
+ * page's cards are read for its rows alone.
+ */
+export async function findProducts(
+  executor: Executor,
+  prepared: PreparedQuery,
+  options: ProductMatchOptions,
+): Promise<ProductMatches> {
+  const [row] = await query<ProductMatches>(productMatchesStatement(prepared, options), executor);
+  return row ?? { items: [], total: 0, brands: [] };
+}
+
+/** The services matching, ranked, up to `limit`, and how many match. */
+export async function findServices(
+  executor: Executor,
+  prepared: PreparedQuery,
+  options: { level?: SearchLevel | undefined; limit: number },
+): Promise<{ items: ServiceCardData[]; total: number }> {
+  const rows = await query<ServiceCardData & { total: number }>(
+    sql`
+    SELECT s.id, s.title, s.description, s.image, s.image_alt AS "imageAlt", s.price_cents AS "priceCents",
+      s.show_price AS "showPrice", s.is_offer_active AS "isOfferActive", s.offer_price_cents AS "offerPriceCents",
+      count(*) OVER ()::int AS total
+    FROM services s, ${queriesOf(prepared)}
+    WHERE s.search_vector @@ q.full_query${levelCondition("s", options.level)}
+    ORDER BY ${tierOf("s", prepared)}, ts_rank(${RANK_WEIGHTS}, s.search_vector, q.full_query) DESC, s.title, s.id
+    LIMIT ${options.limit}`,
+    executor,
+  );
+  return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0]?.total ?? 0 };
+}
+
+/** How many live products and services match, in the whole shop. */
+export async function countMatches(executor: Executor, prepared: PreparedQuery): Promise<number> {
+  const [row] = await query<{ found: number }>(
+    sql`
+    SELECT (SELECT count(*) FROM products p WHERE p.search_vector @@ q.full_query AND NOT p.is_archived)::int
+      + (SELECT count(*) FROM services s WHERE s.search_vector @@ q.full_query)::int AS found
+    FROM ${queriesOf(prepared)}`,
+    executor,
+  );
+  return row?.found ?? 0;
+}
+
+/**
+ * The shop's word closest to each of `words` that is not one of its words: the same first
+ * sound within two edits (one below six letters), else the most similar by trigrams.
+ */
+export async function findClosestWords(words: string[]): Promise<string[]> {
+  const rows = await query<{ word: string }>(sql`
+    SELECT coalesce(CASE WHEN EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word) OR q.word ~ '[0-9]'
+      OR length(q.word) < 3 THEN q.word END, (
+        SELECT c.word FROM (
+          SELECT w.word, w.folded FROM search_words w
+          WHERE left(w.folded, 1) = left(search_fold(q.word), 1)
+            AND levenshtein_less_equal(w.folded, search_fold(q.word), 2)
+              <= CASE WHEN length(q.word) >= 6 THEN 2 ELSE 1 END
+          UNION
+          SELECT w.word, w.folded FROM search_words w WHERE w.word % q.word
+        ) AS c
+        ORDER BY levenshtein(c.folded, search_fold(q.word)), similarity(c.word, q.word) DESC, c.word
+        LIMIT 1), q.word) AS word
+    FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY AS q(word, position)
+    ORDER BY q.position`);
+  return rows.map((row) => row.word);
+}

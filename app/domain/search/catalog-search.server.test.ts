@@ -1,0 +1,191 @@
+// The engine against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the
+// documents stay right whatever writes, synonyms apply at once, hostile input is harmless.
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+
+import { brands, productCategories, products, productVariants, searchMisses, searchSynonyms } from "~/db/schema";
+import { seedDemoShop } from "~/db/seed/seed.server";
+import { setUpTestDatabase } from "~test/test-database";
+
+import { refreshSearchWords, searchCatalog, suggestQuery } from "./catalog-search.server";
+import { adjacentSwaps } from "./catalog-search-sql.server";
+import { instantResults } from "./instant-results.server";
+import { listSearchMisses, MAX_SEARCH_MISSES, noteSearchOutcome, recordSearchMiss } from "./search-misses.server";
+
+const { handle } = setUpTestDatabase();
+
+beforeAll(async () => {
+  await seedDemoShop(handle().db);
+});
+
+const titlesFor = async (q: string) => (await searchCatalog({ q })).products.items.map((item) => item.title);
+
+describe("the search document follows every write", () => {
+  test("the migration indexed the seeded shop: title, brand, level, presentación, description", async () => {
+    expect(await titlesFor("Ratón catnip")).toEqual(["Ratón de Juguete con Catnip"]);
+    expect(await titlesFor("kong")).toContain("Ratón de Juguete con Catnip");
+    expect(await titlesFor("camas y descanso")).toContain("Cama Acolchada Redonda para Gato");
+    expect(await titlesFor("talla m")).toContain("Collar Reflectivo Ajustable");
+    expect(await titlesFor("hierba gatera")).toContain("Ratón de Juguete con Catnip");
+  });
+
+  test("a title, a brand, a level and a presentación changed by any path", async () => {
+    const { db } = handle();
+    const [cama] = await db.select().from(products).where(eq(products.title, "Cama Acolchada Redonda para Gato"));
+    await db.update(products).set({ title: "Cama Iglú Térmica para Gato" }).where(eq(products.id, cama!.id));
+    expect(await titlesFor("iglu termica")).toEqual(["Cama Iglú Térmica para Gato"]);
+    await db.update(brands).set({ name: "Mimaskota Deluxe" }).where(eq(brands.id, cama!.brandId!));
+    expect(await titlesFor("mimaskota deluxe")).toContain("Cama Iglú Térmica para Gato");
+    await db
+      .update(productCategories)
+      .set({ name: "Descanso Felino" })
+      .where(eq(productCategories.id, cama!.categoryId));
+    expect(await titlesFor("descanso felino")).toContain("Cama Iglú Térmica para Gato");
+    await db.insert(productVariants).values({ productId: cama!.id, name: "Tamaño Jumbo", priceCents: 9990, stock: 2 });
+    expect(await titlesFor("jumbo")).toEqual(["Cama Iglú Térmica para Gato"]);
+    await db.update(productVariants).set({ isArchived: true }).where(eq(productVariants.name, "Tamaño Jumbo"));
+    expect(await titlesFor("jumbo")).toEqual([]);
+  });
+
+  test("the vocabulary gains new words at once and loses unused ones when refreshed", async () => {
+    const words = async () =>
+      (
+        (await handle().db.execute(sql`select word from search_words`)) as unknown as { rows: { word: string }[] }
+      ).rows.map((row) => row.word);
+    expect(await words()).toContain("iglu");
+    expect(await words()).toContain("acolchada");
+    await refreshSearchWords();
+    expect(await words()).toContain("iglu");
+    expect(await words()).not.toContain("acolchada");
+  });
+
+  test("archived products are never found", async () => {
+    const { db } = handle();
+    await db
+      .update(products)
+      .set({ isArchived: true })
+      .where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
+    expect(await titlesFor("snack dental")).toEqual([]);
+    await db
+      .update(products)
+      .set({ isArchived: false })
+      .where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
+  });
+});
+
+describe("searchCatalog", () => {
+  test("typos, missing accents and the owner's synonyms, saved a moment ago", async () => {
+    expect(await titlesFor("croketas ricocan")).toEqual(["Croquetas Ricocan Adulto Razas Medianas 15 kg"]);
+    // Two letters swapped are one typo; a word of four letters may have one.
+    expect(await titlesFor("crouqetas ricocan")).toEqual(["Croquetas Ricocan Adulto Razas Medianas 15 kg"]);
+    expect(await titlesFor("snack pero")).toEqual(["Snack Dental para Perro x 7 unidades"]);
+    expect(await titlesFor("golosina")).toContain("Snack Dental para Perro x 7 unidades");
+    expect(await titlesFor("mordisquito")).toEqual([]);
+    await handle()
+      .db.insert(searchSynonyms)
+      .values({ terms: ["mordisquito", "snack dental"] });
+    expect(await titlesFor("mordisquito")).toEqual(["Snack Dental para Perro x 7 unidades"]);
+  });
+
+  test("products and services, a level, a brand and its facet", async () => {
+    const result = await searchCatalog({ q: "perro" });
+    expect(result.services.items.map((item) => item.title)).toContain("Baño y Corte para Perro");
+    expect(result.products.brands.map((brand) => brand.slug)).toContain("ricocan");
+    const ricocan = await searchCatalog({ q: "perro", brandSlug: "ricocan", kind: "products" });
+    expect(ricocan.products.items.map((item) => item.title)).toEqual(["Croquetas Ricocan Adulto Razas Medianas 15 kg"]);
+    expect(ricocan.products.total).toBe(1);
+    expect(ricocan.services.items).toEqual([]);
+    const unknownBrand = await searchCatalog({ q: "perro", brandSlug: "no-existe" });
+    expect(unknownBrand.products.total).toBe(0);
+  });
+
+  test("'¿Quisiste decir…?' from the shop's own words", async () => {
+    const result = await searchCatalog({ q: "ricucam" });
+    expect(result.products.total).toBe(0);
+    expect(result.suggestion).toBe("ricocan");
+    expect(await suggestQuery("croquetas")).toBeNull();
+  });
+
+  // Their times are in bench/README.md (Search): a timing assertion here would only be flaky.
+  test("hostile input: a normal answer (empty or results), never an error", async () => {
+    const inputs = [
+      "x".repeat(10_000),
+      "gato ".repeat(2_000),
+      "%",
+      "_",
+      "'",
+      '"',
+      "\\",
+      "!@#$%^&*()",
+      "' OR 1=1; DROP TABLE products; --",
+      "gato:* & !perro | (",
+      "🐶🐱🐾",
+      "一𐀀es gatos",
+      "gato\u0000perro",
+      "",
+      "   ",
+    ];
+    for (const q of inputs) {
+      const [result, instant] = await Promise.all([
+        searchCatalog({ q, page: 99_999, pageSize: 10_000 }),
+        instantResults(q),
+      ]);
+      expect(result.query.length).toBeLessThanOrEqual(200);
+      expect(result.products.items.length).toBeLessThanOrEqual(100);
+      expect(result.products.pageCount).toBeGreaterThanOrEqual(1);
+      expect(instant.items.length).toBeLessThanOrEqual(6);
+    }
+    // What the words among the noise find, as typed plainly.
+    expect((await searchCatalog({ q: "gato ".repeat(2_000) })).products.total).toBe(
+      (await searchCatalog({ q: "gato" })).products.total,
+    );
+    expect((await searchCatalog({ q: "%" })).query).toBe("");
+    expect((await searchCatalog({ q: "' OR 1=1; DROP TABLE products; --" })).products.total).toBe(0);
+  });
+});
+
+describe("adjacentSwaps", () => {
+  test("two neighbouring letters swapped, never the first, letters outside the BMP kept whole", () => {
+    expect(adjacentSwaps("rascadro")).toContain("rascador");
+    expect(adjacentSwaps("gato")).toEqual(["gtao", "gaot"]);
+    expect(adjacentSwaps("perro")).toEqual(["prero", "peror"]);
+    expect(adjacentSwaps("一𐀀es")).toEqual(["一e𐀀s", "一𐀀se"]);
+  });
+});
+
+describe("instantResults", () => {
+  test("from two letters, up to six products and services with picture, name and price", async () => {
+    expect((await instantResults("c")).items).toEqual([]);
+    const { items } = await instantResults("croq");
+    expect(items[0]).toMatchObject({ kind: "product", title: "Croquetas Ricocan Adulto Razas Medianas 15 kg" });
+    expect(items[0]!.priceCents).toBeGreaterThan(0);
+    const bath = await instantResults("baño");
+    expect(bath.items.some((item) => item.kind === "service" && item.title === "Baño y Corte para Perro")).toBe(true);
+  });
+});
+
+describe("searches that found nothing", () => {
+  test("counted by normalised query, most frequent first, gone once they find something", async () => {
+    await noteSearchOutcome(await searchCatalog({ q: "Pececito Dorado" }));
+    await noteSearchOutcome(await searchCatalog({ q: "pececito  DORADO!" }));
+    await noteSearchOutcome(await searchCatalog({ q: "loro" }));
+    const misses = await listSearchMisses();
+    expect(misses.map((miss) => [miss.query, miss.count])).toEqual([
+      ["pececito dorado", 2],
+      ["loro", 1],
+    ]);
+    await handle()
+      .db.insert(searchSynonyms)
+      .values({ terms: ["loro", "catnip"] });
+    expect((await listSearchMisses()).map((miss) => miss.query)).toEqual(["pececito dorado"]);
+    await noteSearchOutcome(await searchCatalog({ q: "pececito dorado" }));
+  });
+
+  test("the list is bounded", async () => {
+    for (let i = 0; i < MAX_SEARCH_MISSES + 5; i++) await recordSearchMiss(`zzz ${i}`);
+    const rows = await handle()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(searchMisses);
+    expect(rows[0]!.n).toBe(MAX_SEARCH_MISSES);
+  });
+});

@@ -1,0 +1,199 @@
+// One search over products and services (issue 27, ADR 025), inside PostgreSQL: documents
+// kept by migration 0013's triggers, Spanish stemming, the owner's synonyms read at every
+// search, typos corrected to the shop's own words (search_words), ranked in tiers.
+import { sql } from "drizzle-orm";
+
+import { type Database, getDb } from "~/db/client.server";
+import { type ProductCardData, PRODUCTS_PER_PAGE } from "~/domain/catalog/catalog";
+import type { ServiceCardData } from "~/domain/catalog/services.server";
+
+import {
+  buildQuerySlots,
+  buildTsQuery,
+  FEW_RESULTS,
+  inflectedForms,
+  readSearchTerms,
+  type SearchKind,
+} from "./catalog-search";
+import {
+  type BrandFacet,
+  countMatches,
+  findClosestWords,
+  findProducts,
+  findServices,
+  findWordForms,
+  type PreparedQuery,
+  query,
+  type SearchLevel,
+  withIndexPlan,
+} from "./catalog-search-sql.server";
+
+export type { BrandFacet, PreparedQuery, SearchLevel };
+
+export type SearchCatalogOptions = {
+  q: string;
+  /** Both when absent. A level restricts the kind it belongs to. */
+  kind?: SearchKind | undefined;
+  level?: SearchLevel | undefined;
+  brandId?: number | undefined;
+  brandSlug?: string | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+};
+
+export type CatalogSearchResult = {
+  /** The query as the engine read it (normalised words), '' when nothing searchable was typed. */
+  query: string;
+  products: {
+    items: ProductCardData[];
+    total: number;
+    pageCount: number;
+    brands: BrandFacet[];
+  };
+  /** The best services (up to a page of them, not paginated: a shop has a few dozen). */
+  services: { items: ServiceCardData[]; total: number };
+  /** '¿Quisiste decir …?' when the query found nothing or little; null otherwise. */
+  suggestion: string | null;
+};
+
+/** Reads `raw` into the to_tsquery texts to search with, or null when nothing is searchable. */
+export async function prepareSearchQuery(
+  raw: string,
+  options: { isInstant?: boolean } = {},
+): Promise<PreparedQuery | null> {
+  const { words, phrase } = readSearchTerms(raw);
+  if (words.length === 0) return null;
+  const prefixWord = options.isInstant ? words.at(-1) : undefined;
+  // A typo in a plural ('coreas') is a typo of its singular ('corea' -> correa).
+  const lookups = [...new Set(words.flatMap(inflectedForms))];
+  const { groups, forms: found } = await findWordForms(lookups, prefixWord);
+  const forms = new Map(
+    words.map((word) => [word, [...new Set(inflectedForms(word).flatMap((form) => found.get(form) ?? []))]]),
+  );
+  const slots = buildQuerySlots(words, groups);
+  return {
+    words,
+    phrase,
+    full: buildTsQuery(slots, { forms, prefixWord }),
+    exact: buildTsQuery(slots, { isExact: true }),
+    typed: buildTsQuery(slots, { forms, prefixWord, isTypedOnly: true }),
+  };
+}
+
+type ProductSearchOptions = {
+  level?: SearchLevel | undefined;
+  brandId?: number | undefined;
+  page: number;
+  pageSize: number;
+};
+
+/** One page of the live products matching, ranked, with the brands of all matches. */
+export async function searchProducts(prepared: PreparedQuery, options: ProductSearchOptions) {
+  const offset = (options.page - 1) * options.pageSize;
+  const found = await withIndexPlan((executor) =>
+    findProducts(executor, prepared, { ...options, limit: options.pageSize, offset }),
+  );
+  return { ...found, pageCount: Math.max(1, Math.ceil(found.total / options.pageSize)) };
+}
+
+/** The services matching, ranked, up to `limit`, and how many match. */
+export async function searchServices(
+  prepared: PreparedQuery,
+  options: { level?: SearchLevel | undefined; limit: number },
+) {
+  return withIndexPlan((executor) => findServices(executor, prepared, options));
+}
+
+async function findBrandId(slug: string): Promise<number | undefined> {
+  const [row] = await query<{ id: number }>(sql`SELECT id FROM brands WHERE slug = ${slug}`);
+  return row?.id;
+}
+
+const emptyResult = (queryText: string): CatalogSearchResult => ({
+  query: queryText,
+  products: { items: [], total: 0, pageCount: 1, brands: [] },
+  services: { items: [], total: 0 },
+  suggestion: null,
+});
+
+/**
+ * The search of /buscar, of the header box and of a catalogue level's `?q=`: products (a
+ * page, with the brands of all matches for the brand filter) and services, ranked; a
+ * suggestion when little is found. Any input is safe: it is cut, normalised and bound.
+ */
+export async function searchCatalog(options: SearchCatalogOptions): Promise<CatalogSearchResult> {
+  const prepared = await prepareSearchQuery(options.q);
+  if (!prepared) return emptyResult("");
+  const pageSize = Math.min(Math.max(1, Math.trunc(options.pageSize ?? PRODUCTS_PER_PAGE)), 100);
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), 10_000);
+  const brandId = options.brandSlug !== undefined ? ((await findBrandId(options.brandSlug)) ?? -1) : options.brandId;
+  const result = emptyResult(prepared.phrase);
+  await withIndexPlan(async (executor) => {
+    if (options.kind !== "services") {
+      const level = options.kind === "products" ? options.level : undefined;
+      const found = await findProducts(executor, prepared, {
+        level,
+        brandId,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      result.products = { ...found, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
+    }
+    if (options.kind !== "products" && brandId === undefined) {
+      const level = options.kind === "services" ? options.level : undefined;
+      result.services = await findServices(executor, prepared, { level, limit: PRODUCTS_PER_PAGE });
+    }
+  });
+  const found = result.products.total + result.services.total;
+  if (found < FEW_RESULTS) result.suggestion = await suggestQuery(options.q, found);
+  return result;
+}
+
+/** How many products and services `raw` finds in the whole shop. */
+export async function countSearchMatches(raw: string): Promise<number> {
+  const prepared = await prepareSearchQuery(raw);
+  if (!prepared) return 0;
+  return withIndexPlan((executor) => countMatches(executor, prepared));
+}
+
+/**
+ * '¿Quisiste decir …?': `raw` with each word the shop does not use replaced by its closest
+ * word of titles, brands and levels, when that finds more than `found` (what `raw` finds).
+ * Null when there is nothing better to offer.
+ */
+export async function suggestQuery(raw: string, found?: number): Promise<string | null> {
+  const { words, phrase } = readSearchTerms(raw);
+  if (words.length === 0) return null;
+  const suggestion = (await findClosestWords(words)).join(" ");
+  if (suggestion === phrase) return null;
+  const now = found ?? (await countSearchMatches(raw));
+  return (await countSearchMatches(suggestion)) > now ? suggestion : null;
+}
+
+/**
+ * Rebuilds the shop's vocabulary (search_words) from what it sells now: the triggers only add
+ * words, so those of deleted or renamed things linger (harmless: they match nothing, but a
+ * typo could be corrected to them) until this runs. The housekeeping calls it once a day,
+ * inside its transaction (`db`). Returns how many words it removed.
+ */
+export async function refreshSearchWords(db: Database = getDb()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await query<{ words: number }>(sql`SELECT count(*)::int AS words FROM search_words`, tx);
+    await tx.execute(sql`DELETE FROM search_words`);
+    await tx.execute(sql`
+      SELECT search_words_add(array_agg(t)) FROM (
+        SELECT title AS t FROM products WHERE NOT is_archived
+        UNION ALL SELECT name FROM product_variants WHERE NOT is_archived AND name <> ''
+        UNION ALL SELECT title FROM services
+        UNION ALL SELECT name FROM brands
+        UNION ALL SELECT name FROM product_families
+        UNION ALL SELECT name FROM product_categories
+        UNION ALL SELECT name FROM product_subcategories
+        UNION ALL SELECT name FROM service_families
+        UNION ALL SELECT name FROM service_categories
+        UNION ALL SELECT name FROM service_subcategories
+      ) AS sources`);
+    const [after] = await query<{ words: number }>(sql`SELECT count(*)::int AS words FROM search_words`, tx);
+    return Math.max(0, (before?.words ?? 0) - (after?.words ?? 0));
+  });
+}

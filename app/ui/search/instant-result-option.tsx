@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+
+import type { InstantSearchItem } from "./instant-search-item";
+
+const OPTION_CLASS =
+  "flex min-h-12 items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-primary-soft aria-selected:bg-primary-soft aria-selected:ring-2 aria-selected:ring-primary-strong aria-selected:ring-inset";
+
+export function buildOptionId(listboxId: string, index: number): string {
+  return `${listboxId}-${index}`;
+}
+
+/** The price as the cards say it: 'Desde', the offer beside the struck regular price, or 'Consultar'. */
+function OptionPrice({ item }: { item: InstantSearchItem }) {
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
+      {item.isFromPrice ? <span className="text-xs font-semibold text-muted">Desde</span> : null}
+      <span className={item.regularPriceText ? "font-bold text-red-700" : "font-bold text-primary-strong"}>
+        {item.regularPriceText ? <span className="sr-only">Precio de oferta: </span> : null}
+        {item.priceText}
+      </span>
+      {item.regularPriceText ? (
+        <s className="text-xs text-muted">
+          <span className="sr-only">Precio regular: </span>
+          {item.regularPriceText}
+        </s>
+      ) : null}
+    </span>
+  );
+}
+
+/** One product or service of the panel: picture, name and price; a link, so a click or a middle click works. */
+export function InstantResultOption({
+  item,
+  id,
+  isActive,
+  onChoose,
+}: {
+  item: InstantSearchItem;
+  id: string;
+  isActive: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <Link
+      id={id}
+      role="option"
+      aria-selected={isActive}
+      tabIndex={-1}
+      to={item.href}
+      onClick={onChoose}
+      className={`${OPTION_CLASS} text-ink`}
+    >
+      <img
+        {...item.image}
+        alt=""
+        width={48}
+        height={48}
+        decoding="async"
+        className="size-12 shrink-0 rounded-lg bg-primary-soft object-cover"
+      />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="line-clamp-2 text-sm leading-snug font-semibold">{item.title}</span>
+        <OptionPrice item={item} />
+      </span>
+      {item.isSoldOut ? (
+        <span className="shrink-0 rounded-full bg-ink px-2 py-0.5 text-xs font-bold text-white">Agotado</span>
+      ) : item.kind === "service" ? (
+        <span className="shrink-0 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary-strong">
+          Servicio
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The last option: every result of the query on /buscar. */
+export function SeeAllOption({
+  to,
+  id,
+  isActive,
+  onChoose,
+}: {
+  to: string;
+  id: string;
+  isActive: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <Link
+      id={id}
+      role="option"
+      aria-selected={isActive}
+      tabIndex={-1}
+      to={to}
+      onClick={onChoose}
+      className={`${OPTION_CLASS} justify-center font-semibold text-primary-strong`}
+    >
+      Ver todos los resultados
+    </Link>
+  );
+}
