@@ -74,7 +74,10 @@ describe("1. one anonymous request must not kill the process", () => {
     });
     // Each is refused (413) or, when the client was still sending, cut off after the answer.
     for (const answer of answers) expect([413, 0]).toContain(answer.status);
-    expect(answers.some((answer) => answer.status === 413)).toBe(true);
+    // On a busy machine (a clean clone's full run) every one of the 20 was once cut off before
+    // reading its 413: the refusal itself is checked again right after, on its own.
+    const after = await floodPost(port, "/contacto", 100, "length");
+    expect(after.status).toBe(413);
     expect(peak).toBeLessThan(300);
     expect(server.child.exitCode).toBeNull();
     expect((await getHome()).status).toBe(200);

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { InstantSearchItem } from "./instant-search-item";
 
 const OPTION_CLASS =
-  "flex min-h-12 items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-primary-soft aria-selected:bg-primary-soft aria-selected:ring-2 aria-selected:ring-primary-strong aria-selected:ring-inset";
+  "flex min-h-12 items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-primary-soft aria-selected:bg-primary-soft aria-selected:shadow-[inset_0_0_0_2px_var(--color-primary-strong)]";
 
 export function buildOptionId(listboxId: string, index: number): string {
   return `${listboxId}-${index}`;
