@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import type { InstantSearchItem } from "./instant-search-item";
@@ -28,17 +29,20 @@ function OptionPrice({ item }: { item: InstantSearchItem }) {
   );
 }
 
-/** One product or service of the panel: picture, name and price; a link, so a click or a middle click works. */
-export function InstantResultOption({
-  item,
+type OptionProps = { id: string; isActive: boolean; onChoose: () => void };
+
+/** An option of the listbox: a link, so a click or a middle click works; the keys move the active one. */
+function OptionLink({
   id,
   isActive,
   onChoose,
-}: {
-  item: InstantSearchItem;
-  id: string;
-  isActive: boolean;
-  onChoose: () => void;
+  to,
+  className,
+  children,
+}: OptionProps & {
+  to: string;
+  className: string;
+  children: ReactNode;
 }) {
   return (
     <Link
@@ -46,10 +50,19 @@ export function InstantResultOption({
       role="option"
       aria-selected={isActive}
       tabIndex={-1}
-      to={item.href}
+      to={to}
       onClick={onChoose}
-      className={`${OPTION_CLASS} text-ink`}
+      className={`${OPTION_CLASS} ${className}`}
     >
+      {children}
+    </Link>
+  );
+}
+
+/** One product or service of the panel: picture, name and price. */
+export function InstantResultOption({ item, ...option }: OptionProps & { item: InstantSearchItem }) {
+  return (
+    <OptionLink {...option} to={item.href} className="text-ink">
       <img
         {...item.image}
         alt=""
@@ -69,33 +82,15 @@ export function InstantResultOption({
           Servicio
         </span>
       ) : null}
-    </Link>
+    </OptionLink>
   );
 }
 
 /** The last option: every result of the query on /buscar. */
-export function SeeAllOption({
-  to,
-  id,
-  isActive,
-  onChoose,
-}: {
-  to: string;
-  id: string;
-  isActive: boolean;
-  onChoose: () => void;
-}) {
+export function SeeAllOption({ to, ...option }: OptionProps & { to: string }) {
   return (
-    <Link
-      id={id}
-      role="option"
-      aria-selected={isActive}
-      tabIndex={-1}
-      to={to}
-      onClick={onChoose}
-      className={`${OPTION_CLASS} justify-center font-semibold text-primary-strong`}
-    >
+    <OptionLink {...option} to={to} className="justify-center font-semibold text-primary-strong">
       Ver todos los resultados
-    </Link>
+    </OptionLink>
   );
 }
