@@ -25,8 +25,13 @@ declare global {
 }
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
-/** After refusing a body, what is still read (and dropped) so that the answer reaches the client. */
-const DRAIN = { bytes: 1024 * 1024, ms: 1_000 };
+/**
+ * After refusing a body, how long what the client still sends is read and dropped (a
+ * lingering close, as nginx's): closing at once with unread bytes sends a reset, and a reset
+ * can wipe the answer from a busy client's buffer before it reads it. Dropped bytes cost no
+ * memory; the byte bound only caps the bandwidth one refused client may use.
+ */
+const DRAIN = { bytes: 256 * 1024 * 1024, ms: 2_000 };
 
 export const BODY_MESSAGES = {
   tooLarge: {
@@ -88,23 +93,31 @@ function readBody(req: Request, rule: BodyRule): Promise<Reading> {
 }
 
 /**
- * Answers a refused body and closes the connection. What the client still sends is read and
- * dropped for a moment (a client that cannot send its whole body often reads no answer
- * before it has), then the socket is closed, so no memory is spent on it.
+ * Answers a refused body and closes the connection. Once the answer is written, the shop's
+ * side is closed (FIN: a client reads the answer, then the end, and stops sending); what the
+ * client still sends meanwhile is read and dropped for a moment, then the socket is closed.
  */
 function refuseBody(req: Request, res: Response, respond: () => void): void {
+  const socket = req.socket;
   res.setHeader("Connection", "close");
-  respond();
+  // Node closes a "Connection: close" socket as soon as the answer is flushed (destroySoon),
+  // which resets it while the client is still sending: only our side is ended here (FIN), and
+  // the socket is destroyed once the client ends too, or after the drain.
+  socket.destroySoon = () => socket.end();
   let drained = 0;
-  const stop = () => req.socket.destroy();
+  const stop = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
   const timer = setTimeout(stop, DRAIN.ms);
   timer.unref();
+  socket.once("end", stop);
   req.on("data", (chunk: Buffer) => {
     drained += chunk.length;
     if (drained > DRAIN.bytes) stop();
   });
-  req.once("end", () => clearTimeout(timer));
   req.resume();
+  respond();
 }
 
 /**
