@@ -13,6 +13,11 @@ export default [
     route("contacto", "routes/store/contact.tsx"),
     route("carrito", "routes/store/cart.tsx"),
     route("pedido/:code", "routes/store/order-page.tsx"),
+    // Appointments for the reservable services (issue 28, ADR 026).
+    route("reservar/:serviceId", "routes/store/booking.tsx"),
+    route("reserva/:code", "routes/store/booking-page.tsx"),
+    // The food reminder's one-click 'Volver a pedir': a signed link that fills the cart.
+    route("volver-a-pedir/:token", "routes/store/reorder-food.tsx"),
     route("faq", "routes/store/faq.tsx"),
     route("libro-reclamaciones", "routes/store/complaints-book.tsx"),
     route("libro-reclamaciones/copia", "routes/store/complaint-copy.tsx"),
@@ -32,6 +37,10 @@ export default [
   route("producto/:productId/imagen.jpg", "routes/api/product-share-image.ts"),
   // The shopper's payment receipt: to the order's owner and to admins only.
   route("pedido/:code/comprobante", "routes/api/order-receipt-image.ts"),
+  // 'Añadir a mi calendario': the booking as an iCalendar file, to its owner (token or account).
+  route("reserva/:code/cita.ics", "routes/api/booking-ics.ts"),
+  // A pet's photo: personal, to its owner and to admins only.
+  route("mascota/:petId/foto", "routes/api/pet-photo.ts"),
 
   route("admin", "routes/admin/sign-in.tsx"),
   route("admin/imagenes", "routes/admin/image-upload.ts"),
@@ -39,6 +48,8 @@ export default [
   route("admin/reclamaciones/:complaintId/hoja", "routes/admin/complaints/sheet.tsx"),
   // The printable delivery sheet of a day, outside the back office's chrome too.
   route("admin/pedidos/reparto", "routes/admin/orders/delivery-sheet.tsx"),
+  // The printable agenda of a day, outside the back office's chrome.
+  route("admin/reservas/dia", "routes/admin/bookings/day-sheet.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -63,6 +74,10 @@ export default [
       route("pedidos", "routes/admin/orders/list.tsx"),
       route("pedidos/exportar", "routes/admin/orders/export.ts"),
       route("pedidos/:orderId", "routes/admin/orders/detail.tsx"),
+      route("reservas", "routes/admin/bookings/agenda.tsx"),
+      route("reservas/horario", "routes/admin/bookings/schedule.tsx"),
+      route("reservas/nueva", "routes/admin/bookings/new.tsx"),
+      route("reservas/:bookingId", "routes/admin/bookings/detail.tsx"),
       route("reclamaciones", "routes/admin/complaints/list.tsx"),
       route("reclamaciones/:complaintId", "routes/admin/complaints/detail.tsx"),
       route("mensajes", "routes/admin/messages.tsx"),

@@ -9,12 +9,13 @@ import express, { type Request, type RequestHandler } from "express";
 import { href } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 
-import { isAdminSession } from "~/auth/guards.server";
+import { isAdminSession, isSignedInSession } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
 import { MAX_IMPORT_BYTES } from "~/domain/catalog/excel/layout";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
 import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
+import { MAX_PET_FORM_BODY_BYTES } from "~/domain/pets/pet-labels";
 import { createHitPacer } from "~/lib/page-cache/hit-pacer.server";
 import { answerStoredPages, serveCachedPages } from "~/lib/page-cache/serve-cached-pages.server";
 import { getShopPageCache } from "~/lib/page-cache/shop-page-cache.server";
@@ -130,6 +131,8 @@ const BODY_RULES = {
   // A shopper's payment receipt (a phone's picture, over a phone's connection) sent from the
   // order page: only for whoever may see that order, so strangers' posts stay form-sized.
   receiptUpload: { limit: MAX_RECEIPT_BODY_BYTES, deadlineMs: 120 * SECOND, contentTypes: FORM_TYPES },
+  // 'Mis Mascotas' on /perfil: the pet form may carry a photo, for a signed-in shopper only.
+  petForm: { limit: MAX_PET_FORM_BODY_BYTES, deadlineMs: 120 * SECOND, contentTypes: FORM_TYPES },
 } satisfies Record<string, BodyRule>;
 
 const UPLOAD_RULES: Record<string, BodyRule> = {
@@ -150,6 +153,7 @@ async function bodyRuleFor(req: Request): Promise<BodyRule> {
   if (ORDER_PAGE_PATH.test(path) && (await isOrderOwnerRequest(req.headers, req.originalUrl))) {
     return BODY_RULES.receiptUpload;
   }
+  if (path === href("/perfil") && (await isSignedInSession(req.headers))) return BODY_RULES.petForm;
   const upload = UPLOAD_RULES[path];
   if (upload && (await isAdminSession(req.headers))) return upload;
   // A stranger's post to the upload address is still read (bounded) and refused by its route.

@@ -74,6 +74,19 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 /**
+ * Whether the headers carry a signed-in session (a shopper's or an administrator's), for the
+ * server's front door (which bodies may be large). A session that cannot be read is no session.
+ */
+export async function isSignedInSession(headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+  if (typeof headers.cookie !== "string") return false;
+  try {
+    return (await readSessionUser(new Request("http://localhost/", { headers: { cookie: headers.cookie } }))) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether the headers carry an administrator's session, for the server's front door (which
  * bodies may be large) before any route runs. A session that cannot be read is no session.
  */

@@ -6,6 +6,7 @@ import { and, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
+import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { refreshSearchWords } from "~/domain/search/catalog-search.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
@@ -324,9 +325,20 @@ export const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 export const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
 
 /**
+ * The shoppers' reminders (the day before a booking, a pet's vaccination or food running out,
+ * booking-reminders.server.ts) are looked at this often: a booking made in the evening for the
+ * next day is reminded within a quarter of an hour, and a failed send is tried again at the
+ * next run. Each reminder is claimed with a conditional update before it is sent, so several
+ * instances running this at once send it once; an instance that stops between its claim and
+ * the send loses that e-mail.
+ */
+export const CUSTOMER_REMINDERS_INTERVAL_MS = 15 * 60 * 1000;
+
+/**
  * Runs the housekeeping a minute after start and then every six hours (rebuilding the search's
- * vocabulary at the first run and then once a day), the expiry of unpaid orders every quarter
- * of an hour in between and the shop's alerts every minute; returns what stops them.
+ * vocabulary at the first run and then once a day), the expiry of unpaid orders and the
+ * shoppers' reminders every quarter of an hour in between and the shop's alerts every minute;
+ * returns what stops them.
  */
 export function startHousekeeping(db: Database, dataDir: string, isSingleProcess: boolean): () => Promise<void> {
   // One job at a time, in turn: a tick waits for the other job, and is skipped only when
@@ -363,16 +375,22 @@ export function startHousekeeping(db: Database, dataDir: string, isSingleProcess
     schedule("shop-alerts", async () => {
       await runShopAlerts(db);
     });
+  const reminders = () =>
+    schedule("customer-reminders", async () => {
+      await runCustomerReminders(db);
+    });
   const first = setTimeout(run, HOUSEKEEPING_FIRST_DELAY_MS);
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
   const expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS);
   const alertsTimer = setInterval(alerts, SHOP_ALERTS_INTERVAL_MS);
-  for (const handle of [first, timer, expiryTimer, alertsTimer]) handle.unref();
+  const remindersTimer = setInterval(reminders, CUSTOMER_REMINDERS_INTERVAL_MS);
+  for (const handle of [first, timer, expiryTimer, alertsTimer, remindersTimer]) handle.unref();
   return async () => {
     clearTimeout(first);
     clearInterval(timer);
     clearInterval(expiryTimer);
     clearInterval(alertsTimer);
+    clearInterval(remindersTimer);
     await queue;
   };
 }

@@ -1,6 +1,7 @@
 // The whole schema in one namespace, for drizzle's relational queries and drizzle-kit.
 export * from "./schema/alerts";
 export * from "./schema/auth";
+export * from "./schema/bookings";
 export * from "./schema/catalog";
 export * from "./schema/complaints";
 export * from "./schema/content";

@@ -6,7 +6,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 
 import { readConfig } from "~/config.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: string; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 /**
  * How a message left: "smtp" is the only delivery that reaches the recipient; "outbox"
  * is a file on this machine, so nobody may be told it was sent.

@@ -50,6 +50,8 @@ export const rateRules = {
   // Orders placed (they hold stock until the shop cancels them). A small shop rarely gets
   // more than a few orders an hour from all of a carrier's shared address.
   placedOrdersPerIp: { limit: 20, windowMs: ONE_HOUR },
+  // Bookings made online (issue 28): each holds a slot of the agenda until cancelled.
+  bookingsPerIp: { limit: 20, windowMs: ONE_HOUR },
   // Payment receipts sent from an order's page: each may be a 5 MB picture to decode.
   receiptUploadsPerIp: { limit: 30, windowMs: ONE_HOUR },
   // Password recovery counted per (address requested, requester): a stranger cannot use up the

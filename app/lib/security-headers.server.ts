@@ -64,6 +64,13 @@ const PERSONAL_PATHS = [
   href("/carrito"),
   // /pedido/{code} and its receipt image.
   "/pedido",
+  // A pet's photo, /mascota/{id}/foto: its owner's and the administrators' only.
+  "/mascota",
+  // Booking a service (the saved pets, the shopper's details) and a booking's own page and .ics.
+  "/reservar",
+  "/reserva",
+  // The food reminder's 'Volver a pedir': fills the visitor's cart and sets its cookie.
+  "/volver-a-pedir",
   href("/salir"),
   href("/libro-reclamaciones/copia"),
   href("/api/sesion"),

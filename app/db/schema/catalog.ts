@@ -211,6 +211,10 @@ export const services = pgTable(
       .notNull()
       .default(sql`''::tsvector`),
     searchTitle: text().notNull().default(""),
+    // 'Reservable en línea' (issue 28): durations by pet size are service_booking_sizes; how many
+    // pets are attended at once is the capacity.
+    isBookable: boolean().notNull().default(false),
+    bookingCapacity: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -221,5 +225,6 @@ export const services = pgTable(
     index("services_search_vector_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     check("services_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("services_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
+    check("services_booking_capacity", sql`${t.bookingCapacity} between 1 and 50`),
   ],
 );

@@ -21,6 +21,7 @@ import {
   serviceSubcategories,
   shopSettings,
 } from "../schema";
+import { seedDemoBookableServices } from "./demo-bookings";
 import {
   demoChatbotAnswers,
   demoPageContents,
@@ -105,6 +106,7 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
         searchText: normalizeForSearch(service.title),
       })),
     );
+    await seedDemoBookableServices(tx);
     return true;
   });
 }

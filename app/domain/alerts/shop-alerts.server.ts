@@ -8,7 +8,7 @@ import { and, asc, count, eq, isNull, lt, lte, sql } from "drizzle-orm";
 
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
-import { complaints, contactMessages, orderLines, orders, type ShopAlertKind, shopAlerts } from "~/db/schema";
+import { bookings, complaints, contactMessages, orderLines, orders, type ShopAlertKind, shopAlerts } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { addBusinessDays, countBusinessDaysLeft } from "~/domain/calendar/business-days";
@@ -20,6 +20,7 @@ import { logError, logInfo } from "~/lib/log.server";
 import {
   ALERT_LIST_LIMIT,
   type AlertMail,
+  buildBookingAlert,
   buildComplaintAlert,
   buildContactAlert,
   buildDigest,
@@ -111,6 +112,11 @@ async function buildContactMail(db: Database, id: number, adminUrl: string): Pro
   return message ? buildContactAlert(message, adminUrl) : null;
 }
 
+async function buildBookingMail(db: Database, id: number, adminUrl: string): Promise<AlertMail | null> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return booking ? buildBookingAlert(booking, adminUrl) : null;
+}
+
 /** The e-mail of a queued alert, or null when there is nothing (left) to tell. */
 async function buildAlertMail(db: Database, kind: ShopAlertKind, refKey: string, now: Date) {
   const adminUrl = `${readConfig().appUrl}/admin`;
@@ -126,8 +132,7 @@ async function buildAlertMail(db: Database, kind: ShopAlertKind, refKey: string,
       // Counted when it is sent, so it tells how things stand at 8:00, not when it was queued.
       return buildDigest({ ...(await getAttentionFacts(now, db)), date: refKey }, adminUrl);
     case "booking":
-      // Bookings arrive with the agenda (issue 28), which queues them and adds their e-mail here.
-      return null;
+      return buildBookingMail(db, id, adminUrl);
   }
 }
 

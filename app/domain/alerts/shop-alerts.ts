@@ -1,4 +1,8 @@
 // What the shop's alert e-mails say (issue 25 item 7): pure, so every word is tested.
+import type { PetSize, PetSpecies } from "~/db/schema/bookings";
+import { petSizeLabels, petSpeciesLabels } from "~/domain/bookings/booking-labels";
+import { bookingWhen } from "~/domain/bookings/booking-link";
+import { limaClockOf } from "~/domain/bookings/slots";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import type { MailContent } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
@@ -78,6 +82,40 @@ export function buildOrderAlert(order: OrderAlertFacts, adminUrl: string): Alert
         `Productos: ${shown.join("; ")}${more > 0 ? `; …y ${plural(more, "producto más", "productos más")}` : ""}`,
       ],
       action: { label: "Ver el pedido", url: `${adminUrl}/pedidos/${order.id}` },
+    },
+  };
+}
+
+export type BookingAlertFacts = {
+  id: number;
+  code: string;
+  serviceTitle: string;
+  size: PetSize;
+  petName: string;
+  petSpecies: PetSpecies;
+  customerName: string;
+  customerPhone: string;
+  notes: string;
+  startsAt: Date;
+  endsAt: Date;
+  source: "online" | "admin";
+};
+
+/** A booking made online (issue 28); those the owner enters by hand are not told back to the owner. */
+export function buildBookingAlert(booking: BookingAlertFacts, adminUrl: string): AlertMail | null {
+  if (booking.source === "admin") return null;
+  const { day, time } = bookingWhen(booking.startsAt, booking.endsAt);
+  return {
+    subject: `Nueva reserva ${booking.code}: ${booking.serviceTitle}, ${day} ${limaClockOf(booking.startsAt)}`,
+    content: {
+      heading: `Nueva reserva ${booking.code}`,
+      paragraphs: [
+        `${booking.customerName} (${booking.customerPhone}) reservó ${booking.serviceTitle}.`,
+        `Cuándo: ${day}, ${time}`,
+        `Mascota: ${booking.petName} (${petSpeciesLabels[booking.petSpecies]}, ${petSizeLabels[booking.size]})`,
+        ...(booking.notes ? [`Notas: ${clip(booking.notes, MESSAGE_EXCERPT_LENGTH)}`] : []),
+      ],
+      action: { label: "Ver la reserva", url: `${adminUrl}/reservas/${booking.id}` },
     },
   };
 }

@@ -1,7 +1,7 @@
 import { asc, desc, eq, like, type SQL, sql } from "drizzle-orm";
 
-import { getDb } from "~/db/client.server";
-import { serviceCategories, services } from "~/db/schema";
+import { type Database, getDb } from "~/db/client.server";
+import { serviceBookingSizes, serviceCategories, services } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { FieldErrors } from "~/lib/form-data";
 import { pageTags } from "~/lib/page-cache/page-tags";
@@ -12,7 +12,14 @@ import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOptions } from "./catalog-admin";
 import { auditCatalogSave, checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
 import { serviceColumns } from "./catalog-columns.server";
-import { lacksShownPrice, type ServiceInput, type ServiceSortKey } from "./service-admin";
+import {
+  bookingSizeOrder,
+  lacksShownPrice,
+  type ServiceBookingSetup,
+  type ServiceForEditor,
+  type ServiceInput,
+  type ServiceSortKey,
+} from "./service-admin";
 import { serviceTree } from "./taxonomy.server";
 
 type Admin = { id: string };
@@ -68,10 +75,35 @@ export async function listServiceFormOptions(): Promise<TaxonomyOptions> {
   return listTaxonomyOptions(getDb(), serviceTree);
 }
 
-/** A service as the editor loads it, or null. */
-export async function getServiceForEditor(id: number): Promise<(ServiceInput & { id: number }) | null> {
-  const [row] = await getDb().select(serviceColumns()).from(services).where(eq(services.id, id));
-  return row ?? null;
+/** A service as the editor loads it, with its booking setup (sizes in order), or null. */
+export async function getServiceForEditor(id: number): Promise<ServiceForEditor | null> {
+  const db = getDb();
+  const [[row], sizes] = await Promise.all([
+    db
+      .select({ ...serviceColumns(), isBookable: services.isBookable, bookingCapacity: services.bookingCapacity })
+      .from(services)
+      .where(eq(services.id, id)),
+    db
+      .select({
+        size: serviceBookingSizes.size,
+        durationMinutes: serviceBookingSizes.durationMinutes,
+        priceCents: serviceBookingSizes.priceCents,
+      })
+      .from(serviceBookingSizes)
+      .where(eq(serviceBookingSizes.serviceId, id)),
+  ]);
+  if (!row) return null;
+  const { bookingCapacity, ...service } = row;
+  const ordered = bookingSizeOrder.flatMap((size) => sizes.filter((candidate) => candidate.size === size));
+  return { ...service, booking: { capacity: bookingCapacity, sizes: ordered } };
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A reservable service's sizes, replaced with the service's save (in its transaction). */
+async function replaceBookingSizes(tx: Transaction, serviceId: number, booking: ServiceBookingSetup): Promise<void> {
+  await tx.delete(serviceBookingSizes).where(eq(serviceBookingSizes.serviceId, serviceId));
+  await tx.insert(serviceBookingSizes).values(booking.sizes.map((size) => ({ serviceId, ...size })));
 }
 
 export type SaveServiceResult =
@@ -87,16 +119,19 @@ export async function saveService(admin: Admin, input: ServiceInput, id?: number
     const errors = await checkTaxonomyChoice(tx, serviceTree, input);
     if (Object.keys(errors).length > 0) return { status: "invalid", errors } as const;
 
+    const { booking, ...fields } = input;
     const values = {
-      ...input,
+      ...fields,
       offerPriceCents: input.isOfferActive ? input.offerPriceCents : null,
       searchText: normalizeForSearch(input.title),
+      ...(booking ? { bookingCapacity: booking.capacity } : {}),
     };
     const [saved] =
       id === undefined
         ? await tx.insert(services).values(values).returning({ id: services.id })
         : await tx.update(services).set(values).where(eq(services.id, id)).returning({ id: services.id });
     const savedId = saved!.id;
+    if (booking) await replaceBookingSizes(tx, savedId, booking);
     await auditCatalogSave(tx, {
       userId: admin.id,
       kind: "services",

@@ -1,10 +1,13 @@
-import { and, asc, count, eq, isNotNull, isNull, like, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, like, type SQL, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { services } from "~/db/schema";
 import { normalizeForSearch } from "~/lib/text";
 
 import { type TaxonomyPath, toContainsPattern } from "./catalog";
+
+/** What a service costs without sizes: its offer price while the offer applies (pricing.ts). */
+const ownPrice = sql`CASE WHEN ${services.isOfferActive} AND coalesce(${services.offerPriceCents}, 0) > 0 THEN ${services.offerPriceCents} ELSE ${services.priceCents} END`;
 
 /**
  * Services under a level (all of them at the top), optionally matching a search. With
@@ -40,6 +43,13 @@ export async function listServices(options: {
       showPrice: services.showPrice,
       isOfferActive: services.isOfferActive,
       offerPriceCents: services.offerPriceCents,
+      isBookable: services.isBookable,
+      bookingFromCents: sql<
+        number | null
+      >`(SELECT min(coalesce(z.price_cents, ${ownPrice})) FROM service_booking_sizes z WHERE z.service_id = ${services.id})`,
+      bookingToCents: sql<
+        number | null
+      >`(SELECT max(coalesce(z.price_cents, ${ownPrice})) FROM service_booking_sizes z WHERE z.service_id = ${services.id})`,
     })
     .from(services)
     .where(and(...conditions))

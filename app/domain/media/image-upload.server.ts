@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { readConfig } from "~/config.server";
@@ -91,6 +91,29 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<StoredImage
 
 /** A private picture's name: 32 random hex characters and '.webp', nothing a path could hide in. */
 export const PRIVATE_IMAGE_NAME = /^[a-f0-9]{32}\.webp$/;
+
+const IMAGE_CONTENT_TYPES = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+} as const;
+
+/** A stored private picture's bytes and the type they really are; null when the name or the file is not one. */
+export async function readPrivateImage(
+  directory: string,
+  fileName: string | null,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  if (!fileName || !PRIVATE_IMAGE_NAME.test(fileName)) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path.join(directory, fileName));
+  } catch {
+    return null;
+  }
+  const type = sniffImageType(bytes);
+  return type ? { bytes, contentType: IMAGE_CONTENT_TYPES[type] } : null;
+}
 
 /**
  * The same checks as storeUploadedImage, for a picture that is not public (a shopper's payment

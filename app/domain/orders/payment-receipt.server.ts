@@ -1,4 +1,4 @@
-import { readFile, unlink } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { IMAGE_TOO_LARGE_MESSAGE } from "~/domain/media/image";
-import { PRIVATE_IMAGE_NAME, sniffImageType, storePrivateImage } from "~/domain/media/image-upload.server";
+import { PRIVATE_IMAGE_NAME, readPrivateImage, storePrivateImage } from "~/domain/media/image-upload.server";
 import { type FormValues, readFormValues } from "~/lib/form-data";
 import { logError } from "~/lib/log.server";
 import { readBodyWithLimit } from "~/lib/read-body.server";
@@ -137,24 +137,7 @@ async function recordReceipt(
   });
 }
 
-const IMAGE_CONTENT_TYPES = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-} as const;
-
 /** A stored receipt's bytes and the type they really are; null when the name or the file is not one. */
-export async function readReceiptImage(
-  fileName: string | null,
-): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  if (!fileName || !PRIVATE_IMAGE_NAME.test(fileName)) return null;
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path.join(getReceiptsDir(), fileName));
-  } catch {
-    return null;
-  }
-  const type = sniffImageType(bytes);
-  return type ? { bytes, contentType: IMAGE_CONTENT_TYPES[type] } : null;
+export function readReceiptImage(fileName: string | null) {
+  return readPrivateImage(getReceiptsDir(), fileName);
 }

@@ -198,8 +198,17 @@ export async function findServices(
     sql`
     SELECT s.id, s.title, s.description, s.image, s.image_alt AS "imageAlt", s.price_cents AS "priceCents",
       s.show_price AS "showPrice", s.is_offer_active AS "isOfferActive", s.offer_price_cents AS "offerPriceCents",
+      s.is_bookable AS "isBookable", b.from_cents AS "bookingFromCents", b.to_cents AS "bookingToCents",
       count(*) OVER ()::int AS total
-    FROM services s, ${queriesOf(prepared)}
+    FROM services s CROSS JOIN ${queriesOf(prepared)}
+    -- The reservable sizes' prices (issue 28): 'Desde S/ …' on the card when they differ.
+    LEFT JOIN LATERAL (
+      SELECT min(coalesce(z.price_cents, o.own)) AS from_cents, max(coalesce(z.price_cents, o.own)) AS to_cents
+      FROM service_booking_sizes z,
+        (SELECT CASE WHEN s.is_offer_active AND coalesce(s.offer_price_cents, 0) > 0 THEN s.offer_price_cents
+          ELSE s.price_cents END AS own) o
+      WHERE z.service_id = s.id
+    ) b ON true
     WHERE s.search_vector @@ q.full_query${levelCondition("s", options.level)}
     ORDER BY ${tierOf("s", prepared)}, ts_rank(${RANK_WEIGHTS}, s.search_vector, q.full_query) DESC, s.title, s.id
     LIMIT ${options.limit}`,

@@ -11,6 +11,7 @@ import {
   emailChangePendingNote,
 } from "~/domain/account/mail-unavailable";
 import { orderStatusBadgeClasses, orderStatusLabels } from "~/domain/account/order-status";
+import { loadBookingsTab } from "~/domain/bookings/customer-bookings.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { pageTitle } from "~/domain/content/seo";
 import { cn } from "~/lib/cn";
@@ -22,7 +23,9 @@ import { parseRecordId } from "~/lib/parse";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
+import { BookingsTab } from "~/ui/account/bookings-tab";
 import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
+import { PetsTab } from "~/ui/account/pets/pets-tab";
 import { Field } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
@@ -30,6 +33,7 @@ import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/profile";
+import { isPetIntent, loadPetsTab, readProfilePost, runPetAction } from "./profile-pets.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Mi Perfil", matches) },
@@ -40,21 +44,26 @@ const tabs = [
   { id: "perfil", label: "Mi Perfil" },
   { id: "contrasena", label: "Cambiar Contraseña" },
   { id: "pedidos", label: "Mis Pedidos" },
+  { id: "mascotas", label: "Mis Mascotas" },
+  { id: "reservas", label: "Mis Reservas" },
 ] as const;
 type TabId = (typeof tabs)[number]["id"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const requested = new URL(request.url).searchParams.get("tab");
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("tab");
   const tab: TabId = tabs.some((candidate) => candidate.id === requested) ? (requested as TabId) : "perfil";
-  const [profile, orders] = await Promise.all([
+  const [profile, orders, pets, bookings] = await Promise.all([
     getProfile(user).catch((error: unknown) => {
       logError("Profile read failed", error, { userId: user.id });
       return null;
     }),
     tab === "pedidos" ? listCustomerOrders(user.id) : Promise.resolve([]),
+    tab === "mascotas" ? loadPetsTab(user.id, url) : Promise.resolve(null),
+    tab === "reservas" ? loadBookingsTab(user.id) : Promise.resolve(null),
   ]);
-  const page = { tab, profile, orders, isMailConfigured: isMailServerConfigured() };
+  const page = { tab, profile, orders, pets, bookings, isMailConfigured: isMailServerConfigured() };
   // The other tabs still work; the profile tab shows no form that could save blanks.
   if (!profile) return data({ ...page, toast: PROFILE_ERROR_TOAST }, { status: 500 });
   return { ...page, toast: null };
@@ -148,7 +157,11 @@ async function reorderAgain({ request, context }: Route.ActionArgs, userId: stri
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args.request);
-  const form = Object.fromEntries(await args.request.formData());
+  // Read bounded: the pet form may carry a photo.
+  const posted = await readProfilePost(args.request);
+  if (!posted.ok) return posted.failure;
+  if (isPetIntent(posted.form.get("intent"))) return runPetAction(user.id, posted.form);
+  const form = Object.fromEntries(posted.form);
   if (form.intent === "profile") return saveProfile(args.request, user, form);
   if (form.intent === "password") return changePassword(args.request, form);
   if (form.intent === "reorder") return reorderAgain(args, user.id, form);
@@ -315,7 +328,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mi Cuenta</h1>
-      <div className="mt-6">
+      {/* Four tabs do not fit one row of a phone: they wrap into two, the pill rounded to match. */}
+      <div className="mt-6 [&>nav]:flex-wrap [&>nav]:rounded-3xl">
         <TabLinks
           current={tab}
           tabs={tabs.map((t) => ({ ...t, to: t.id === "perfil" ? href("/perfil") : `${href("/perfil")}?tab=${t.id}` }))}
@@ -327,6 +341,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {tab === "contrasena" ? <PasswordForm f={f} isSubmitting={isSubmitting} /> : null}
       {tab === "pedidos" ? <OrderList orders={orders} isSubmitting={isSubmitting} /> : null}
+      {tab === "mascotas" && loaderData.pets ? <PetsTab view={loaderData.pets} actionData={actionData} /> : null}
+      {tab === "reservas" && loaderData.bookings ? <BookingsTab {...loaderData.bookings} /> : null}
     </section>
   );
 }

@@ -3,12 +3,14 @@ import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
+import { listTodaysBookings } from "~/domain/bookings/agenda.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import { type DashboardFigures, getDashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { cn } from "~/lib/cn";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
+import { TodaysBookingsCard } from "~/ui/admin/bookings/agenda-today";
 import { NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 
 import type { Route } from "./+types/dashboard";
@@ -17,9 +19,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [figures, settings] = await Promise.all([getDashboardFigures(), getShopSettings()]);
+  const [figures, settings, todaysBookings] = await Promise.all([
+    getDashboardFigures(),
+    getShopSettings(),
+    listTodaysBookings(),
+  ]);
   return {
     figures,
+    todaysBookings,
     isMailConfigured: isMailServerConfigured(),
     alertEmail: settings.alertEmail || settings.contactEmail,
   };
@@ -84,7 +91,7 @@ function describeNearestComplaint(nearest: DashboardFigures["nearestComplaint"])
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, isMailConfigured, alertEmail } = loaderData;
+  const { figures, isMailConfigured, alertEmail, todaysBookings } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
@@ -108,6 +115,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Resumen
       </h2>
       <FigureTiles figures={figures} />
+      <div className="mt-6">
+        <TodaysBookingsCard bookings={todaysBookings} />
+      </div>
       <h2 id="dashboard-administrar" className="mt-10 text-lg font-bold">
         Administrar
       </h2>

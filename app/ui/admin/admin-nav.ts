@@ -1,6 +1,7 @@
 import {
   BookOpenText,
   Bot,
+  CalendarClock,
   ClipboardList,
   CreditCard,
   FileText,
@@ -30,6 +31,12 @@ export const adminSections: AdminSection[] = [
     label: "Pedidos",
     description: "Pedidos enviados por WhatsApp y su estado.",
     icon: ClipboardList,
+  },
+  {
+    to: href("/admin/reservas"),
+    label: "Reservas",
+    description: "Agenda de baños y consultas, por día y por semana.",
+    icon: CalendarClock,
   },
   {
     to: href("/admin/reclamaciones"),

@@ -1,3 +1,5 @@
+import { href, Link } from "react-router";
+
 import { hasActiveOffer } from "~/domain/catalog/pricing";
 import type { ServiceCardData } from "~/domain/catalog/services.server";
 import { responsiveImage } from "~/domain/media/image";
@@ -5,9 +7,15 @@ import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
 import { OfferBadge, PriceTag } from "./price-tag";
 
-/** A service: not bought online, so its action is a WhatsApp inquiry naming it. */
+/**
+ * A service: not bought online. A reservable one leads to its booking page ('Reservar cita',
+ * issue 28), priced 'Desde S/ …' when its sizes cost differently; the others are a WhatsApp
+ * inquiry naming it.
+ */
 export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardData; whatsappPhone: string }) {
   const inquiry = buildWhatsAppUrl(whatsappPhone, `Hola, quisiera consultar por el servicio: ${service.title}`);
+  const isBookable = service.isBookable && service.bookingFromCents !== null;
+  const isFromPrice = isBookable && service.bookingFromCents !== service.bookingToCents;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-primary-soft">
@@ -25,15 +33,33 @@ export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardDa
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="text-lg font-semibold">{service.title}</h3>
         <p className="text-sm text-muted">{service.description}</p>
-        <PriceTag item={service} isPriceHidden={!service.showPrice} className="mt-auto pt-2" />
-        <a
-          href={inquiry}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-whatsapp-strong px-5 text-sm font-semibold text-white hover:brightness-110"
-        >
-          Consultar por WhatsApp
-        </a>
+        <PriceTag
+          item={
+            isFromPrice
+              ? { priceCents: service.bookingFromCents!, isOfferActive: false, offerPriceCents: null }
+              : service
+          }
+          isFromPrice={isFromPrice}
+          isPriceHidden={!service.showPrice}
+          className="mt-auto pt-2"
+        />
+        {isBookable ? (
+          <Link
+            to={href("/reservar/:serviceId", { serviceId: String(service.id) })}
+            className="mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-primary-strong px-5 text-sm font-semibold text-white hover:bg-primary-strong/90"
+          >
+            Reservar cita
+          </Link>
+        ) : (
+          <a
+            href={inquiry}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-whatsapp-strong px-5 text-sm font-semibold text-white hover:brightness-110"
+          >
+            Consultar por WhatsApp
+          </a>
+        )}
       </div>
     </article>
   );

@@ -1,16 +1,36 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 
-import { auditLog, serviceCategories, serviceFamilies, services } from "~/db/schema";
+import { auditLog, serviceBookingSizes, serviceCategories, serviceFamilies, services } from "~/db/schema";
 import { OFFER_PRICE_MESSAGE } from "~/domain/catalog/catalog-admin";
-import { SERVICE_PRICE_MESSAGE, SERVICE_TITLE_MESSAGE } from "~/domain/catalog/service-admin";
+import type { ImportPreview } from "~/domain/catalog/excel/preview";
+import {
+  BOOKING_CAPACITY_MESSAGE,
+  BOOKING_DURATION_MESSAGE,
+  NO_BOOKING_SIZE_MESSAGE,
+  SERVICE_PRICE_MESSAGE,
+  SERVICE_TITLE_MESSAGE,
+} from "~/domain/catalog/service-admin";
 import { listAdminServices } from "~/domain/catalog/service-admin.server";
-import { requestAs } from "~test/auth";
+import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
+import { INVALID_PRICE_MESSAGE, NEGATIVE_PRICE_MESSAGE } from "~/lib/parse";
+import { requestAs, signUpCustomer } from "~test/auth";
 import { callCatalogEditor, expectEditorFailure, type Fields, readRedirect } from "~test/catalog-editor";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
+import { loader as exportLoader } from "./export";
+import { action as importAction } from "./import";
 import { action as listAction } from "./list";
+
+// The page cache as it is, watched: a service's save must drop the services' pages.
+vi.mock("~/lib/page-cache/shop-page-cache.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/lib/page-cache/shop-page-cache.server")>();
+  return { ...actual, invalidatePages: vi.fn(actual.invalidatePages) };
+});
 
 const { handle, adminCookie } = seededShopWithAdmin();
 let familyId: number;
@@ -252,5 +272,217 @@ describe("the back-office services list", () => {
     expect(desc.rows[0]!.showPrice).toBe(true);
     const last = await listAdminServices({ ...base, sort: "precio", direction: "asc", page: 2 });
     expect(last.rows.at(-1)!.showPrice).toBe(false);
+  });
+});
+
+describe("'Reserva en línea' in the service editor (issue 28)", () => {
+  const bookable: Fields = {
+    isBookable: "on",
+    bookingCapacity: "2",
+    "bookingSizes.small.isOffered": "on",
+    "bookingSizes.small.minutes": "45",
+    "bookingSizes.small.price": "",
+    "bookingSizes.medium.isOffered": "on",
+    "bookingSizes.medium.minutes": "60",
+    "bookingSizes.medium.price": "35,50",
+    "bookingSizes.large.minutes": "90",
+    "bookingSizes.large.price": "50",
+  };
+
+  async function storedSizes(serviceId: number) {
+    return handle()
+      .db.select({
+        size: serviceBookingSizes.size,
+        durationMinutes: serviceBookingSizes.durationMinutes,
+        priceCents: serviceBookingSizes.priceCents,
+      })
+      .from(serviceBookingSizes)
+      .where(eq(serviceBookingSizes.serviceId, serviceId))
+      .orderBy(asc(serviceBookingSizes.durationMinutes));
+  }
+
+  async function loadEditor(id: number) {
+    return editorLoader({
+      request: requestAs(adminCookie(), `/admin/servicios/editar/${id}`),
+      params: { serviceId: String(id) },
+      context: {},
+    } as never);
+  }
+
+  test("a new service starts with one pet at a time, not reservable", async () => {
+    const data = await editorLoader({
+      request: requestAs(adminCookie(), "/admin/servicios/nuevo"),
+      params: {},
+      context: {},
+    } as never);
+    expect(data.values).toMatchObject({ showPrice: "on", bookingCapacity: "1" });
+    expect(data.values.isBookable).toBeUndefined();
+  });
+
+  test("creates a reservable service with its capacity and the ticked sizes only; the services' pages are dropped", async () => {
+    vi.mocked(invalidatePages).mockClear();
+    const fields = validFields({ title: "Baño Antipulgas", ...bookable });
+    expect((await readRedirect(await callEditor(fields))).toast).toMatchObject({ title: "Servicio Añadido" });
+    const service = (await findService("Baño Antipulgas"))!;
+    expect(service).toMatchObject({ isBookable: true, bookingCapacity: 2, priceCents: 2500 });
+    expect(await storedSizes(service.id)).toEqual([
+      { size: "small", durationMinutes: 45, priceCents: null },
+      { size: "medium", durationMinutes: 60, priceCents: 3550 },
+    ]);
+    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.catalog("services")]);
+
+    const loaded = await loadEditor(service.id);
+    expect(loaded.values).toMatchObject({
+      isBookable: "on",
+      bookingCapacity: "2",
+      "bookingSizes.small.isOffered": "on",
+      "bookingSizes.small.minutes": "45",
+      "bookingSizes.small.price": "",
+      "bookingSizes.medium.price": "35.50",
+    });
+    expect(loaded.values["bookingSizes.large.isOffered"]).toBeUndefined();
+  });
+
+  test("an update replaces the sizes; unticking 'Reservable en línea' keeps them for later", async () => {
+    const service = (await findService("Baño Antipulgas"))!;
+    const fields = validFields({
+      title: "Baño Antipulgas",
+      ...bookable,
+      bookingCapacity: "3",
+      "bookingSizes.small.isOffered": "",
+      "bookingSizes.large.isOffered": "on",
+    });
+    await readRedirect(await callEditor(fields, service.id));
+    expect(await findService("Baño Antipulgas")).toMatchObject({ isBookable: true, bookingCapacity: 3 });
+    const replaced = [
+      { size: "medium", durationMinutes: 60, priceCents: 3550 },
+      { size: "large", durationMinutes: 90, priceCents: 5000 },
+    ];
+    expect(await storedSizes(service.id)).toEqual(replaced);
+
+    // Unticked, the section is not read at all: even a bad duration is no obstacle.
+    const { isBookable: _, ...off } = fields;
+    await readRedirect(
+      await callEditor({ ...off, bookingCapacity: "", "bookingSizes.medium.minutes": "x" }, service.id),
+    );
+    expect(await findService("Baño Antipulgas")).toMatchObject({ isBookable: false, bookingCapacity: 3 });
+    expect(await storedSizes(service.id)).toEqual(replaced);
+    expect((await loadEditor(service.id)).values).toMatchObject({
+      isBookable: "",
+      bookingCapacity: "3",
+      "bookingSizes.large.minutes": "90",
+    });
+  });
+
+  test.each([
+    [
+      "no size ticked",
+      { "bookingSizes.small.isOffered": "", "bookingSizes.medium.isOffered": "" },
+      "bookingSizes",
+      NO_BOOKING_SIZE_MESSAGE,
+    ],
+    [
+      "a ticked size without its duration",
+      { "bookingSizes.small.minutes": "" },
+      "bookingSizes.small.minutes",
+      BOOKING_DURATION_MESSAGE,
+    ],
+    [
+      "a duration under 5 minutes",
+      { "bookingSizes.medium.minutes": "4" },
+      "bookingSizes.medium.minutes",
+      BOOKING_DURATION_MESSAGE,
+    ],
+    [
+      "a duration over 720 minutes",
+      { "bookingSizes.medium.minutes": "721" },
+      "bookingSizes.medium.minutes",
+      BOOKING_DURATION_MESSAGE,
+    ],
+    [
+      "a duration in fractions",
+      { "bookingSizes.small.minutes": "45.5" },
+      "bookingSizes.small.minutes",
+      BOOKING_DURATION_MESSAGE,
+    ],
+    [
+      "a price that is not money",
+      { "bookingSizes.medium.price": "doce" },
+      "bookingSizes.medium.price",
+      INVALID_PRICE_MESSAGE,
+    ],
+    ["a negative price", { "bookingSizes.small.price": "-5" }, "bookingSizes.small.price", NEGATIVE_PRICE_MESSAGE],
+    ["a capacity of 0", { bookingCapacity: "0" }, "bookingCapacity", BOOKING_CAPACITY_MESSAGE],
+    ["a capacity over 50", { bookingCapacity: "51" }, "bookingCapacity", BOOKING_CAPACITY_MESSAGE],
+  ])("%s is refused beside the field, as typed, and nothing is stored", async (_case, overrides, field, message) => {
+    const service = (await findService("Baño Antipulgas"))!;
+    const sizesBefore = await storedSizes(service.id);
+    const fields = validFields({ title: "Baño Antipulgas Plus", ...bookable, ...overrides });
+    await expectFailure(fields, field, message, service.id);
+    expect(await findService("Baño Antipulgas")).toEqual(service);
+    expect(await storedSizes(service.id)).toEqual(sizesBefore);
+    await expectFailure({ ...fields, title: "Servicio Nuevo Rechazado" }, field, message);
+    expect(await findService("Servicio Nuevo Rechazado")).toBeUndefined();
+  });
+
+  test("a customer or a visitor is sent to /admin, and nothing is stored", async () => {
+    const customerCookie = await signUpCustomer("cliente-servicios@example.com");
+    const service = (await findService("Baño Antipulgas"))!;
+    const sizesBefore = await storedSizes(service.id);
+    for (const cookie of [customerCookie, ""]) {
+      const post = (id?: number) =>
+        callCatalogEditor("services", editorAction, cookie, validFields({ title: "Intruso", ...bookable }), id);
+      for (const id of [undefined, service.id]) {
+        await expect(post(id)).rejects.toSatisfy(
+          (thrown) => thrown instanceof Response && thrown.headers.get("Location") === "/admin",
+        );
+      }
+    }
+    expect(await findService("Intruso")).toBeUndefined();
+    expect(await findService("Baño Antipulgas")).toEqual(service);
+    expect(await storedSizes(service.id)).toEqual(sizesBefore);
+  });
+
+  test("an Excel import that updates a reservable service leaves its booking setup alone", async () => {
+    const bath = (await findService("Baño y Corte para Perro"))!;
+    const sizesBefore = await storedSizes(bath.id);
+    expect(bath).toMatchObject({ isBookable: true, bookingCapacity: 2 });
+    expect(sizesBefore).toHaveLength(3);
+
+    const exported = (await exportLoader({
+      request: requestAs(adminCookie(), "/admin/servicios/exportar"),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await exported.arrayBuffer()) as never);
+    const sheet = workbook.worksheets[0]!;
+    const headers = sheet.getRow(1).values as unknown[];
+    sheet.eachRow((row) => {
+      if (row.getCell(headers.indexOf("Título")).value !== bath.title) return;
+      row.getCell(headers.indexOf("Precio (S/)")).value = 77;
+      row.getCell(headers.indexOf("Descripción")).value = "Baño, corte y perfume.";
+    });
+    const file = new File([await workbook.xlsx.writeBuffer()], "servicios.xlsx", { type: EXCEL_CONTENT_TYPE });
+
+    const postImport = async (fields: Record<string, string | File>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      const request = requestAs(adminCookie(), "/admin/servicios/importar", { method: "POST", body });
+      return importAction({ request, params: {}, context: {} } as never) as Promise<unknown>;
+    };
+    const previewed = ((await postImport({ intent: "preview", file })) as { data: { preview: ImportPreview } }).data
+      .preview;
+    expect(previewed.counts).toMatchObject({ update: 1, errors: 0 });
+    const done = await postImport({ intent: "confirm", token: previewed.token, fingerprint: previewed.fingerprint });
+    expect(done).toBeInstanceOf(Response);
+
+    expect(await findService(bath.title)).toMatchObject({
+      priceCents: 7700,
+      description: "Baño, corte y perfume.",
+      isBookable: true,
+      bookingCapacity: 2,
+    });
+    expect(await storedSizes(bath.id)).toEqual(sizesBefore);
   });
 });

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
@@ -42,7 +43,16 @@ function ProductFields({ form, brands }: { form: FormFields; brands: TaxonomyOpt
   );
 }
 
-export function CatalogEditor({ data, actionData }: { data: CatalogEditorData; actionData: FormActionData }) {
+/** `children`: a kind's own section (a service's 'Reserva en línea'), inside the form before its buttons. */
+export function CatalogEditor({
+  data,
+  actionData,
+  children,
+}: {
+  data: CatalogEditorData;
+  actionData: FormActionData;
+  children?: ReactNode;
+}) {
   const { kind, isNew, isArchived, options } = data;
   const config = catalogKinds[kind];
   const form = useFormFields(data.values, actionData);
@@ -91,6 +101,7 @@ export function CatalogEditor({ data, actionData }: { data: CatalogEditorData; a
             </>
           ) : null}
           <CatalogImageFields label={config.imageLabel} altExample={config.imageAltExample} form={form} />
+          {children}
           <div className="flex flex-wrap gap-2 md:col-span-2">
             <SubmitButton>{isNew ? `Crear ${config.Noun}` : "Guardar Cambios"}</SubmitButton>
             <Button asChild variant="outline">
