@@ -8,14 +8,17 @@ import { fileURLToPath } from "node:url";
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Version 2: manifest.json, then database/…, then receipts/…, then uploads/…, then auth-secret.
- * Version 1 (still restored) had no receipts/ and no `receipts` in its manifest.
+ * Version 3: manifest.json, then database/…, then receipts/…, then pet-photos/…, then
+ * uploads/…, then auth-secret. Version 2 (still restored) had no pet-photos/ and no `petPhotos`
+ * in its manifest; version 1 had no receipts/ either.
  */
-export const BACKUP_FORMAT = 2;
+export const BACKUP_FORMAT = 3;
 export const MANIFEST_ENTRY = "manifest.json";
 export const PGLITE_ENTRY = "database/pglite-datadir.tar";
 export const POSTGRES_ENTRY = "database/postgres.sql";
 export const RECEIPTS_PREFIX = "receipts/";
+// The shoppers' pet photos (issue 28): private files like the receipts, with the same names.
+export const PET_PHOTOS_PREFIX = "pet-photos/";
 export const UPLOADS_PREFIX = "uploads/";
 export const AUTH_SECRET_ENTRY = "auth-secret";
 // Content-hash names (see image-upload.server.ts): anything else in the archive is refused.

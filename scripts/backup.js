@@ -1,5 +1,5 @@
-// npm run backup [-- --out FILE|DIR]: the whole shop (database, shoppers' payment receipts,
-// uploaded images, the generated auth secret) in one .tar.gz. See docs/decisions/007-backups.md.
+// npm run backup [-- --out FILE|DIR]: the whole shop (database, shoppers' payment receipts and
+// pet photos, uploaded images, the generated auth secret) in one .tar.gz. See docs/decisions/007-backups.md.
 //   Embedded database: the shop's server must be stopped (one process per DATA_DIR).
 //   PostgreSQL (DATABASE_URL): pg_dump, while the shop keeps running.
 import { existsSync, statSync } from "node:fs";
@@ -18,6 +18,7 @@ import {
   formatBytes,
   MANIFEST_ENTRY,
   openPglite,
+  PET_PHOTOS_PREFIX,
   PGLITE_ENTRY,
   POSTGRES_ENTRY,
   readBackupConfig,
@@ -36,7 +37,7 @@ import {
 const USAGE = `Usage: npm run backup [-- --out FILE_OR_DIRECTORY]
 
 Writes patitas-backup-<date>.tar.gz (in the current directory by default) with the
-database, the payment receipts, the uploaded images and the auth secret of DATA_DIR
+database, the payment receipts, the pet photos, the uploaded images and the auth secret of DATA_DIR
 (default ./data).
 With the embedded database, stop the shop first. With DATABASE_URL (PostgreSQL),
 pg_dump is used and the shop may keep running.`;
@@ -193,17 +194,17 @@ async function listImages(dataDir, folder, safeName) {
 const totalBytes = (files) => files.reduce((sum, file) => sum + file.size, 0);
 
 /**
- * A receipt's file is deleted when its shopper sends another picture: on PostgreSQL, where the
- * shop keeps running, that may happen between the listing (counted in the manifest) and the
- * copy. The backup then fails in words (rare; running it again is enough).
+ * A receipt's (or a pet photo's) file is deleted when its shopper sends another picture: on
+ * PostgreSQL, where the shop keeps running, that may happen between the listing (counted in the
+ * manifest) and the copy. The backup then fails in words (rare; running it again is enough).
  */
-async function addReceipt(archive, receipt) {
+async function addPrivateImage(archive, prefix, image, what) {
   try {
-    await archive.addFile(RECEIPTS_PREFIX + receipt.name, receipt.file);
+    await archive.addFile(prefix + image.name, image.file);
   } catch (error) {
     if (error.code !== "ENOENT") throw error;
     throw new UserError(
-      `The payment receipt ${receipt.name} was deleted while the backup ran (its shopper sent ` +
+      `The ${what} ${image.name} was deleted while the backup ran (its shopper sent ` +
         "another one): no backup was written; run the backup again.",
     );
   }
@@ -235,6 +236,7 @@ async function main(argv) {
         ? await readPgliteDatabase(config.dataDir)
         : await readPostgresDatabase(config.databaseUrl, workDir);
     const receipts = await listImages(config.dataDir, "receipts", SAFE_RECEIPT_NAME);
+    const petPhotos = await listImages(config.dataDir, "pet-photos", SAFE_RECEIPT_NAME);
     const uploads = await listImages(config.dataDir, "uploads", SAFE_UPLOAD_NAME);
     const secretFile = path.join(config.dataDir, "auth-secret");
     const hasSecret = existsSync(secretFile);
@@ -249,14 +251,16 @@ async function main(argv) {
       tables: database.tables,
       uploads: { files: uploads.length, bytes: totalBytes(uploads) },
       receipts: { files: receipts.length, bytes: totalBytes(receipts) },
+      petPhotos: { files: petPhotos.length, bytes: totalBytes(petPhotos) },
       authSecret: hasSecret,
     };
 
     archive = createArchiveWriter(output);
     await archive.addBuffer(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await database.write(archive);
-    // Right after the database, the sooner to be copied (see addReceipt).
-    for (const receipt of receipts) await addReceipt(archive, receipt);
+    // Right after the database, the sooner to be copied (see addPrivateImage).
+    for (const receipt of receipts) await addPrivateImage(archive, RECEIPTS_PREFIX, receipt, "payment receipt");
+    for (const photo of petPhotos) await addPrivateImage(archive, PET_PHOTOS_PREFIX, photo, "pet photo");
     for (const upload of uploads) await archive.addFile(UPLOADS_PREFIX + upload.name, upload.file);
     if (hasSecret) await archive.addBuffer(AUTH_SECRET_ENTRY, await readFile(secretFile));
     await archive.finish();
@@ -268,7 +272,7 @@ async function main(argv) {
       `Backup written: ${output}\n` +
         `  ${formatBytes(size)} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `${t.orders ?? 0} orders, ${t.complaints ?? 0} complaints, ${t.products ?? 0} products, ` +
-        `${t.users ?? 0} users, ${uploads.length} image files, ${receipts.length} payment receipts.\n` +
+        `${t.users ?? 0} users, ${uploads.length} image files, ${receipts.length} payment receipts, ${petPhotos.length} pet photos.\n` +
         "  It holds customers' personal data and password hashes: keep it private, and keep a copy off this server.",
     );
   } finally {

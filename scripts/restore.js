@@ -3,7 +3,7 @@
 //   database aside to db.replaced-<date> first).
 //   PostgreSQL (DATABASE_URL): into a database without tables (--force drops the schemas
 //   'public' and 'drizzle' first, in the same transaction as the restore).
-// Payment receipts, uploaded images and the auth secret go to DATA_DIR. See
+// Payment receipts, pet photos, uploaded images and the auth secret go to DATA_DIR. See
 // docs/decisions/007-backups.md.
 import { existsSync, openAsBlob } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -19,6 +19,7 @@ import {
   countTables,
   MANIFEST_ENTRY,
   openPglite,
+  PET_PHOTOS_PREFIX,
   PGLITE_ENTRY,
   POSTGRES_ENTRY,
   readBackupConfig,
@@ -272,10 +273,25 @@ async function main(argv) {
   let databaseLoaded = false;
   let images = 0;
   let receipts = 0;
-  // Receipts this restore added (not overwrote): removed again if it fails, being personal data.
+  let petPhotos = 0;
+  // Receipts and pet photos this restore added (not overwrote): removed again if it fails, being
+  // personal data.
   const addedReceipts = [];
-  // A backup of format 1 (before receipts were backed up) has none.
+  // A backup of format 1 (before receipts were backed up) has none; before format 3, no pet photos.
   const expectedReceipts = () => manifest.receipts?.files ?? 0;
+  const expectedPetPhotos = () => manifest.petPhotos?.files ?? 0;
+  /** A private picture (receipts/, pet-photos/), written as the shop writes them (storePrivateImage). */
+  const restorePrivateImage = async (entry, prefix, folder) => {
+    const name = entry.name.slice(prefix.length);
+    if (!SAFE_RECEIPT_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
+    // A folder and files of this user only.
+    const dir = path.join(config.dataDir, folder);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const imageFile = path.join(dir, name);
+    const existed = existsSync(imageFile);
+    await writeEntryToFile(entry, imageFile, 0o600);
+    if (!existed) addedReceipts.push(imageFile);
+  };
   const secretFile = path.join(config.dataDir, "auth-secret");
   let wroteSecret = false;
   let replacedSecret;
@@ -299,16 +315,11 @@ async function main(argv) {
         await target.load(entry, manifest);
         databaseLoaded = true;
       } else if (entry.name.startsWith(RECEIPTS_PREFIX)) {
-        const name = entry.name.slice(RECEIPTS_PREFIX.length);
-        if (!SAFE_RECEIPT_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
-        // Private like the shop writes them (storePrivateImage): a folder and files of this user only.
-        const dir = path.join(config.dataDir, "receipts");
-        await mkdir(dir, { recursive: true, mode: 0o700 });
-        const receiptFile = path.join(dir, name);
-        const existed = existsSync(receiptFile);
-        await writeEntryToFile(entry, receiptFile, 0o600);
-        if (!existed) addedReceipts.push(receiptFile);
+        await restorePrivateImage(entry, RECEIPTS_PREFIX, "receipts");
         receipts++;
+      } else if (entry.name.startsWith(PET_PHOTOS_PREFIX)) {
+        await restorePrivateImage(entry, PET_PHOTOS_PREFIX, "pet-photos");
+        petPhotos++;
       } else if (entry.name.startsWith(UPLOADS_PREFIX)) {
         const name = entry.name.slice(UPLOADS_PREFIX.length);
         if (!SAFE_UPLOAD_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
@@ -341,6 +352,9 @@ async function main(argv) {
     if (receipts !== expectedReceipts()) {
       throw new UserError(`The backup lists ${expectedReceipts()} payment receipts but holds ${receipts}.`);
     }
+    if (petPhotos !== expectedPetPhotos()) {
+      throw new UserError(`The backup lists ${expectedPetPhotos()} pet photos but holds ${petPhotos}.`);
+    }
   } catch (error) {
     if (prepared) await target.rollback().catch((rollbackError) => console.error(rollbackError));
     for (const file of addedReceipts) await rm(file, { force: true }).catch((rmError) => console.error(rmError));
@@ -359,7 +373,7 @@ async function main(argv) {
   console.log(
     `Restored into ${driver === "pglite" ? path.join(config.dataDir, "db") : "the PostgreSQL database of DATABASE_URL"}: ` +
       `${t.orders ?? 0} orders, ${t.complaints ?? 0} complaints, ${t.products ?? 0} products, ` +
-      `${t.users ?? 0} users, ${images} image files, ${receipts} payment receipts ` +
+      `${t.users ?? 0} users, ${images} image files, ${receipts} payment receipts, ${petPhotos} pet photos ` +
       "(checked against the backup's counts).\n" +
       `Start the shop as usual (DATA_DIR=${config.dataDir}${driver === "postgres" ? " and the same DATABASE_URL" : ""}): ` +
       "pending migrations run at start, the demo seed does not run again, and the administrators keep their passwords.",

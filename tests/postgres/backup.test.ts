@@ -96,7 +96,7 @@ test(
       });
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toContain(`${counted!.n} orders, 1 complaints`);
-      expect(backup.output).toContain(`${receipts.size} payment receipts.`);
+      expect(backup.output).toContain(`${receipts.size} payment receipts, 0 pet photos.`);
       // The shop kept serving during the backup and still takes orders after it.
       await placeOrderOverHttp(server.url, [{ productId: 2, quantity: 1 }]);
     } finally {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -94,6 +94,10 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
   writeFileSync(path.join(receiptsDir, "notas.txt"), "not a receipt");
   const receipts = readReceipts(dataDir);
   expect(receipts.size).toBe(2);
+  // A shopper's pet photo (issue 28), private like the receipts.
+  const petPhotoName = newReceiptName();
+  mkdirSync(path.join(dataDir, "pet-photos"), { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(dataDir, "pet-photos", petPhotoName), picture, { mode: 0o600 });
   const receiptOrders = await withPglite(dataDir, (query) =>
     query<{ code: string; receipt_image: string }>(
       "select code, receipt_image from orders where receipt_image is not null order by code",
@@ -111,11 +115,15 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
   const backup = await runScript("backup.js", ["--out", backupFile], { DATA_DIR: dataDir });
   expect(backup.code, backup.output).toBe(0);
   expect(backup.output).toContain(`${orderCount} orders, 1 complaints`);
-  expect(backup.output).toContain("2 payment receipts.");
+  expect(backup.output).toContain("2 payment receipts, 1 pet photos.");
   const entries = await readEntries(backupFile);
   const manifest = JSON.parse(entries[0]!.data.toString("utf8"));
   const receiptBytes = [...receipts.values()].reduce((sum, bytes) => sum + bytes.length, 0);
   expect(manifest.receipts).toEqual({ files: 2, bytes: receiptBytes });
+  expect(manifest.petPhotos).toEqual({ files: 1, bytes: picture.length });
+  expect(entries.filter((entry) => entry.name.startsWith("pet-photos/")).map((entry) => entry.name)).toEqual([
+    `pet-photos/${petPhotoName}`,
+  ]);
   expect(entries.filter((entry) => entry.name.startsWith("receipts/")).map((entry) => entry.name)).toEqual(
     [...receipts.keys()].map((name) => `receipts/${name}`),
   );
@@ -150,7 +158,9 @@ test("npm run backup and npm run restore round-trip a shop on the embedded datab
   const restoredDir = makeDataDir();
   const restore = await runScript("restore.js", [backupFile], { DATA_DIR: restoredDir });
   expect(restore.code, restore.output).toBe(0);
-  expect(restore.output).toContain("2 payment receipts");
+  expect(restore.output).toContain("2 payment receipts, 1 pet photos");
+  expect(readFileSync(path.join(restoredDir, "pet-photos", petPhotoName)).equals(picture)).toBe(true);
+  expect(statSync(path.join(restoredDir, "pet-photos", petPhotoName)).mode & 0o777).toBe(0o600);
   expect(await withPglite(restoredDir, databaseFingerprint)).toBe(before);
   // Both receipts, byte for byte, private like the shop writes them.
   expect(readReceipts(restoredDir)).toEqual(receipts);
@@ -223,6 +233,17 @@ test(
     expect(oldRestore.code, oldRestore.output).toBe(0);
     expect(oldRestore.output).toContain("0 payment receipts");
     expect(readReceipts(oldTarget).size).toBe(0);
+
+    // A backup made before pet photos were backed up: format 2, no 'petPhotos', no pet-photos/.
+    const { petPhotos: _petPhotos, ...format2Manifest } = manifest;
+    const format2File = path.join(workDir, "copia-formato-2.tar.gz");
+    await writeEntries(format2File, [
+      asManifest({ ...format2Manifest, format: 2 }),
+      ...rest.filter((entry) => !entry.name.startsWith("pet-photos/")),
+    ]);
+    const format2Restore = await runScript("restore.js", [format2File], { DATA_DIR: makeDataDir() });
+    expect(format2Restore.code, format2Restore.output).toBe(0);
+    expect(format2Restore.output).toContain("2 payment receipts, 0 pet photos");
 
     // A receipt missing from the archive, or one too many, against the manifest's count.
     const countCases = [
