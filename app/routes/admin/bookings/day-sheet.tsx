@@ -1,5 +1,4 @@
-import { ArrowLeft, CalendarSearch, Printer } from "lucide-react";
-import { Form, href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import {
@@ -12,7 +11,7 @@ import {
 import { readDaySheet } from "~/domain/bookings/agenda.server";
 import { petSizeLabels, petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { formatLongDate } from "~/domain/calendar/lima-time";
-import { Button } from "~/ui/primitives/button";
+import { PrintSheetControls } from "~/ui/admin/print-sheet-controls";
 
 import type { Route } from "./+types/day-sheet";
 
@@ -101,37 +100,14 @@ function ServiceTable({ group }: { group: AgendaServiceGroup }) {
 }
 
 function SheetControls({ date }: { date: string }) {
+  const agenda = `${href("/admin/reservas")}${agendaSearch({ view: "day", date })}`;
   return (
-    <nav
-      className="mx-auto mb-4 flex max-w-4xl flex-wrap items-end justify-between gap-3 px-4 print:hidden"
-      aria-label="Hoja"
-    >
-      <Button asChild variant="ghost">
-        <Link to={`${href("/admin/reservas")}${agendaSearch({ view: "day", date })}`}>
-          <ArrowLeft aria-hidden /> Volver a la agenda
-        </Link>
-      </Button>
-      <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor="sheet-day">
-          Día
-          <input
-            id="sheet-day"
-            type="date"
-            name="fecha"
-            defaultValue={date}
-            key={date}
-            required
-            className="h-10 rounded-lg border border-gray-300 bg-white px-3 font-normal"
-          />
-        </label>
-        <Button type="submit" variant="outline">
-          <CalendarSearch aria-hidden /> Ver
-        </Button>
-      </Form>
-      <Button type="button" onClick={() => window.print()}>
-        <Printer aria-hidden /> Imprimir
-      </Button>
-    </nav>
+    <PrintSheetControls
+      day={date}
+      back={{ to: agenda, label: "Volver a la agenda" }}
+      isDayRequired
+      className="max-w-4xl"
+    />
   );
 }
 

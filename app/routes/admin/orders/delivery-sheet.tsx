@@ -1,12 +1,11 @@
-import { ArrowLeft, CalendarSearch, Printer } from "lucide-react";
-import { Form, href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { formatLongDate, getLimaDate } from "~/domain/calendar/lima-time";
 import { parseCivilDate } from "~/domain/orders/order-admin";
 import { type DeliverySheet as Sheet, getDeliverySheet } from "~/domain/orders/order-delivery-sheet.server";
 import { formatMoney } from "~/lib/money";
-import { Button } from "~/ui/primitives/button";
+import { PrintSheetControls } from "~/ui/admin/print-sheet-controls";
 
 import type { Route } from "./+types/delivery-sheet";
 
@@ -120,35 +119,11 @@ function PickupTable({ sheet }: { sheet: Sheet }) {
 
 function SheetControls({ day }: { day: string }) {
   return (
-    <nav
-      className="mx-auto mb-4 flex max-w-5xl flex-wrap items-end justify-between gap-3 px-4 print:hidden"
-      aria-label="Hoja"
-    >
-      <Button asChild variant="ghost">
-        <Link to={href("/admin/pedidos")}>
-          <ArrowLeft aria-hidden /> Volver a pedidos
-        </Link>
-      </Button>
-      <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor="sheet-day">
-          Día
-          <input
-            id="sheet-day"
-            type="date"
-            name="fecha"
-            defaultValue={day}
-            key={day}
-            className="h-10 rounded-lg border border-gray-300 bg-white px-3 font-normal"
-          />
-        </label>
-        <Button type="submit" variant="outline">
-          <CalendarSearch aria-hidden /> Ver
-        </Button>
-      </Form>
-      <Button type="button" onClick={() => window.print()}>
-        <Printer aria-hidden /> Imprimir
-      </Button>
-    </nav>
+    <PrintSheetControls
+      day={day}
+      back={{ to: href("/admin/pedidos"), label: "Volver a pedidos" }}
+      className="max-w-5xl"
+    />
   );
 }
 

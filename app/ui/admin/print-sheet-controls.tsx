@@ -1,0 +1,52 @@
+import { ArrowLeft, CalendarSearch, Printer } from "lucide-react";
+import { Form, Link } from "react-router";
+
+import { cn } from "~/lib/cn";
+import { Button } from "~/ui/primitives/button";
+
+// The controls above a printable day sheet (the delivery sheet, the day's agenda), hidden when
+// printing: back to the screen it came from, another day (a plain GET), and 'Imprimir'.
+export function PrintSheetControls({
+  day,
+  back,
+  isDayRequired = false,
+  className,
+}: {
+  day: string;
+  back: { to: string; label: string };
+  isDayRequired?: boolean;
+  className?: string;
+}) {
+  return (
+    <nav
+      className={cn("mx-auto mb-4 flex flex-wrap items-end justify-between gap-3 px-4 print:hidden", className)}
+      aria-label="Hoja"
+    >
+      <Button asChild variant="ghost">
+        <Link to={back.to}>
+          <ArrowLeft aria-hidden /> {back.label}
+        </Link>
+      </Button>
+      <Form method="get" className="flex items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor="sheet-day">
+          Día
+          <input
+            id="sheet-day"
+            type="date"
+            name="fecha"
+            defaultValue={day}
+            key={day}
+            required={isDayRequired}
+            className="h-10 rounded-lg border border-gray-300 bg-white px-3 font-normal"
+          />
+        </label>
+        <Button type="submit" variant="outline">
+          <CalendarSearch aria-hidden /> Ver
+        </Button>
+      </Form>
+      <Button type="button" onClick={() => window.print()}>
+        <Printer aria-hidden /> Imprimir
+      </Button>
+    </nav>
+  );
+}
