@@ -345,6 +345,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "products.imageAlt",
       "products.searchText",
       "products.searchTitle",
+      "product_search.title",
       "product_variants.name",
       "product_variants.sku",
       "stock_alerts.email",

@@ -186,7 +186,11 @@ export const relevanceCases: RelevanceCase[] = [
   { q: "kong pelota", expect: { brand: "kong", title: ["pelota"] } },
   { q: "mimaskot cama", expect: { brand: "mimaskot", title: ["cama"] } },
   { q: "thor collar", expect: { brand: "thor", title: ["collar"] } },
+  // Two words run together: the brand's 'Super Can', 'Royal Canin', 'Pro Plan', 'Dog Chow'
   { q: "supercan", expect: { brand: "super can" } },
+  { q: "royalcanin", expect: { brand: "royal canin" } },
+  { q: "proplan cachorro", expect: { brand: "pro plan", title: ["cachorro"] } },
+  { q: "dogchow adulto", expect: { brand: "dog chow", title: ["adulto"] } },
   { q: "inka dog correa", expect: { brand: "inka dog", title: ["correa"] } },
   { q: "arnes huellitas", expect: { brand: "huellitas", title: ["arnes"] } },
   { q: "croquetas gato salmon", expect: { title: ["croquetas", "salmon"], ...gatos } },

@@ -124,8 +124,6 @@ export const products = pgTable(
       .on(t.categoryId, t.title, t.id)
       .where(sql`${t.isArchived} = false AND ${t.subcategoryId} IS NULL`),
     index("products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    // No pending list (fastupdate): new rows go straight into the index (migration 0013).
-    index("products_search_vector_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     // Home's featured offers: a handful of rows among the whole catalogue.
     index("products_live_offers_idx")
       .on(t.id)
@@ -133,6 +131,34 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),
+  ],
+);
+
+/**
+ * What the catalogue search reads of a product (migration 0015, ADR 025): the document, the
+ * normalised title, the brand, the levels and whether it is archived or sold out, a narrow copy
+ * of the product's row kept by triggers. A search reads one row here per match instead of the
+ * product's whole row (prices, images, description): at 100,000 products this table is a third
+ * of the products' size, and a product's stock or price changes never touch it.
+ */
+export const productSearch = pgTable(
+  "product_search",
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    brandId: integer(),
+    familyId: integer().notNull(),
+    categoryId: integer().notNull(),
+    subcategoryId: integer(),
+    isArchived: boolean().notNull(),
+    isSoldOut: boolean().notNull(),
+    title: text().notNull(),
+    document: tsvector().notNull(),
+  },
+  (t) => [
+    // No pending list (fastupdate): new rows go straight into the index (migration 0013).
+    index("product_search_document_idx").using("gin", t.document).with({ fastupdate: false }),
   ],
 );
 

@@ -18,7 +18,7 @@ export async function query<T>(statement: SQL, executor: Executor = getDb()): Pr
 
 /**
  * Runs `work` with the planner told to find matches through the GIN indexes
- * (products_search_vector_idx): with its default costs it prefers a sequential scan as soon as
+ * (product_search_document_idx): with its default costs it prefers a sequential scan as soon as
  * a few percent of the products match, and a scan of a table bigger than a quarter of the
  * shared buffers reads it through a small ring, again at every search. The index reads only
  * the matching rows, from the buffers (bench/README.md, Search).
@@ -45,6 +45,24 @@ export function adjacentSwaps(word: string): string[] {
   return [...swaps];
 }
 
+/** A word typed run together ('supercan', 'proplan') is split into parts of this length or more. */
+export const MIN_SPLIT_PART = 3;
+const MAX_SPLIT_LENGTH = 24;
+
+/**
+ * The ways `word` may be two words run together ('supercan' -> 'super can'), each part of
+ * three letters or more: the statement keeps those whose parts are both the shop's words.
+ */
+export function wordSplits(word: string): string[] {
+  const letters = Array.from(word);
+  if (letters.length < 2 * MIN_SPLIT_PART || letters.length > MAX_SPLIT_LENGTH || /\d/.test(word)) return [];
+  const splits: string[] = [];
+  for (let at = MIN_SPLIT_PART; at + MIN_SPLIT_PART <= letters.length; at++) {
+    splits.push(`${letters.slice(0, at).join("")} ${letters.slice(at).join("")}`);
+  }
+  return splits;
+}
+
 /** A query word of this length may have one typo; of TWO_TYPOS_LENGTH, two. */
 export const ONE_TYPO_LENGTH = 4;
 export const TWO_TYPOS_LENGTH = 9;
@@ -53,7 +71,9 @@ export const TWO_TYPOS_LENGTH = 9;
  * The owner's synonym groups, and the shop's words each of `words` may stand for: a typo of it
  * (one from five letters, two from nine, a swap of two neighbouring letters counting as one;
  * never on the first sound) when the word is not the shop's own, and while the shopper types,
- * the words `prefixWord` may be the start of, typos included. One statement.
+ * the words `prefixWord` may be the start of, typos included; and when a word is not the shop's
+ * but two of its words run together, those two ('super can', searched as neighbours). One
+ * statement.
  */
 export async function findWordForms(
   words: string[],
@@ -63,8 +83,18 @@ export async function findWordForms(
     word,
     swaps: Array.from(word).length >= ONE_TYPO_LENGTH ? adjacentSwaps(word) : [],
   }));
-  const [row] = await query<{ groups: SynonymGroup[]; forms: [string, string][] }>(sql`
+  // Only the words that may be two run together: most queries send none.
+  const splitLookups = words
+    .map((word) => ({ word, splits: word === prefixWord ? [] : wordSplits(word) }))
+    .filter((lookup) => lookup.splits.length > 0);
+  const [row] = await query<{ groups: SynonymGroup[]; forms: [string, string][]; splits: [string, string][] }>(sql`
     SELECT (SELECT coalesce(json_agg(g.terms ORDER BY g.id), '[]'::json) FROM search_synonyms g) AS groups,
+      (SELECT coalesce(json_agg(json_build_array(q.word, s.split) ORDER BY q.word, s.split), '[]'::json)
+        FROM jsonb_to_recordset(${JSON.stringify(splitLookups)}::jsonb) AS q(word text, splits text[])
+        CROSS JOIN unnest(q.splits) AS s(split)
+        JOIN search_words a ON a.word = split_part(s.split, ' ', 1)
+        JOIN search_words b ON b.word = split_part(s.split, ' ', 2)
+        WHERE NOT EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word)) AS splits,
       (SELECT coalesce(json_agg(json_build_array(q.word, w.word) ORDER BY q.word, w.rank), '[]'::json)
     FROM jsonb_to_recordset(${JSON.stringify(lookups)}::jsonb) AS q(word text, swaps text[])
     CROSS JOIN LATERAL (
@@ -96,7 +126,9 @@ export async function findWordForms(
     WHERE length(q.word) >= 2 AND q.word !~ '[0-9]'
       AND (f.is_prefix OR NOT EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word))) AS forms`);
   const forms = new Map<string, string[]>();
-  for (const [word, form] of row?.forms ?? []) forms.set(word, [...(forms.get(word) ?? []), form]);
+  for (const [word, form] of [...(row?.forms ?? []), ...(row?.splits ?? [])]) {
+    forms.set(word, [...(forms.get(word) ?? []), form]);
+  }
   return { groups: row?.groups ?? [], forms };
 }
 
@@ -110,7 +142,7 @@ export type PreparedQuery = SearchTerms & { full: string; exact: string; typed: 
 export type SearchLevel = { familyId?: number; categoryId?: number; subcategoryId?: number };
 
 /** The conditions of a level, on the columns of `alias` (p or s). */
-function levelCondition(alias: "p" | "s", level: SearchLevel | undefined): SQL {
+function levelCondition(alias: "ps" | "s", level: SearchLevel | undefined): SQL {
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [];
   if (level?.subcategoryId !== undefined) parts.push(sql` AND ${column("subcategory_id")} = ${level.subcategoryId}`);
@@ -119,11 +151,16 @@ function levelCondition(alias: "p" | "s", level: SearchLevel | undefined): SQL {
   return sql.join(parts, sql``);
 }
 
+/** The normalised title and the document: product_search's (ps) or a service's own (s). */
+type Searched = { title: SQL; document: SQL };
+const PRODUCT: Searched = { title: sql.raw("ps.title"), document: sql.raw("ps.document") };
+const SERVICE: Searched = { title: sql.raw("s.search_title"), document: sql.raw("s.search_vector") };
+
 // Exact and prefix title matches, then all-words matches, then typos, then synonyms.
-function tierOf(alias: "p" | "s", prepared: PreparedQuery): SQL {
-  return sql`CASE WHEN ${sql.raw(alias)}.search_title LIKE ${toStartsWithPattern(prepared.phrase)} THEN 0
-    WHEN ${sql.raw(alias)}.search_vector @@ q.exact_query THEN 1
-    WHEN ${sql.raw(alias)}.search_vector @@ q.typed_query THEN 2 ELSE 3 END`;
+function tierOf(searched: Searched, prepared: PreparedQuery): SQL {
+  return sql`CASE WHEN ${searched.title} LIKE ${toStartsWithPattern(prepared.phrase)} THEN 0
+    WHEN ${searched.document} @@ q.exact_query THEN 1
+    WHEN ${searched.document} @@ q.typed_query THEN 2 ELSE 3 END`;
 }
 
 // Title, brand, levels, presentaciones and description, in that order (weights D, C, B, A).
@@ -155,10 +192,10 @@ export function productMatchesStatement(prepared: PreparedQuery, options: Produc
   const order = sql`m.tier, m.is_sold_out, m.rank DESC, m.title, m.id`;
   return sql`
     WITH matches AS MATERIALIZED (
-      SELECT p.id, p.brand_id, ${tierOf("p", prepared)} AS tier, p.stock = 0 AS is_sold_out,
-        ts_rank(${RANK_WEIGHTS}, p.search_vector, q.full_query) AS rank, p.title
-      FROM products p, ${queriesOf(prepared)}
-      WHERE p.search_vector @@ q.full_query AND NOT p.is_archived${levelCondition("p", options.level)}
+      SELECT ps.product_id AS id, ps.brand_id, ${tierOf(PRODUCT, prepared)} AS tier, ps.is_sold_out,
+        ts_rank(${RANK_WEIGHTS}, ps.document, q.full_query) AS rank, ps.title
+      FROM product_search ps, ${queriesOf(prepared)}
+      WHERE ps.document @@ q.full_query AND NOT ps.is_archived${levelCondition("ps", options.level)}
     ), page AS (
       SELECT m.* FROM matches m${brand} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
     )
@@ -210,7 +247,7 @@ export async function findServices(
       WHERE z.service_id = s.id
     ) b ON true
     WHERE s.search_vector @@ q.full_query${levelCondition("s", options.level)}
-    ORDER BY ${tierOf("s", prepared)}, ts_rank(${RANK_WEIGHTS}, s.search_vector, q.full_query) DESC, s.title, s.id
+    ORDER BY ${tierOf(SERVICE, prepared)}, ts_rank(${RANK_WEIGHTS}, s.search_vector, q.full_query) DESC, s.title, s.id
     LIMIT ${options.limit}`,
     executor,
   );
@@ -221,7 +258,7 @@ export async function findServices(
 export async function countMatches(executor: Executor, prepared: PreparedQuery): Promise<number> {
   const [row] = await query<{ found: number }>(
     sql`
-    SELECT (SELECT count(*) FROM products p WHERE p.search_vector @@ q.full_query AND NOT p.is_archived)::int
+    SELECT (SELECT count(*) FROM product_search ps WHERE ps.document @@ q.full_query AND NOT ps.is_archived)::int
       + (SELECT count(*) FROM services s WHERE s.search_vector @@ q.full_query)::int AS found
     FROM ${queriesOf(prepared)}`,
     executor,

@@ -8,7 +8,7 @@ import { seedDemoShop } from "~/db/seed/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { refreshSearchWords, searchCatalog, suggestQuery } from "./catalog-search.server";
-import { adjacentSwaps } from "./catalog-search-sql.server";
+import { adjacentSwaps, wordSplits } from "./catalog-search-sql.server";
 import { instantResults } from "./instant-results.server";
 import { listSearchMisses, MAX_SEARCH_MISSES, noteSearchOutcome, recordSearchMiss } from "./search-misses.server";
 
@@ -57,6 +57,39 @@ describe("the search document follows every write", () => {
     await refreshSearchWords();
     expect(await words()).toContain("iglu");
     expect(await words()).not.toContain("acolchada");
+  });
+
+  test("the search's own copy of a product (product_search) follows its stock, archive and deletion", async () => {
+    const { db } = handle();
+    const copyOf = async (id: number) =>
+      (
+        (await db.execute(
+          sql`select is_sold_out AS "isSoldOut", is_archived AS "isArchived", title from product_search where product_id = ${id}`,
+        )) as unknown as { rows: { isSoldOut: boolean; isArchived: boolean; title: string }[] }
+      ).rows;
+    const [level] = await db.select().from(productCategories).limit(1);
+    const [created] = await db
+      .insert(products)
+      .values({
+        title: "Fuente de Agua Cerámica",
+        familyId: level!.familyId,
+        categoryId: level!.id,
+        priceCents: 5990,
+        stock: 4,
+      })
+      .returning({ id: products.id });
+    expect(await copyOf(created!.id)).toEqual([
+      { isSoldOut: false, isArchived: false, title: "fuente de agua ceramica" },
+    ]);
+    expect(await titlesFor("fuente ceramica")).toEqual(["Fuente de Agua Cerámica"]);
+    // An order's stock update: sold out once its presentaciones have none left.
+    await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, created!.id));
+    expect(await copyOf(created!.id)).toMatchObject([{ isSoldOut: true }]);
+    await db.update(products).set({ isArchived: true }).where(eq(products.id, created!.id));
+    expect(await copyOf(created!.id)).toMatchObject([{ isArchived: true }]);
+    expect(await titlesFor("fuente ceramica")).toEqual([]);
+    await db.delete(products).where(eq(products.id, created!.id));
+    expect(await copyOf(created!.id)).toEqual([]);
   });
 
   test("archived products are never found", async () => {
@@ -150,6 +183,22 @@ describe("adjacentSwaps", () => {
     expect(adjacentSwaps("gato")).toEqual(["gtao", "gaot"]);
     expect(adjacentSwaps("perro")).toEqual(["prero", "peror"]);
     expect(adjacentSwaps("一𐀀es")).toEqual(["一e𐀀s", "一𐀀se"]);
+  });
+});
+
+describe("words run together", () => {
+  test("a word that is two of the shop's words joined finds them side by side, in that order", async () => {
+    expect(await titlesFor("proplan")).toContain("Alimento Pro Plan Cachorro Razas Pequeñas");
+    expect(await titlesFor("proplan cachorro")).toEqual(["Alimento Pro Plan Cachorro Razas Pequeñas"]);
+    // Both words are the shop's, but never written 'plan pro'.
+    expect(await titlesFor("planpro")).toEqual([]);
+  });
+
+  test("the splits tried: parts of three letters or more, no numbers, no long noise", () => {
+    expect(wordSplits("supercan")).toEqual(["sup ercan", "supe rcan", "super can"]);
+    expect(wordSplits("gatos")).toEqual([]);
+    expect(wordSplits("pro15kg")).toEqual([]);
+    expect(wordSplits("x".repeat(40))).toEqual([]);
   });
 });
 

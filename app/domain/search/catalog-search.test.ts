@@ -56,6 +56,13 @@ describe("buildQuerySlots and buildTsQuery", () => {
     expect(buildTsQuery(buildQuerySlots(["croq"], []), { prefixWord: "croq" })).toContain("'croq':*");
   });
 
+  test("a word run together is also searched as its two words side by side ('supercan' -> super <-> can)", () => {
+    const forms = new Map([["supercan", ["super can"]]]);
+    const slots = buildQuerySlots(["supercan"], []);
+    expect(buildTsQuery(slots, { forms })).toBe("('supercan' | 'supercans' | 'supercanes' | ('super' <-> 'can'))");
+    expect(buildTsQuery(slots, { forms, isExact: true })).not.toContain("<->");
+  });
+
   test("inflected forms join what the Spanish stemmer keeps apart; numbers stay as typed", () => {
     expect(inflectedForms("collares")).toEqual(["collares", "collare", "collar"]);
     expect(inflectedForms("correa")).toEqual(["correa", "correas", "correaes"]);

@@ -100,7 +100,7 @@ export function buildQuerySlots(words: readonly string[], groups: readonly Synon
 
 /**
  * The shop's words a query word may stand for (typos, or completions of the last word while
- * the shopper types), keyed by the query word.
+ * the shopper types, or two words it runs together: 'super can'), keyed by the query word.
  */
 export type WordForms = ReadonlyMap<string, readonly string[]>;
 
@@ -112,6 +112,16 @@ function toLexeme(word: string): string {
 
 function joinAlternatives(parts: readonly string[]): string {
   return parts.length === 1 ? parts[0]! : `(${parts.join(" | ")})`;
+}
+
+/**
+ * A form's alternatives: a word in its inflected forms, or two words ('super can', split from
+ * 'supercan') as neighbours, in that order.
+ */
+function formQuery(form: string): string[] {
+  const words = form.split(" ").filter(Boolean);
+  if (words.length === 1) return inflectedForms(form).map(toLexeme);
+  return [`(${words.map(toLexeme).join(" <-> ")})`];
 }
 
 /**
@@ -127,7 +137,7 @@ export function buildTsQuery(
   const wordQuery = (word: string, isTyped: boolean) => {
     const parts = inflectedForms(word).map(toLexeme);
     if (!options.isExact && isTyped) {
-      for (const form of options.forms?.get(word) ?? []) parts.push(...inflectedForms(form).map(toLexeme));
+      for (const form of options.forms?.get(word) ?? []) parts.push(...formQuery(form));
       if (word === options.prefixWord) parts.push(`${toLexeme(word)}:*`);
     }
     return joinAlternatives([...new Set(parts)]);
