@@ -53,6 +53,8 @@ export function readMemory(pid) {
  */
 export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null }) {
   const port = await freePort();
+  // BENCH_NODE_FLAGS: extra flags to try against the server's own (e.g. a V8 heap setting).
+  const nodeFlags = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
   const url = `http://localhost:${port}`;
   // `exec` keeps the pid: the RSS sampling below reads the server itself.
   const [command, args] = memoryCgroup
@@ -64,10 +66,10 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
           "sh",
           memoryCgroup,
           process.execPath,
-          ...SERVER_NODE_FLAGS,
+          ...nodeFlags,
         ],
       ]
-    : [process.execPath, [...SERVER_NODE_FLAGS, "server.js"]];
+    : [process.execPath, [...nodeFlags, "server.js"]];
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: {

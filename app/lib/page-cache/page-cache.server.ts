@@ -4,7 +4,15 @@
 // the new one renders. Not tied to Express or React Router: the server wires it in.
 import { LRUCache } from "lru-cache";
 
-import { type CachedPage, type PageVariant, preparePage, type RenderedPage, selectVariant } from "./stored-page.server";
+import { type KeepBody, keepInMemory } from "./page-body-files.server";
+import {
+  type CachedPage,
+  type PageVariant,
+  preparePage,
+  releasePage,
+  type RenderedPage,
+  selectVariant,
+} from "./stored-page.server";
 
 export type PageCacheOptions = {
   /** The bound: compressed bodies plus each entry's estimated overhead. */
@@ -18,6 +26,8 @@ export type PageCacheOptions = {
   /** A page larger than this is served to its waiters but not kept. */
   maxEntryBytes?: number;
   now?: () => number;
+  /** Where the bodies are kept: files in the server (page-body-files.server.ts), memory by default. */
+  keep?: KeepBody;
   /** Errors nobody awaits: an invalidation listener's (a bridge to other instances). */
   reportError?: (error: unknown, context: { during: "invalidation listener" }) => void;
 };
@@ -89,6 +99,7 @@ export class PageCache {
       // One page may take an eighth of the cache at most, so that it cannot empty it.
       maxEntryBytes: Math.min(options.maxEntryBytes ?? Math.max(1, Math.floor(options.maxBytes / 8)), options.maxBytes),
       now: options.now ?? Date.now,
+      keep: options.keep ?? keepInMemory,
       reportError: options.reportError,
     };
     this.#entries = new LRUCache<string, Entry>({
@@ -97,6 +108,7 @@ export class PageCache {
       sizeCalculation: (entry) => entry.page.size,
       dispose: (entry, _key, reason) => {
         this.#untag(entry);
+        releasePage(entry.page);
         if (reason === "evict") this.#counts.evictions++;
       },
     });
@@ -123,6 +135,14 @@ export class PageCache {
     if (!found || found.isStale) return null;
     this.#counts.hits++;
     return found.entry.page;
+  }
+
+  /**
+   * Drops `page` if it is still the one stored under its key: its body could not be read
+   * (its file removed by hand), so the next request renders it again.
+   */
+  discard(page: CachedPage): void {
+    if (this.#entries.peek(page.key)?.page === page) this.#entries.delete(page.key);
   }
 
   /**
@@ -240,9 +260,10 @@ export class PageCache {
     try {
       const rendered = await render();
       if (!rendered) return null;
-      const prepared = await preparePage(flight.key, rendered);
+      const prepared = await preparePage(flight.key, rendered, this.#options.keep);
       if ("refused" in prepared) return null;
-      this.#store(flight, prepared.page);
+      // Not kept (invalidated meanwhile, or too large): its waiters still read it, then it goes.
+      if (!this.#store(flight, prepared.page)) releasePage(prepared.page);
       return prepared.page;
     } finally {
       this.#detach(flight);
@@ -251,10 +272,10 @@ export class PageCache {
   }
 
   /** Keeps the render's page unless a write since its start touched it or a newer render is kept. */
-  #store(flight: Flight, page: CachedPage): void {
-    if (flight.isAllInvalidated || [...page.tags].some((tag) => flight.invalidatedTags.has(tag))) return;
+  #store(flight: Flight, page: CachedPage): boolean {
+    if (flight.isAllInvalidated || [...page.tags].some((tag) => flight.invalidatedTags.has(tag))) return false;
     const current = this.#entries.peek(page.key);
-    if (current && current.renderSeq > flight.seq) return;
+    if (current && current.renderSeq > flight.seq) return false;
     const maxAge = page.status === 404 ? this.#options.notFoundMaxAgeMs : this.#options.maxAgeMs;
     const entry: Entry = {
       page,
@@ -264,7 +285,9 @@ export class PageCache {
     };
     this.#entries.set(page.key, entry);
     // lru-cache leaves out an entry over maxEntryBytes: it must not be indexed either.
-    if (this.#entries.peek(page.key) === entry) this.#tag(entry);
+    if (this.#entries.peek(page.key) !== entry) return false;
+    this.#tag(entry);
+    return true;
   }
 
   #detach(flight: Flight): void {

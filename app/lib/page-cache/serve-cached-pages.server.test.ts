@@ -1,6 +1,9 @@
 import { once } from "node:events";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 
 import express from "express";
@@ -8,6 +11,7 @@ import type { AppLoadContext } from "react-router";
 import { afterEach, expect, test } from "vitest";
 
 import { createHitPacer } from "./hit-pacer.server";
+import { type KeepBody, openPageBodyFiles } from "./page-body-files.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 import { cachePage } from "./render-context.server";
 import { answerStoredPages, serveCachedPages, SHARED_PAGE_CACHE_CONTROL } from "./serve-cached-pages.server";
@@ -19,8 +23,8 @@ afterEach(() => servers.splice(0).forEach((server) => server.close()));
 type Seen = { url: string; cookie: string | null };
 
 /** A fake React Router: a page per path, with the render's nonce on its one inline script. */
-async function startShop(options: { renderMs?: number } = {}) {
-  const cache: PageCache = createPageCache({ maxBytes: 1024 * 1024 });
+async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
+  const cache: PageCache = createPageCache({ maxBytes: 1024 * 1024, keep: options.keep });
   const renders: Seen[] = [];
   let price = "S/ 60.00";
   const render = async (request: Request, context: AppLoadContext) => {
@@ -213,4 +217,29 @@ test("a stored page paced behind a render is looked up again when sent: a save a
   shop.cache.invalidateTags(["product:42"]);
   while (turns.length > 0) turns.shift()!();
   expect(await (await late).text()).toBe("rendered:/producto/42");
+});
+
+test("a stored copy whose file is gone is rendered again, never a 500, at the front door and behind it", async () => {
+  // No copies kept in memory: every hit reads its file.
+  const files = openPageBodyFiles(mkdtempSync(path.join(tmpdir(), "served-bodies-")), { hotBytes: 0 });
+  servers.push({ close: () => rmSync(path.dirname(files.folder), { recursive: true, force: true }) });
+  const shop = await startShop({ keep: files.keep });
+  const front = express();
+  front.use(answerStoredPages({ cache: shop.cache, appUrl: APP_URL }));
+  front.use((req, res) => res.status(200).send(`static:${req.path}`));
+  const server = front.listen(0);
+  servers.push(server);
+  await once(server, "listening");
+  const door = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await get(`${shop.base}/producto/42`);
+  expect((await get(`${door}/producto/42`)).headers.get("x-cache")).toBe("HIT");
+  for (const name of readdirSync(files.folder)) rmSync(path.join(files.folder, name));
+  // The front door lets it go on; behind it, the page is rendered and stored again.
+  expect(await (await get(`${door}/producto/42`)).text()).toBe("static:/producto/42");
+  const again = await get(`${shop.base}/producto/42`);
+  expect(again.status).toBe(200);
+  expect(again.headers.get("x-cache")).toBe("MISS");
+  expect(await again.text()).toContain("S/ 60.00");
+  expect((await get(`${shop.base}/producto/42`)).headers.get("x-cache")).toBe("HIT");
+  expect(shop.renders).toHaveLength(2);
 });

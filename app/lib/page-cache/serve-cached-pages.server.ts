@@ -15,7 +15,13 @@ import type { HitPacer } from "./hit-pacer.server";
 import { hashInlineScripts } from "./inline-scripts.server";
 import type { CacheStatus, PageCache } from "./page-cache.server";
 import { createSharedRender } from "./render-context.server";
-import { type CachedPage, isNotModified, type RenderedPage, selectVariant } from "./stored-page.server";
+import {
+  type CachedPage,
+  isNotModified,
+  type PageVariant,
+  type RenderedPage,
+  selectVariant,
+} from "./stored-page.server";
 
 /**
  * Browsers ask again every time (max-age=0) and get a 304 while the page is unchanged; a CDN in
@@ -56,8 +62,22 @@ function isHtml(headers: Headers | readonly (readonly [string, string])[]): bool
   return (type ?? "").startsWith("text/html");
 }
 
-function sendStored(req: Request, res: Response, page: CachedPage, status: CacheStatus): void {
-  const variant = selectVariant(page, req.get("accept-encoding"));
+/**
+ * Sends the stored page; false, with nothing sent, when its copy cannot be read (its file
+ * removed by hand): the page is dropped, and the caller has it rendered.
+ */
+function sendStored(
+  req: Request,
+  res: Response,
+  { cache, page, status }: { cache: PageCache; page: CachedPage; status: CacheStatus },
+): boolean {
+  let variant: PageVariant;
+  try {
+    variant = selectVariant(page, req.get("accept-encoding"));
+  } catch {
+    cache.discard(page);
+    return false;
+  }
   res.locals.pageCache = status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   // A response that sets this visitor's marker cookie is theirs alone, whatever its page.
@@ -70,13 +90,14 @@ function sendStored(req: Request, res: Response, page: CachedPage, status: Cache
   res.setHeader("X-Cache", status);
   if (isNotModified(page, req.get("if-none-match"))) {
     res.status(304).end();
-    return;
+    return true;
   }
   res.status(page.status);
   if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
   res.setHeader("Content-Length", String(variant.body.byteLength));
   if (req.method === "HEAD") res.end();
   else res.end(variant.body);
+  return true;
 }
 
 /** The anonymous render's own answer (a redirect, an error, a scanner's 404), sent as it came. */
@@ -116,8 +137,7 @@ export function answerStoredPages({
       if (res.destroyed) return;
       // Looked up again when sent: a save answered meanwhile has dropped the older copy.
       const page = cache.peekFresh(key);
-      if (page) sendStored(req, res, page, "HIT");
-      else next();
+      if (!page || !sendStored(req, res, { cache, page, status: "HIT" })) next();
     };
     if (pacer) pacer.pace(send);
     else send();
@@ -170,7 +190,10 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
         allowStale: !isSignedIn,
       });
       if (res.headersSent || res.destroyed) return;
-      if (outcome.status !== "BYPASS") return sendStored(req, res, outcome.page, outcome.status);
+      if (outcome.status !== "BYPASS" && sendStored(req, res, { cache, page: outcome.page, status: outcome.status }))
+        return;
+      // Unreadable copy: rendered for this visitor, as a page that may not be shared is.
+      if (outcome.status !== "BYPASS") return markBypass(res, next);
       const own = answered.value;
       // A 200 that its route did not declare shareable may be personal: rendered again, as the visitor.
       if (!own || (own.status === 200 && isHtml(own.headers))) return markBypass(res, next);

@@ -1,9 +1,12 @@
 // The process's one page cache (ADR 024), and what the shop's writes call to drop the pages
 // they change. Kept on globalThis so that the development server, which loads the app's
 // modules again on every request, still has one cache for the process.
+import path from "node:path";
+
 import { readConfig } from "~/config.server";
 import { logError } from "~/lib/log.server";
 
+import { openPageBodyFiles } from "./page-body-files.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 
 const SLOT = Symbol.for("patitas.page-cache");
@@ -12,16 +15,19 @@ type Slot = { cache: PageCache | null };
 function slot(): Slot {
   const holder = globalThis as typeof globalThis & { [SLOT]?: Slot };
   if (!holder[SLOT]) {
-    const maxBytes = readConfig().pageCacheBytes;
-    holder[SLOT] = {
-      cache:
-        maxBytes > 0
-          ? createPageCache({
-              maxBytes,
-              reportError: (error, context) => logError("page cache", error, context),
-            })
-          : null,
-    };
+    const { pageCacheBytes: maxBytes, dataDir } = readConfig();
+    let cache: PageCache | null = null;
+    if (maxBytes > 0) {
+      // The bodies in files under $DATA_DIR (ADR 027), this instance's folder removed at exit.
+      const files = openPageBodyFiles(path.join(dataDir, "page-cache"));
+      process.once("exit", () => files.close());
+      cache = createPageCache({
+        maxBytes,
+        keep: files.keep,
+        reportError: (error, context) => logError("page cache", error, context),
+      });
+    }
+    holder[SLOT] = { cache };
   }
   return holder[SLOT];
 }

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 import { chooseContentCoding, type ContentCoding } from "./accept-encoding";
+import { type BodyCopy, type KeepBody, keepInMemory } from "./page-body-files.server";
 
 /** What a render hands the cache: the response of an anonymous request, read whole. */
 export type RenderedPage = {
@@ -32,7 +33,7 @@ export type CachedPage = {
   /** Bytes of the uncompressed body. */
   readonly length: number;
   /** Both compressed copies for text, or the body itself for anything else (a JPEG). */
-  readonly bodies: { readonly br: Buffer; readonly gzip: Buffer } | { readonly identity: Buffer };
+  readonly bodies: { readonly br: BodyCopy; readonly gzip: BodyCopy } | { readonly identity: BodyCopy };
   /** What the entry costs the cache's bound: bodies, strings and ENTRY_OVERHEAD_BYTES. */
   readonly size: number;
 };
@@ -107,18 +108,8 @@ function readTags(tags: Iterable<string>): ReadonlySet<string> {
   return set;
 }
 
-/**
- * A Buffer on its own memory. zlib's small results are slices of an 8 KB shared pool, which a
- * kept slice would hold whole, and a render's body may be a view of a larger chunk.
- */
-function ownBuffer(bytes: Uint8Array): Buffer {
-  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
-  own.set(bytes);
-  return own;
-}
-
-async function compressBodies(body: Buffer, contentType: string): Promise<CachedPage["bodies"]> {
-  if (!COMPRESSIBLE_TYPE.test(contentType)) return { identity: ownBuffer(body) };
+async function compressBodies(body: Buffer, contentType: string, keep: KeepBody): Promise<CachedPage["bodies"]> {
+  if (!COMPRESSIBLE_TYPE.test(contentType)) return { identity: await keep(body) };
   const [br, gz] = await Promise.all([
     brotliCompressOnce(body, {
       params: {
@@ -133,7 +124,8 @@ async function compressBodies(body: Buffer, contentType: string): Promise<Cached
     }),
     gzipOnce(body, { level: GZIP_LEVEL }),
   ]);
-  return { br: ownBuffer(br), gzip: ownBuffer(gz) };
+  const [brCopy, gzipCopy] = await Promise.all([keep(br), keep(gz)]);
+  return { br: brCopy, gzip: gzipCopy };
 }
 
 function estimateSize(key: string, page: Omit<CachedPage, "size" | "key">): number {
@@ -149,11 +141,13 @@ function estimateSize(key: string, page: Omit<CachedPage, "size" | "key">): numb
 
 /**
  * The page as the cache keeps it, or why it may not be kept. Compression runs on libuv's
- * threads (as the compression middleware's does), brotli and gzip side by side.
+ * threads (as the compression middleware's does), brotli and gzip side by side; `keep` puts
+ * the copies where the cache holds them (files, page-body-files.server.ts).
  */
 export async function preparePage(
   key: string,
   rendered: RenderedPage,
+  keep: KeepBody = keepInMemory,
 ): Promise<{ page: CachedPage } | { refused: RefusalReason }> {
   const headers = new Headers(rendered.headers);
   const refusal = findRefusal(rendered.status, headers);
@@ -174,26 +168,32 @@ export async function preparePage(
     tags: readTags(rendered.tags),
     maxAgeMs: rendered.maxAgeMs ?? null,
     length: body.byteLength,
-    bodies: await compressBodies(body, headers.get("content-type") ?? ""),
+    bodies: await compressBodies(body, headers.get("content-type") ?? "", keep),
   };
   return { page: { key, ...parts, size: estimateSize(key, parts) } };
 }
 
 /**
- * The copy to send for this Accept-Encoding. A client that refuses every coding, identity
- * included, still gets the plain body, as Express's own static files do. The plain body of a
- * compressed page is inflated on the fly (about 0.1 ms for 60 KB): few clients ask for it.
+ * The copy to send for this Accept-Encoding, read now. A client that refuses every coding,
+ * identity included, still gets the plain body, as Express's own static files do. The plain
+ * body of a compressed page is inflated on the fly (about 0.1 ms for 60 KB): few clients ask
+ * for it. Throws when the copy cannot be read (its file removed): the caller renders again.
  */
 export function selectVariant(page: CachedPage, acceptEncoding: string | null | undefined): PageVariant {
   const bareTag = page.etag.slice(1, -1);
-  if ("identity" in page.bodies) return { encoding: null, body: page.bodies.identity, etag: page.etag };
+  if ("identity" in page.bodies) return { encoding: null, body: page.bodies.identity.read(), etag: page.etag };
   const offered: ContentCoding[] = ["br", "gzip", "identity"];
   const coding = chooseContentCoding(acceptEncoding, offered) ?? "identity";
-  if (coding === "identity") return { encoding: null, body: zlib.gunzipSync(page.bodies.gzip), etag: page.etag };
-  return { encoding: coding, body: page.bodies[coding], etag: `"${bareTag}-${coding}"` };
+  if (coding === "identity") return { encoding: null, body: zlib.gunzipSync(page.bodies.gzip.read()), etag: page.etag };
+  return { encoding: coding, body: page.bodies[coding].read(), etag: `"${bareTag}-${coding}"` };
 }
 
 const ENTITY_TAG = /(?:W\/)?"([^"]*)"/g;
+
+/** Lets the page's copies go (their files are removed a little later). */
+export function releasePage(page: CachedPage): void {
+  for (const copy of Object.values(page.bodies) as BodyCopy[]) copy.release?.();
+}
 
 /**
  * Whether an If-None-Match header names this page (weak comparison, as RFC 9110 §13.1.2 asks
