@@ -61,6 +61,17 @@ async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
   return { cache, renders, base, setPrice: (value: string) => (price = value) };
 }
 
+/** server.js's front door alone: stored pages answered, anything else reaches a stand-in for the static files. */
+async function startFrontDoor(cache: PageCache): Promise<string> {
+  const front = express();
+  front.use(answerStoredPages({ cache, appUrl: APP_URL }));
+  front.use((req, res) => res.status(200).send(`static:${req.path}`));
+  const server = front.listen(0);
+  servers.push(server);
+  await once(server, "listening");
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /** The bytes as sent (fetch would inflate them). */
 function getRaw(url: string): Promise<{ headers: Headers; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -170,13 +181,7 @@ test("a page its route did not declare shareable is rendered for the visitor; an
 
 test("the front door answers only stored pages: anything else (a static file, a miss) goes on untouched", async () => {
   const shop = await startShop();
-  const front = express();
-  front.use(answerStoredPages({ cache: shop.cache, appUrl: APP_URL }));
-  front.use((req, res) => res.status(200).send(`static:${req.path}`));
-  const server = front.listen(0);
-  servers.push(server);
-  await once(server, "listening");
-  const door = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const door = await startFrontDoor(shop.cache);
   expect(await (await get(`${door}/producto/42`)).text()).toBe("static:/producto/42");
   await get(`${shop.base}/producto/42`);
   const stored = await get(`${door}/producto/42`);
@@ -224,13 +229,7 @@ test("a stored copy whose file is gone is rendered again, never a 500, at the fr
   const files = openPageBodyFiles(mkdtempSync(path.join(tmpdir(), "served-bodies-")), { hotBytes: 0 });
   servers.push({ close: () => rmSync(path.dirname(files.folder), { recursive: true, force: true }) });
   const shop = await startShop({ keep: files.keep });
-  const front = express();
-  front.use(answerStoredPages({ cache: shop.cache, appUrl: APP_URL }));
-  front.use((req, res) => res.status(200).send(`static:${req.path}`));
-  const server = front.listen(0);
-  servers.push(server);
-  await once(server, "listening");
-  const door = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const door = await startFrontDoor(shop.cache);
   await get(`${shop.base}/producto/42`);
   expect((await get(`${door}/producto/42`)).headers.get("x-cache")).toBe("HIT");
   for (const name of readdirSync(files.folder)) rmSync(path.join(files.folder, name));
