@@ -6,12 +6,10 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type { PoolClient } from "pg";
 
 import { logError } from "~/lib/log.server";
 import { findProjectRoot } from "~/lib/paths.server";
@@ -87,6 +85,12 @@ export async function openDatabase(options: {
   statementTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // Loaded only for PostgreSQL: the embedded shop never needs the driver (1.8 MB of heap).
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -101,7 +105,7 @@ export async function openDatabase(options: {
     // Migrations and the start-up's one-time work, one instance at a time. A migration may
     // rewrite a big table, and waits here while another instance migrates: neither is a hung
     // page. The connection is then closed, never handed back to the pool without its timeout.
-    async function withMigrationLock<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    async function withMigrationLock<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query("SET statement_timeout = 0");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 import { readConfig } from "~/config.server";
 
@@ -28,14 +28,32 @@ export function isMailServerConfigured(): boolean {
  */
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 };
 
+/**
+ * nodemailer is loaded by the first e-mail, not when the server starts: it keeps about 1.8 MB
+ * of the heap alive, and V8 sizes the heap in proportion to what is alive (bench/README.md,
+ * the page cache's memory).
+ */
+async function loadNodemailer() {
+  return (await import("nodemailer")).default;
+}
+
 let smtp: { url: string; transporter: Transporter } | undefined;
 
-function getSmtpTransport(url: string): Transporter {
-  if (smtp?.url !== url) smtp = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS }) };
+async function getSmtpTransport(url: string): Promise<Transporter> {
+  if (smtp?.url !== url) {
+    const nodemailer = await loadNodemailer();
+    smtp = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS }) };
+  }
   return smtp.transporter;
 }
 
-const outboxWriter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+let outboxWriter: Transporter | undefined;
+
+async function getOutboxWriter(): Promise<Transporter> {
+  const nodemailer = await loadNodemailer();
+  outboxWriter ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return outboxWriter;
+}
 
 function findLinks(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
@@ -51,12 +69,12 @@ export async function sendMail(message: MailMessage, log: (line: string) => void
   const host = new URL(config.appUrl).hostname;
   const envelope = { from: `"Patitas Felices" <no-reply@${host}>`, ...message };
   if (config.smtpUrl) {
-    await getSmtpTransport(config.smtpUrl).sendMail(envelope);
+    await (await getSmtpTransport(config.smtpUrl)).sendMail(envelope);
     return { delivery: "smtp" };
   }
   const outbox = path.join(config.dataDir, "outbox");
   mkdirSync(outbox, { recursive: true });
-  const info = (await outboxWriter.sendMail(envelope)) as { message: Buffer };
+  const info = (await (await getOutboxWriter()).sendMail(envelope)) as { message: Buffer };
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(outbox, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
   writeFileSync(file, info.message);

@@ -18,6 +18,7 @@ import { createSharedRender } from "./render-context.server";
 import {
   type CachedPage,
   isNotModified,
+  pageCsp,
   type PageVariant,
   type RenderedPage,
   selectVariant,
@@ -84,7 +85,8 @@ function sendStored(
   if (isHtml(page.headers)) {
     res.setHeader("Cache-Control", res.hasHeader("set-cookie") ? "private, no-cache" : SHARED_PAGE_CACHE_CONTROL);
   }
-  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
+  const csp = pageCsp(page);
+  if (csp) res.setHeader("Content-Security-Policy", csp);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", variant.etag);
   res.setHeader("X-Cache", status);

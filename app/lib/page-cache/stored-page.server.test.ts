@@ -6,6 +6,7 @@ import {
   type CachedPage,
   ENTRY_OVERHEAD_BYTES,
   isNotModified,
+  pageCsp,
   preparePage,
   type RenderedPage,
   selectVariant,
@@ -45,13 +46,26 @@ describe("preparePage", () => {
     });
     expect(page.status).toBe(200);
     expect([...page.tags]).toEqual(["product:42", "settings"]);
-    expect(page.csp).toBe("script-src 'self' 'sha256-abc='");
+    expect(pageCsp(page)).toBe("script-src 'self' 'sha256-abc='");
     expect(Object.fromEntries(page.headers)).toEqual({
       "content-type": "text/html; charset=utf-8",
       "content-language": "es-PE",
       link: "</assets/app.css>; rel=preload; as=style",
     });
     expect(page.length).toBe(Buffer.byteLength(HTML));
+  });
+
+  test("pages with the same headers and the same scripts share them, and each gives its own policy back", async () => {
+    const policy = (unique: string) =>
+      `default-src 'self'; script-src 'self' 'sha256-common=' 'sha256-${unique}=' https://maps.googleapis.com; object-src 'none'`;
+    const first = await prepare({ csp: policy("uno") });
+    const second = await prepare({ csp: policy("dos") });
+    expect(second.headers).toBe(first.headers);
+    expect(pageCsp(first)).toBe(policy("uno"));
+    expect(pageCsp(second)).toBe(policy("dos"));
+    // Double spaces and an empty policy come back as they were.
+    expect(pageCsp(await prepare({ csp: "default-src  'self' " }))).toBe("default-src  'self' ");
+    expect(pageCsp(await prepare({ csp: undefined }))).toBeNull();
   });
 
   test("stores brotli and gzip copies that inflate to the body, and counts them in its size", async () => {

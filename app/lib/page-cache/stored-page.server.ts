@@ -4,6 +4,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
+import { LRUCache } from "lru-cache";
+
 import { chooseContentCoding, type ContentCoding } from "./accept-encoding";
 import { type BodyCopy, type KeepBody, keepInMemory } from "./page-body-files.server";
 
@@ -27,7 +29,8 @@ export type CachedPage = {
   readonly headers: readonly (readonly [string, string])[];
   /** Strong validator of the uncompressed body, quoted; each copy's own ETag derives from it. */
   readonly etag: string;
-  readonly csp: string | null;
+  /** The Content-Security-Policy's words, shared between pages (pageCsp joins them). */
+  readonly cspWords: readonly string[] | null;
   readonly tags: ReadonlySet<string>;
   readonly maxAgeMs: number | null;
   /** Bytes of the uncompressed body. */
@@ -77,6 +80,42 @@ const REPLAYED_HEADERS = new Set([
   "vary",
   "x-robots-tag",
 ]);
+
+/**
+ * Texts that most stored pages repeat (their headers, their policy's directives and the hashes
+ * of the scripts every page has) are kept once: a full cache holds some 2,200 pages, whose
+ * policies alone (about 1 KB each, eight script hashes) were 2 MB of heap, and V8 sizes its
+ * heap in proportion to what is alive (bench/README.md, the page cache's memory). Bounded: a
+ * text only one page has leaves the pool, and stays with its page.
+ */
+const sharedTexts = new LRUCache<string, string>({ max: 512 });
+const sharedHeaderLists = new LRUCache<string, readonly (readonly [string, string])[]>({ max: 64 });
+
+function share(text: string): string {
+  const known = sharedTexts.get(text);
+  if (known !== undefined) return known;
+  sharedTexts.set(text, text);
+  return text;
+}
+
+function shareHeaders(headers: [string, string][]): readonly (readonly [string, string])[] {
+  const key = JSON.stringify(headers);
+  const known = sharedHeaderLists.get(key);
+  if (known) return known;
+  const list = Object.freeze(headers.map(([name, value]) => Object.freeze([share(name), share(value)] as const)));
+  sharedHeaderLists.set(key, list);
+  return list;
+}
+
+/** The policy's words (split on single spaces, so that joining them gives it back), shared. */
+function shareWords(policy: string): readonly string[] {
+  return Object.freeze(policy.split(" ").map(share));
+}
+
+/** The page's Content-Security-Policy, as it was rendered. */
+export function pageCsp(page: CachedPage): string | null {
+  return page.cspWords ? page.cspWords.join(" ") : null;
+}
 
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)|\+xml\b/i;
 
@@ -133,7 +172,7 @@ function estimateSize(key: string, page: Omit<CachedPage, "size" | "key">): numb
     "identity" in page.bodies
       ? page.bodies.identity.byteLength
       : page.bodies.br.byteLength + page.bodies.gzip.byteLength;
-  let strings = key.length + page.etag.length + (page.csp?.length ?? 0);
+  let strings = key.length + page.etag.length + (page.cspWords?.length ?? 0) * 8;
   for (const [name, value] of page.headers) strings += name.length + value.length;
   for (const tag of page.tags) strings += tag.length;
   return ENTRY_OVERHEAD_BYTES + bodies + strings;
@@ -162,9 +201,9 @@ export async function preparePage(
   });
   const parts = {
     status: rendered.status as 200 | 404,
-    headers: kept,
+    headers: shareHeaders(kept),
     etag: `"${createHash("sha256").update(body).digest("base64url")}"`,
-    csp: rendered.csp ?? null,
+    cspWords: rendered.csp ? shareWords(rendered.csp) : null,
     tags: readTags(rendered.tags),
     maxAgeMs: rendered.maxAgeMs ?? null,
     length: body.byteLength,
