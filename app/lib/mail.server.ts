@@ -50,8 +50,7 @@ async function getSmtpTransport(url: string): Promise<Transporter> {
 let outboxWriter: Transporter | undefined;
 
 async function getOutboxWriter(): Promise<Transporter> {
-  const nodemailer = await loadNodemailer();
-  outboxWriter ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  outboxWriter ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return outboxWriter;
 }
 
