@@ -1,5 +1,7 @@
-import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+// The minimal build: the same auth without Kysely and its migrations, which the drizzle
+// adapter and our own migrations never use (3 MB of heap less; issue 26, bench/README.md).
+import { betterAuth } from "better-auth/minimal";
 // One plugin per import: the package's index loads all 25 of them (2.2 MB of heap more).
 import { admin } from "better-auth/plugins/admin";
 import { username } from "better-auth/plugins/username";

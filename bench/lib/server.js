@@ -1,7 +1,7 @@
 // The production server as the benchmarks drive it: `node server.js` on a DATA_DIR,
 // with its resident memory sampled from /proc while it runs.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,11 +101,13 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
       reject(new Error(`The server exited with code ${code}:\n${output}`));
     });
   });
-  // The request log (one JSON line per request) is read and dropped, as a log collector would.
+  // The request log (one JSON line per request) is read and dropped, as a log collector would;
+  // BENCH_SERVER_ERRORS=FILE keeps the server's standard error there (a crash's cause).
   child.stdout.removeAllListeners("data");
   child.stderr.removeAllListeners("data");
   child.stdout.resume();
-  child.stderr.resume();
+  if (process.env.BENCH_SERVER_ERRORS) child.stderr.pipe(createWriteStream(process.env.BENCH_SERVER_ERRORS));
+  else child.stderr.resume();
 
   let windowPeak = 0;
   const sampler = setInterval(() => {

@@ -273,7 +273,7 @@ export class PageCache {
 
   /** Keeps the render's page unless a write since its start touched it or a newer render is kept. */
   #store(flight: Flight, page: CachedPage): boolean {
-    if (flight.isAllInvalidated || [...page.tags].some((tag) => flight.invalidatedTags.has(tag))) return false;
+    if (flight.isAllInvalidated || page.tags.some((tag) => flight.invalidatedTags.has(tag))) return false;
     const current = this.#entries.peek(page.key);
     if (current && current.renderSeq > flight.seq) return false;
     const maxAge = page.status === 404 ? this.#options.notFoundMaxAgeMs : this.#options.maxAgeMs;

@@ -63,8 +63,18 @@ describe("preparePage", () => {
     expect(second.headers).toBe(first.headers);
     expect(pageCsp(first)).toBe(policy("uno"));
     expect(pageCsp(second)).toBe(policy("dos"));
+    // Kept as the runs of directives between the hashes, and each hash alone.
+    expect(second.cspWords).toEqual([
+      "default-src 'self'; script-src 'self'",
+      "'sha256-common='",
+      "'sha256-dos='",
+      "https://maps.googleapis.com; object-src 'none'",
+    ]);
+    const hashesOnly = "'sha384-a=' 'sha512-b=' 'sha256-c='";
+    expect((await prepare({ csp: hashesOnly })).cspWords).toEqual(["'sha384-a='", "'sha512-b='", "'sha256-c='"]);
     // Double spaces and an empty policy come back as they were.
     expect(pageCsp(await prepare({ csp: "default-src  'self' " }))).toBe("default-src  'self' ");
+    expect(pageCsp(await prepare({ csp: "  'sha256-a='  x  'sha256-b='  " }))).toBe("  'sha256-a='  x  'sha256-b='  ");
     expect(pageCsp(await prepare({ csp: undefined }))).toBeNull();
   });
 
