@@ -38,7 +38,12 @@ test("the server runs with the Node flags and the malloc settings of npm start",
   const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
   const environment = readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0");
   expect(commandLine).toEqual(
-    expect.arrayContaining(["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"]),
+    expect.arrayContaining([
+      "--v8-pool-size=1",
+      "--max-old-space-size=512",
+      "--max-semi-space-size=4",
+      "--heap-growing-percent=20",
+    ]),
   );
   expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
   expect(environment).toContain("MALLOC_ARENA_MAX=2");

@@ -10,10 +10,15 @@ import { projectRoot } from "../support/server-process";
 // package.json cannot import them, so this keeps `npm start` on the same ones.
 test("npm start runs the server with the Node flags and environment the tests and the benchmarks use", () => {
   const packageJson = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8"));
-  expect(SERVER_NODE_FLAGS).toEqual(["--v8-pool-size=1", "--max-old-space-size=512", "--max-semi-space-size=4"]);
+  expect(SERVER_NODE_FLAGS).toEqual([
+    "--v8-pool-size=1",
+    "--max-old-space-size=512",
+    "--max-semi-space-size=4",
+    "--heap-growing-percent=20",
+  ]);
   expect(SERVER_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "2" });
   expect(packageJson.scripts.start).toBe(NPM_START_COMMAND);
   expect(packageJson.scripts.start).toBe(
-    "MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2 node --v8-pool-size=1 --max-old-space-size=512 --max-semi-space-size=4 scripts/start.js",
+    "MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2 node --v8-pool-size=1 --max-old-space-size=512 --max-semi-space-size=4 --heap-growing-percent=20 scripts/start.js",
   );
 });
