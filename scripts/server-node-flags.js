@@ -18,7 +18,7 @@
 // --heap-growing-percent=20: after each full collection, V8 lets the heap grow to 1.2 times what
 // is alive before the next one, instead of up to 1.4 (the factor it takes with a 512 MB old
 // space). Filled with 3,000 product pages at 10,000 products, the page cache's server peaked at
-// 244–261 MB with 1.4, 238–241 with 1.2, in the same time (bench/README.md, the page cache's
+// 244–261 MB with 1.4, 233–241 with 1.2, in the same time (bench/README.md, the page cache's
 // fifth series; ADR 028). The 512 MB ceiling stays for an Excel import read whole (230 MB).
 export const SERVER_NODE_FLAGS = [
   "--v8-pool-size=1",

@@ -97,7 +97,7 @@ const sharedHeaderLists = new LRUCache<string, readonly (readonly [string, strin
  * stored view kept the whole policy of every page alive, 2 MB for a full cache (heap snapshots
  * in bench/README.md, the page cache's memory).
  */
-export function detachedCopy(text: string): string {
+function detachedCopy(text: string): string {
   return Buffer.from(text, "utf8").toString("utf8");
 }
 

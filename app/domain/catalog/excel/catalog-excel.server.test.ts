@@ -840,7 +840,7 @@ function unusualOrderParts(padding = ""): { name: string; text: string }[] {
 
 // Last in this file, after every import above: exceljs writes a sheet that comes before the
 // shared strings to a temporary file while it reads, and removes it only when the reading
-// runs to its end. That removal is asynchronous (the \`tmp\` package closes, then unlinks,
+// runs to its end. That removal is asynchronous (the `tmp` package closes, then unlinks,
 // without being awaited), so on a busy machine the last import's file may still be there for
 // a moment: the check waits for it, and fails if a file stays for seconds.
 test("the imports above leave no temporary file behind", async () => {
