@@ -12,6 +12,7 @@ import { type DatabaseHandle, getDatabaseHandle } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
 
+import { hashPassword, verifyPassword } from "./password-hash.server";
 import { MIN_PASSWORD_LENGTH } from "./rules";
 
 function createAuth(handle: DatabaseHandle) {
@@ -29,6 +30,8 @@ function createAuth(handle: DatabaseHandle) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      // scrypt at 8 MiB, one hash at a time; better-auth's own hashes still verify (ADR 029).
+      password: { hash: hashPassword, verify: verifyPassword },
       // A recovered account is signed out everywhere else.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -3,6 +3,7 @@ import { href } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/guards.server";
+import { upgradePasswordHash } from "~/auth/password-upgrade.server";
 import { pickSetCookies } from "~/auth/set-cookies";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
@@ -27,6 +28,7 @@ export async function signInCustomer(
         returnHeaders: true,
       });
       const cookies = pickSetCookies(headers);
+      await upgradePasswordHash(response.user.id, credentials.password);
       const cart = await restoreAccountCart(request, response.user.id);
       if (cart) cookies.append("Set-Cookie", cart);
       return { ok: true, cookies };

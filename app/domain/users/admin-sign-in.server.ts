@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 
 import { getAuth } from "~/auth/auth.server";
+import { upgradePasswordHash } from "~/auth/password-upgrade.server";
 import { pickSetCookies } from "~/auth/set-cookies";
 import { recordAudit } from "~/domain/audit/audit.server";
 
@@ -36,6 +37,7 @@ export async function signInAdmin(
       .catch(() => undefined);
     return null;
   }
+  await upgradePasswordHash(result.response.user.id, credentials.password);
   await recordAudit({ userId: result.response.user.id, action: "sign-in", entity: "session" });
   return cookies;
 }
