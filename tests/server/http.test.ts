@@ -42,7 +42,7 @@ test("the server runs with the Node flags and the malloc settings of npm start",
       "--v8-pool-size=1",
       "--max-old-space-size=512",
       "--max-semi-space-size=4",
-      "--heap-growing-percent=20",
+      "--heap-growing-percent=15",
     ]),
   );
   expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");

@@ -14,11 +14,11 @@ test("npm start runs the server with the Node flags and environment the tests an
     "--v8-pool-size=1",
     "--max-old-space-size=512",
     "--max-semi-space-size=4",
-    "--heap-growing-percent=20",
+    "--heap-growing-percent=15",
   ]);
   expect(SERVER_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "2" });
   expect(packageJson.scripts.start).toBe(NPM_START_COMMAND);
   expect(packageJson.scripts.start).toBe(
-    "MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2 node --v8-pool-size=1 --max-old-space-size=512 --max-semi-space-size=4 --heap-growing-percent=20 scripts/start.js",
+    "MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2 node --v8-pool-size=1 --max-old-space-size=512 --max-semi-space-size=4 --heap-growing-percent=15 scripts/start.js",
   );
 });
