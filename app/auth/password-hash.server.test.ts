@@ -63,6 +63,8 @@ describe("password hashes (ADR 029)", () => {
       `${salt}:`,
       `$scrypt$ln=30,r=8,p=1$${salt}$${key}`,
       `$scrypt$ln=13,r=99,p=10$${salt}$${key}`,
+      `$scrypt$ln=16,r=8,p=10$${salt}$${key}`,
+      `$scrypt$ln=13,r=8,p=17$${salt}$${key}`,
       `$scrypt$ln=13,r=8,p=10$${salt}$${key!.slice(0, 40)}`,
       `$scrypt$ln=13,r=8,p=10$${salt}`,
     ]) {

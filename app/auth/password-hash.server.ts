@@ -22,6 +22,7 @@ const SALT_BYTES = 16;
 const PREFIX = "$scrypt$";
 /** better-auth's own: `saltHex:keyHex`, the salt's hex text itself as the salt. */
 const LEGACY = { logN: 14, r: 16, p: 1 } as const;
+const MAX_MEMORY = 128 * 2 ** LEGACY.logN * LEGACY.r;
 
 type Settings = { logN: number; r: number; p: number };
 
@@ -47,8 +48,10 @@ function parse(hash: string): { settings: Settings; salt: Buffer | string; key: 
     const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(hash);
     if (!match) return null;
     const settings = { logN: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
-    // Bounds, so that a damaged row cannot make one sign-in take the whole machine.
-    if (settings.logN < 10 || settings.logN > 16 || settings.r < 1 || settings.r > 16 || settings.p < 1) return null;
+    // Bounds, so that a damaged row cannot make one sign-in take the whole machine: no more
+    // memory than better-auth's own hashes take (32 MiB), at most 16 lanes.
+    const memory = 128 * 2 ** settings.logN * settings.r;
+    if (settings.logN < 10 || settings.r < 1 || memory > MAX_MEMORY || settings.p < 1 || settings.p > 16) return null;
     return { settings, salt: Buffer.from(match[4]!, "base64"), key: Buffer.from(match[5]!, "base64") };
   }
   const [salt, key] = hash.split(":");
