@@ -30,7 +30,7 @@ function createAuth(handle: DatabaseHandle) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      // scrypt at 8 MiB, one hash at a time; better-auth's own hashes still verify (ADR 029).
+      // scrypt at 8 MiB, two hashes at a time; better-auth's own hashes still verify (ADR 029).
       password: { hash: hashPassword, verify: verifyPassword },
       // A recovered account is signed out everywhere else.
       revokeSessionsOnPasswordReset: true,
