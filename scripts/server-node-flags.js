@@ -19,7 +19,7 @@
 // is alive before the next one, instead of up to 1.4 (the factor it takes with a 512 MB old
 // space). Filled with 3,000 product pages at 10,000 products, the page cache's server peaked at
 // 244–261 MB with 1.4, 233–241 with 1.2 (ADR 028); the whole benchmark (hits, the fill, the
-// owner's saves) at 237–254 with 1.2 and 237–245 with 1.15, the renders as fast (bench/README.md,
+// owner's saves) at 237–254 with 1.2 and 237–246 with 1.15, the renders as fast (bench/README.md,
 // the page cache's sixth series; ADR 030). The 512 MB ceiling stays for an Excel import read
 // whole (230 MB).
 export const SERVER_NODE_FLAGS = [
