@@ -92,4 +92,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     `${report.products} products, ${report.connections} connections, ${report.durationSeconds} s per scenario\n`,
   );
   console.log(loadTable(report));
+  // A scenario whose answers are refusals times the refusal, not the shop: the run fails, so
+  // that `npm run bench` says so (the order placement once timed only 400s, bench/README.md).
+  const refused = report.rows.filter((row) => row.statuses["4xx"] + row.statuses["5xx"] > 0);
+  for (const row of refused) console.error(`${row.scenario}: ${JSON.stringify(row.statuses)}`);
+  if (refused.length) process.exitCode = 1;
 }
