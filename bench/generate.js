@@ -208,6 +208,8 @@ export async function generateShop({
     const firstOrderId = Number((await db.query("SELECT coalesce(max(id), 0) AS id FROM orders")).rows[0].id) + 1;
     const orderRows = [];
     const lineRows = [];
+    const { payment_hours: paymentHours } = (await db.query("SELECT payment_hours FROM shop_settings")).rows[0];
+    const expiredBefore = Date.now() - paymentHours * 3_600_000;
     for (let i = 0; i < orderCount; i++) {
       const lines = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => [
         pick(productIds),
@@ -216,12 +218,12 @@ export async function generateShop({
       const total = lines.reduce((sum, [product, quantity]) => sum + product.price_cents * quantity, 0);
       const placedAt = Date.now() - Math.floor(rand() * 365 * 86_400_000);
       const createdAt = new Date(placedAt).toISOString();
-      // An order left unpaid past the payment window (24 h by default) is cancelled by the
-      // shop's expiry job, so a running shop holds only recent ones. Left 'pendiente', the
-      // first start of the bench server cancelled some 330 of them (and wrote their e-mails)
-      // while the load benchmark ran, slowing its order placement to 2 req/s.
+      // An order left unpaid past the shop's payment window is cancelled by its expiry job, so
+      // a running shop holds only recent ones. Left 'pendiente', the first start of the bench
+      // server cancelled some 330 of them (and wrote their e-mails) while the load benchmark
+      // ran, slowing its order placement to 2 req/s.
       let status = pick(statuses);
-      if (status === "pendiente" && placedAt < Date.now() - 24 * 3_600_000) status = "cancelado";
+      if (status === "pendiente" && placedAt < expiredBefore) status = "cancelado";
       orderRows.push([
         firstOrderId + i,
         `PF-BENCH-${String(i + 1).padStart(6, "0")}`,

@@ -87,7 +87,7 @@ export function scenarios({ benchProductId, productPageId }) {
             paymentMethodId: "yape",
             customerName: "Ana Torres",
             customerPhone: "987 654 321",
-            // Since delivery zones (issue 22) a checkout says how the order is handed over;
+            // Since issue 24 (b63a315) a checkout says how the order is handed over;
             // without it every checkout was refused (400) and the scenario timed only refusals.
             fulfillment: "pickup",
           },
