@@ -27,11 +27,22 @@ export type Expectation = {
   category?: string;
 };
 
-export type RelevanceCase = { q: string; expect: Expectation; isInstant?: boolean };
+export type RelevanceCase = {
+  q: string;
+  expect: Expectation;
+  isInstant?: boolean;
+  /** The expected result must come first, not only in the top three. */
+  isFirst?: boolean;
+  /** A fixed defect's case: it must hold, never one of the few misses the fixture tolerates. */
+  isRequired?: boolean;
+};
 
 type Level = { family_id: number; category_id: number; subcategory_id: number | null; category: string };
 
-/** Products a pet shop sells that the generator has no kind for (antiparasitics, treats). */
+/**
+ * Products a pet shop sells that the generator has no kind for (antiparasitics, treats, a
+ * supplement named by a long word, a grooming glove for the 'pelo' that begins 'Pelota').
+ */
 const handWritten = [
   { title: "Pipeta Antipulgas para Perro de 10 a 20 kg", family: "Perros", category: "Higiene", brand: "Brit" },
   { title: "Pipeta Antipulgas para Gato", family: "Gatos", category: "Arena y Limpieza", brand: "Felix" },
@@ -43,6 +54,8 @@ const handWritten = [
   },
   { title: "Galletas Premio para Perro Sabor Pollo", family: "Perros", category: "Alimentos", brand: "Pedigree" },
   { title: "Comida Húmeda para Gato Atún 85 g", family: "Gatos", category: "Alimentos", brand: "Whiskas" },
+  { title: "Suplemento Articular Condroprotector", family: "Perros", category: "Alimentos", brand: "Brit" },
+  { title: "Guante Quita Pelo para Perro", family: "Perros", category: "Higiene", brand: "Mimaskot" },
 ];
 
 /** Fills a fresh, migrated database with the fixture's shop (bench/search.js: with `count` products). */
@@ -102,7 +115,9 @@ export const relevanceCases: RelevanceCase[] = [
   { q: "shampo", expect: { title: ["shampoo"] } },
   { q: "sampoo", expect: { title: ["shampoo"] } },
   { q: "rascadro", expect: { title: ["rascador"] } },
-  { q: "colar", expect: { title: ["collar"] } },
+  // Issue 40: a typo of a title's word ('collar') before a word of a description ('cola', of the
+  // catnip mouse's tail: the stemmer reads 'colar' as the verb).
+  { q: "colar", expect: { title: ["collar"] }, isFirst: true, isRequired: true },
   { q: "coreas", expect: { title: ["correa"] } },
   { q: "bebedro", expect: { title: ["bebedero"] } },
   { q: "amaca", expect: { title: ["hamaca"] } },
@@ -209,4 +224,17 @@ export const relevanceCases: RelevanceCase[] = [
   { q: "cepil", expect: { title: ["cepillo"] }, isInstant: true },
   { q: "croke", expect: { title: ["croquetas"] }, isInstant: true },
   { q: "desparas", expect: { kind: "service", title: ["desparasitacion"] }, isInstant: true },
+  // Issue 40: Enter on what was typed (the full search) reads the last word as the start of one
+  // too, beyond the reach of a typo or the stemmer (twelve letters of 'condroprotector'; 'comede'
+  // is two short of 'comedero'), and ranks a whole word above a word it begins ('pelo' before
+  // the many 'Pelota').
+  { q: "condroprotec", expect: { title: ["condroprotector"] }, isRequired: true },
+  { q: "comede", expect: { title: ["comedero"] }, isRequired: true },
+  { q: "rascad", expect: { title: ["rascador"] }, isRequired: true },
+  { q: "collar reflec", expect: { title: ["collar reflectivo"] }, isRequired: true },
+  { q: "whiskas sob", expect: { brand: "whiskas", title: ["sobre"] }, isRequired: true },
+  { q: "pelo", expect: { title: ["quita pelo"] }, isFirst: true, isRequired: true },
+  { q: "pelo", expect: { title: ["quita pelo"] }, isInstant: true, isFirst: true, isRequired: true },
+  // The last word is also a whole word with its typos: the panel found nothing for 'bebedro'.
+  { q: "bebedro", expect: { title: ["bebedero"] }, isInstant: true, isRequired: true },
 ];

@@ -7,7 +7,7 @@ import { type Database, getDb } from "~/db/client.server";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import type { ServiceCardData } from "~/domain/catalog/services.server";
 
-import { type SearchTerms, toStartsWithPattern } from "./catalog-search";
+import { type SearchTerms, toLeadingWordsPattern } from "./catalog-search";
 import type { SynonymGroup } from "./synonyms";
 
 type Executor = Pick<Database, "execute">;
@@ -70,10 +70,10 @@ export const TWO_TYPOS_LENGTH = 9;
 /**
  * The owner's synonym groups, and the shop's words each of `words` may stand for: a typo of it
  * (one from five letters, two from nine, a swap of two neighbouring letters counting as one;
- * never on the first sound) when the word is not the shop's own, and while the shopper types,
- * the words `prefixWord` may be the start of, typos included; and when a word is not the shop's
- * but two of its words run together, those two ('super can', searched as neighbours). One
- * statement.
+ * never on the first sound) when the word is not the shop's own, the words `prefixWord` (the
+ * last, perhaps unfinished) may be the start of, typos included; and when a word is not the
+ * shop's but two of its words run together, those two ('super can', searched as neighbours).
+ * One statement.
  */
 export async function findWordForms(
   words: string[],
@@ -83,9 +83,10 @@ export async function findWordForms(
     word,
     swaps: Array.from(word).length >= ONE_TYPO_LENGTH ? adjacentSwaps(word) : [],
   }));
-  // Only the words that may be two run together: most queries send none.
+  // Only the words that may be two run together: most queries send none. The last word too: a
+  // shopper who presses Enter on 'supercan' has finished it.
   const splitLookups = words
-    .map((word) => ({ word, splits: word === prefixWord ? [] : wordSplits(word) }))
+    .map((word) => ({ word, splits: wordSplits(word) }))
     .filter((lookup) => lookup.splits.length > 0);
   const [row] = await query<{ groups: SynonymGroup[]; forms: [string, string][]; splits: [string, string][] }>(sql`
     SELECT (SELECT coalesce(json_agg(g.terms ORDER BY g.id), '[]'::json) FROM search_synonyms g) AS groups,
@@ -99,32 +100,38 @@ export async function findWordForms(
     FROM jsonb_to_recordset(${JSON.stringify(lookups)}::jsonb) AS q(word text, swaps text[])
     CROSS JOIN LATERAL (
       SELECT search_fold(q.word) AS folded, q.word = ${prefixWord ?? ""} AS is_prefix,
+        EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word) AS is_known,
         (SELECT coalesce(array_agg(search_fold(s)), '{}') FROM unnest(q.swaps) AS s) AS swapped,
         CASE WHEN length(q.word) >= ${TWO_TYPOS_LENGTH} THEN 2 WHEN length(q.word) >= ${ONE_TYPO_LENGTH} THEN 1
           ELSE 0 END AS typos
     ) AS f
     CROSS JOIN LATERAL (
-      SELECT c.word, row_number() OVER (ORDER BY c.distance, length(c.word), c.word) AS rank
+      SELECT c.word, row_number() OVER (ORDER BY min(c.distance), length(c.word), c.word) AS rank
       FROM (
         SELECT c.word, CASE WHEN c.compared = ANY(f.swapped) THEN 1
           ELSE levenshtein_less_equal(c.compared, f.folded, f.typos) END AS distance, c.typos
         FROM (
-          SELECT w.word, CASE WHEN f.is_prefix THEN left(w.folded, length(f.folded)) ELSE w.folded END AS compared,
-            CASE WHEN f.is_prefix OR length(w.word) >= ${TWO_TYPOS_LENGTH} THEN f.typos
+          -- The word whole, when it is not the shop's: 'bebedro' is bebedero.
+          SELECT w.word, w.folded AS compared,
+            CASE WHEN length(w.word) >= ${TWO_TYPOS_LENGTH} THEN f.typos
               WHEN length(w.word) >= ${ONE_TYPO_LENGTH} THEN least(f.typos, 1) ELSE 0 END AS typos
           FROM search_words w
-          WHERE left(w.folded, 1) = left(f.folded, 1) AND w.word <> q.word
-            AND length(w.folded) BETWEEN length(f.folded) - f.typos
-              AND length(f.folded) + CASE WHEN f.is_prefix THEN 40 ELSE f.typos END
-            AND NOT (f.is_prefix AND starts_with(w.word, q.word))
+          WHERE NOT f.is_known AND left(w.folded, 1) = left(f.folded, 1) AND w.word <> q.word
+            AND length(w.folded) BETWEEN length(f.folded) - f.typos AND length(f.folded) + f.typos
+          UNION ALL
+          -- The last word as the start of one, typos included: 'croke' begins croquetas.
+          SELECT w.word, left(w.folded, length(f.folded)), f.typos
+          FROM search_words w
+          WHERE f.is_prefix AND left(w.folded, 1) = left(f.folded, 1) AND w.word <> q.word
+            AND length(w.folded) >= length(f.folded) - f.typos AND NOT starts_with(w.word, q.word)
         ) AS c
       ) AS c
       WHERE c.distance <= c.typos
+      GROUP BY c.word
       ORDER BY rank
       LIMIT 8
     ) AS w
-    WHERE length(q.word) >= 2 AND q.word !~ '[0-9]'
-      AND (f.is_prefix OR NOT EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word))) AS forms`);
+    WHERE length(q.word) >= 2 AND q.word !~ '[0-9]' AND (f.is_prefix OR NOT f.is_known)) AS forms`);
   const forms = new Map<string, string[]>();
   for (const [word, form] of [...(row?.forms ?? []), ...(row?.splits ?? [])]) {
     forms.set(word, [...(forms.get(word) ?? []), form]);
@@ -133,10 +140,18 @@ export async function findWordForms(
 }
 
 /**
- * The to_tsquery texts of a query: `full` finds; `exact` (the words as typed) ranks first,
- * then `typed` (the typed words or their typos), then the rest (synonyms).
+ * The to_tsquery texts of a query: `full` finds; `exact` (the words as typed, whole) ranks
+ * above `typed` (the typed words, their typos, the last word's completions), which ranks above
+ * the rest (synonyms). `exactInName` and `typedInName` are those two matched in what names a
+ * product (NAME_WEIGHTS): title, brand and levels.
  */
-export type PreparedQuery = SearchTerms & { full: string; exact: string; typed: string };
+export type PreparedQuery = SearchTerms & {
+  full: string;
+  exact: string;
+  typed: string;
+  exactInName: string;
+  typedInName: string;
+};
 
 /** A catalogue level the search is restricted to (the ids of the kind searched). */
 export type SearchLevel = { familyId?: number; categoryId?: number; subcategoryId?: number };
@@ -156,11 +171,16 @@ type Searched = { title: SQL; document: SQL };
 const PRODUCT: Searched = { title: sql.raw("ps.title"), document: sql.raw("ps.document") };
 const SERVICE: Searched = { title: sql.raw("s.search_title"), document: sql.raw("s.search_vector") };
 
-// Exact and prefix title matches, then all-words matches, then typos, then synonyms.
+// A title that begins with the query's words, whole; then the words found in the name (title,
+// brand, levels) before those found only in the presentaciones or the description: a typo of a
+// title's word says more than a word a description happens to use. In each, whole words before
+// typos and completions of the last word; synonyms last.
 function tierOf(searched: Searched, prepared: PreparedQuery): SQL {
-  return sql`CASE WHEN ${searched.title} LIKE ${toStartsWithPattern(prepared.phrase)} THEN 0
-    WHEN ${searched.document} @@ q.exact_query THEN 1
-    WHEN ${searched.document} @@ q.typed_query THEN 2 ELSE 3 END`;
+  return sql`CASE WHEN (${searched.title} || ' ') LIKE ${toLeadingWordsPattern(prepared.phrase)} THEN 0
+    WHEN ${searched.document} @@ q.exact_name_query THEN 1
+    WHEN ${searched.document} @@ q.typed_name_query THEN 2
+    WHEN ${searched.document} @@ q.exact_query THEN 3
+    WHEN ${searched.document} @@ q.typed_query THEN 4 ELSE 5 END`;
 }
 
 // Title, brand, levels, presentaciones and description, in that order (weights D, C, B, A).
@@ -169,7 +189,9 @@ const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 function queriesOf(prepared: PreparedQuery): SQL {
   return sql`(SELECT to_tsquery('search_spanish', ${prepared.full}) AS full_query,
     to_tsquery('search_spanish', ${prepared.exact}) AS exact_query,
-    to_tsquery('search_spanish', ${prepared.typed}) AS typed_query) AS q`;
+    to_tsquery('search_spanish', ${prepared.typed}) AS typed_query,
+    to_tsquery('search_spanish', ${prepared.exactInName}) AS exact_name_query,
+    to_tsquery('search_spanish', ${prepared.typedInName}) AS typed_name_query) AS q`;
 }
 
 export type BrandFacet = { id: number; name: string; slug: string; count: number };

@@ -132,6 +132,24 @@ describe("searchCatalog", () => {
     expect(unknownBrand.products.total).toBe(0);
   });
 
+  // Issue 40: 'Ver todos los resultados' found nothing where the panel had found something.
+  test("the last word is the start of one, as in the instant results: all they show, the full search lists", async () => {
+    expect(await titlesFor("collar reflec")).toEqual(["Collar Reflectivo Ajustable"]);
+    for (const q of ["croq", "reflec", "catn", "ricoc", "desparasitac", "pro plan cach", "snack den"]) {
+      const [full, instant] = await Promise.all([searchCatalog({ q }), instantResults(q)]);
+      const listed = [...full.products.items, ...full.services.items].map((item) => item.title);
+      expect(instant.items.length, q).toBeGreaterThan(0);
+      expect(listed, q).toEqual(expect.arrayContaining(instant.items.map((item) => item.title)));
+    }
+  });
+
+  // Issue 40: 'cola de cuerda' in the catnip mouse's description matched 'colar' as typed.
+  test("a typo of a word of the title ranks above a word only the description holds", async () => {
+    const titles = await titlesFor("colar");
+    expect(titles[0]).toBe("Collar Reflectivo Ajustable");
+    expect(titles).toContain("Ratón de Juguete con Catnip");
+  });
+
   test("'¿Quisiste decir…?' from the shop's own words", async () => {
     const result = await searchCatalog({ q: "ricucam" });
     expect(result.products.total).toBe(0);

@@ -12,6 +12,7 @@ import {
   buildTsQuery,
   FEW_RESULTS,
   inflectedForms,
+  NAME_WEIGHTS,
   readSearchTerms,
   type SearchKind,
 } from "./catalog-search";
@@ -56,14 +57,17 @@ export type CatalogSearchResult = {
   suggestion: string | null;
 };
 
-/** Reads `raw` into the to_tsquery texts to search with, or null when nothing is searchable. */
-export async function prepareSearchQuery(
-  raw: string,
-  options: { isInstant?: boolean } = {},
-): Promise<PreparedQuery | null> {
+/**
+ * Reads `raw` into the to_tsquery texts to search with, or null when nothing is searchable:
+ * the one reading of the instant results and of every full search, so that 'Ver todos los
+ * resultados' lists what the panel showed.
+ */
+export async function prepareSearchQuery(raw: string): Promise<PreparedQuery | null> {
   const { words, phrase } = readSearchTerms(raw);
   if (words.length === 0) return null;
-  const prefixWord = options.isInstant ? words.at(-1) : undefined;
+  // The last word may be unfinished, in the panel as the shopper types and after Enter alike
+  // ('comede' for comedero): it is also the start of the shop's words.
+  const prefixWord = words.at(-1);
   // A typo in a plural ('coreas') is a typo of its singular ('corea' -> correa).
   const lookups = [...new Set(words.flatMap(inflectedForms))];
   const { groups, forms: found } = await findWordForms(lookups, prefixWord);
@@ -71,12 +75,16 @@ export async function prepareSearchQuery(
     words.map((word) => [word, [...new Set(inflectedForms(word).flatMap((form) => found.get(form) ?? []))]]),
   );
   const slots = buildQuerySlots(words, groups);
+  const exact = { isExact: true };
+  const typed = { forms, prefixWord, isTypedOnly: true };
   return {
     words,
     phrase,
     full: buildTsQuery(slots, { forms, prefixWord }),
-    exact: buildTsQuery(slots, { isExact: true }),
-    typed: buildTsQuery(slots, { forms, prefixWord, isTypedOnly: true }),
+    exact: buildTsQuery(slots, exact),
+    typed: buildTsQuery(slots, typed),
+    exactInName: buildTsQuery(slots, { ...exact, weights: NAME_WEIGHTS }),
+    typedInName: buildTsQuery(slots, { ...typed, weights: NAME_WEIGHTS }),
   };
 }
 

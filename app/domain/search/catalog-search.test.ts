@@ -6,7 +6,7 @@ import {
   inflectedForms,
   MAX_QUERY_WORDS,
   readSearchTerms,
-  toStartsWithPattern,
+  toLeadingWordsPattern,
 } from "./catalog-search";
 
 describe("readSearchTerms", () => {
@@ -56,6 +56,13 @@ describe("buildQuerySlots and buildTsQuery", () => {
     expect(buildTsQuery(buildQuerySlots(["croq"], []), { prefixWord: "croq" })).toContain("'croq':*");
   });
 
+  test("with weights, every lexeme, prefix and neighbour is matched only there", () => {
+    const forms = new Map([["supercan", ["super can"]]]);
+    expect(buildTsQuery(buildQuerySlots(["supercan"], []), { forms, prefixWord: "supercan", weights: "ABC" })).toBe(
+      "('supercan':ABC | 'supercans':ABC | 'supercanes':ABC | ('super':ABC <-> 'can':ABC) | 'supercan':*ABC)",
+    );
+  });
+
   test("a word run together is also searched as its two words side by side ('supercan' -> super <-> can)", () => {
     const forms = new Map([["supercan", ["super can"]]]);
     const slots = buildQuerySlots(["supercan"], []);
@@ -69,7 +76,7 @@ describe("buildQuerySlots and buildTsQuery", () => {
     expect(inflectedForms("15")).toEqual(["15"]);
   });
 
-  test("a title prefix pattern escapes LIKE's wildcards", () => {
-    expect(toStartsWithPattern("50%_off")).toBe("50\\%\\_off%");
+  test("a title's leading words pattern wants them whole and escapes LIKE's wildcards", () => {
+    expect(toLeadingWordsPattern("50%_off")).toBe("50\\%\\_off %");
   });
 });

@@ -99,15 +99,23 @@ export function buildQuerySlots(words: readonly string[], groups: readonly Synon
 }
 
 /**
- * The shop's words a query word may stand for (typos, or completions of the last word while
- * the shopper types, or two words it runs together: 'super can'), keyed by the query word.
+ * The shop's words a query word may stand for (typos, or completions of the last word, which
+ * may be unfinished, or two words it runs together: 'super can'), keyed by the query word.
  */
 export type WordForms = ReadonlyMap<string, readonly string[]>;
 
+/**
+ * The document's weights that name a product or service: its title (A), brand (B) and levels
+ * (C). Its presentaciones and description (D) only describe it: 'cola de cuerda' in a toy's
+ * description says nothing about collars.
+ */
+export const NAME_WEIGHTS = "ABC";
+
 // The words reach to_tsquery quoted; toSearchWords leaves only letters and digits, and this
-// keeps it so whatever calls these functions.
-function toLexeme(word: string): string {
-  return `'${word.replace(/[^\p{L}\p{N}]/gu, "")}'`;
+// keeps it so whatever calls these functions. `label` is what follows the colon: '*' for a
+// prefix, weights to match only there.
+function toLexeme(word: string, label = ""): string {
+  return `'${word.replace(/[^\p{L}\p{N}]/gu, "")}'${label ? `:${label}` : ""}`;
 }
 
 function joinAlternatives(parts: readonly string[]): string {
@@ -118,27 +126,34 @@ function joinAlternatives(parts: readonly string[]): string {
  * A form's alternatives: a word in its inflected forms, or two words ('super can', split from
  * 'supercan') as neighbours, in that order.
  */
-function formQuery(form: string): string[] {
+function formQuery(form: string, weights: string): string[] {
   const words = form.split(" ").filter(Boolean);
-  if (words.length === 1) return inflectedForms(form).map(toLexeme);
-  return [`(${words.map(toLexeme).join(" <-> ")})`];
+  if (words.length === 1) return inflectedForms(form).map((inflected) => toLexeme(inflected, weights));
+  return [`(${words.map((word) => toLexeme(word, weights)).join(" <-> ")})`];
 }
 
 /**
  * The to_tsquery text of the query (config search_spanish): every slot must match. With
  * `isExact`, only the words as typed (and their plurals or singulars); otherwise also their
  * typo forms and, with `prefixWord`, anything starting with that word; and unless
- * `isTypedOnly`, their synonyms.
+ * `isTypedOnly`, their synonyms. With `weights` (NAME_WEIGHTS), only where those weights are.
  */
 export function buildTsQuery(
   slots: readonly QuerySlot[],
-  options: { forms?: WordForms; prefixWord?: string | undefined; isExact?: boolean; isTypedOnly?: boolean },
+  options: {
+    forms?: WordForms;
+    prefixWord?: string | undefined;
+    isExact?: boolean;
+    isTypedOnly?: boolean;
+    weights?: string;
+  },
 ): string {
+  const weights = options.weights ?? "";
   const wordQuery = (word: string, isTyped: boolean) => {
-    const parts = inflectedForms(word).map(toLexeme);
+    const parts = inflectedForms(word).map((form) => toLexeme(form, weights));
     if (!options.isExact && isTyped) {
-      for (const form of options.forms?.get(word) ?? []) parts.push(...formQuery(form));
-      if (word === options.prefixWord) parts.push(`${toLexeme(word)}:*`);
+      for (const form of options.forms?.get(word) ?? []) parts.push(...formQuery(form, weights));
+      if (word === options.prefixWord) parts.push(toLexeme(word, `*${weights}`));
     }
     return joinAlternatives([...new Set(parts)]);
   };
@@ -156,9 +171,13 @@ export function buildTsQuery(
     .join(" & ");
 }
 
-/** A LIKE pattern for titles starting with `phrase` (normalised words: no wildcards, but escaped). */
-export function toStartsWithPattern(phrase: string): string {
-  return `${phrase.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * A LIKE pattern for a title, with a space appended, whose first words are `phrase`, whole:
+ * 'pelo' begins 'pelo largo ' but not 'pelota '. Normalised words hold no wildcards; they are
+ * escaped all the same.
+ */
+export function toLeadingWordsPattern(phrase: string): string {
+  return `${phrase.replace(/[\\%_]/g, (char) => `\\${char}`)} %`;
 }
 
 /** How many results make a search 'little found', worth a '¿Quisiste decir…?'. */

@@ -30,7 +30,7 @@ export type InstantResult = {
 export async function instantResults(raw: string): Promise<{ query: string; items: InstantResult[] }> {
   const { phrase } = readSearchTerms(raw);
   if (phrase.replace(/ /g, "").length < MIN_INSTANT_LENGTH) return { query: phrase, items: [] };
-  const prepared = await prepareSearchQuery(raw, { isInstant: true });
+  const prepared = await prepareSearchQuery(raw);
   if (!prepared) return { query: phrase, items: [] };
   // One transaction for both: two statements after the typo forms' one.
   const [products, services] = await withIndexPlan(async (executor) => [
