@@ -1,7 +1,7 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { complaints, contactMessages, products, shopAlerts, shopSettings } from "~/db/schema";
+import { complaints, contactMessages, products, productVariants, shopAlerts, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import {
   ALERT_MAX_ATTEMPTS,
@@ -121,6 +121,39 @@ describe("alerts to the shop", () => {
     ] as const) {
       expect(await alertRow(kind, ref)).toMatchObject({ delivery: "smtp", attempts: 1, sentAt: expect.any(Date) });
     }
+  });
+
+  test("a new order's alert names each line with its presentación, so two sizes of one product read apart", async () => {
+    const { db } = handle();
+    const food = "Alimento Pro Plan Cachorro Razas Pequeñas";
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.title, food));
+    const sizes = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product!.id))
+      .orderBy(asc(productVariants.sortOrder));
+    const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+    for (const [variant, quantity] of [
+      [sizes[0]!, 1],
+      [sizes[1]!, 1],
+    ] as const) {
+      expect((await addCartLine(cartId, { productId: product!.id, variantId: variant.id, quantity })).status).toBe(
+        "added",
+      );
+    }
+    const order = await placeOrder({
+      cartId,
+      userId: null,
+      paymentMethodId: "yape",
+      customerName: "Ana Torres",
+      customerPhone: "987 111 003",
+      fulfillment: "pickup",
+    } as Parameters<typeof placeOrder>[0]);
+    if (order.status !== "placed") throw new Error(`not placed: ${order.status}`);
+    await settleShopAlerts();
+
+    const alert = toShop().find((message) => message.subject.startsWith(`Nuevo pedido ${order.code}`))!;
+    expect(alert.text).toContain(`Productos: 1 × ${food} — 3 kg; 1 × ${food} — 15 kg`);
   });
 
   test("an event queued twice and racing senders give one e-mail; 'Correo para avisos' wins over the contact e-mail", async () => {

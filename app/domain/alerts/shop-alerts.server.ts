@@ -14,6 +14,7 @@ import { orderStatusLabels } from "~/domain/account/order-status";
 import { addBusinessDays, countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { paymentConditions } from "~/domain/orders/order-admin.server";
+import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError, logInfo } from "~/lib/log.server";
 
@@ -95,7 +96,7 @@ async function buildOrderMail(db: Database, id: number, adminUrl: string): Promi
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
   const lines = await db
-    .select({ title: orderLines.title, quantity: orderLines.quantity })
+    .select({ title: orderLineTitle, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, id))
     .orderBy(asc(orderLines.id));

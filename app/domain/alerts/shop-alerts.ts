@@ -26,6 +26,7 @@ export type OrderAlertFacts = {
   paymentMethodName: string;
   fulfillment: "pickup" | "delivery" | null;
   deliveryDistrict: string;
+  /** Named with their presentación ('Alimento X — 15 kg'): two sizes of one product must read apart. */
   lines: { title: string; quantity: number }[];
 };
 

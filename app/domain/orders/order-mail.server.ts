@@ -1,19 +1,24 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { orders, type OrderStatus } from "~/db/schema";
+import { orderLines, orders, type OrderStatus, paymentMethods } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
-import type { MailContent } from "~/lib/mail-template";
+import { breakLinks, type MailContent, type MailSection } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
 
+import { orderLineTitle } from "./order-line-title.server";
 import { orderPageUrl } from "./order-link";
+import type { OrderPageDelivery } from "./order-page";
+import { describeDelivery as readDelivery, formatLimaDayAndTime } from "./order-page.server";
 
 // The e-mails a shopper receives about an order: when it is placed and at every status change,
-// to the address given at checkout (or the account's). Without a mail server they go to the
-// outbox, like every e-mail of the shop.
+// to the address given at checkout (or the account's). Each tells the order as its page does:
+// the lines, how it is handed over, the total and, while it waits for its payment, how to pay.
+// Without a mail server they go to the outbox, like every e-mail of the shop.
 
 /** What each status tells the shopper, after 'Tu pedido {code}'. */
 const statusSentences: Record<OrderStatus, string> = {
@@ -26,27 +31,93 @@ const statusSentences: Record<OrderStatus, string> = {
   cancelado: "fue cancelado.",
 };
 
+const HOUR_MS = 60 * 60 * 1000;
+
 export type OrderMailFacts = {
   code: string;
   status: OrderStatus;
   customerName: string;
+  /** Named with their presentación ('Alimento X — 15 kg'), as the order page names them. */
+  lines: { title: string; quantity: number; lineTotalCents: number }[];
+  deliveryFeeCents: number;
   totalCents: number;
+  /** Null for an order placed before delivery and pickup existed. */
+  delivery: OrderPageDelivery | null;
+  /** How to pay, while the order waits for its payment; null once paid, cancelled or under way. */
+  payment: { methodName: string; details: string; reservedUntil: string } | null;
   accessToken: string | null;
   cancelReason: string;
   /** Cancelled by the shop itself because the time to pay ran out. */
   isExpired: boolean;
 };
 
+/** The lines, the subtotal, the delivery fee (or store pickup) and the total, as the order page sums them. */
+function describeAmounts(facts: OrderMailFacts): MailSection {
+  const subtotalCents = facts.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const fee =
+    facts.delivery?.kind === "pickup"
+      ? [{ label: "Recojo en tienda", value: "Sin costo" }]
+      : facts.delivery?.kind === "delivery"
+        ? [
+            {
+              label: "Costo de envío",
+              value: facts.deliveryFeeCents === 0 ? "Gratis" : formatMoney(facts.deliveryFeeCents),
+            },
+          ]
+        : [];
+  return {
+    title: "Productos",
+    rows: [
+      ...facts.lines.map((line) => ({
+        label: `${line.quantity} × ${line.title}`,
+        value: formatMoney(line.lineTotalCents),
+      })),
+      { label: "Subtotal", value: formatMoney(subtotalCents) },
+      ...fee,
+      { label: "Total", value: formatMoney(facts.totalCents), isTotal: true },
+    ],
+  };
+}
+
+function describeDelivery(delivery: OrderPageDelivery): MailSection {
+  if (delivery.kind === "pickup") {
+    return {
+      title: "Entrega",
+      lines: [
+        "Recojo en tienda",
+        ...(delivery.address ? [`Dirección de la tienda: ${delivery.address}`] : []),
+        ...(delivery.hours ? [`Horario de atención: ${delivery.hours}`] : []),
+      ],
+    };
+  }
+  return {
+    title: "Entrega",
+    lines: [
+      `Delivery a ${breakLinks(delivery.district)}`,
+      `Dirección: ${breakLinks(delivery.address)}`,
+      ...(delivery.reference ? [`Referencia: ${breakLinks(delivery.reference)}`] : []),
+    ],
+  };
+}
+
+function describePayment(payment: NonNullable<OrderMailFacts["payment"]>): MailSection {
+  return {
+    title: "Cómo pagar",
+    lines: [
+      `Método de pago: ${payment.methodName}`,
+      ...(payment.details ? [payment.details] : []),
+      `Reservamos tus productos hasta el ${payment.reservedUntil}. Si no recibimos tu pago hasta entonces, el pedido se cancela.`,
+      "Cuando pagues, envíanos el comprobante desde la página de tu pedido.",
+    ],
+  };
+}
+
 /** The e-mail about an order's status: subject and content (pure, tested). */
 export function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject: string; content: MailContent } {
   const sentence = facts.isExpired
     ? "fue cancelado porque venció el plazo para pagarlo. Sus productos volvieron a la tienda."
     : statusSentences[facts.status];
-  const paragraphs = [
-    `Hola ${facts.customerName || ""}`.trim() + ",",
-    `Tu pedido ${facts.code} ${sentence}`,
-    `Total: ${formatMoney(facts.totalCents)}`,
-  ];
+  const paragraphs = [`Hola ${breakLinks(facts.customerName)}`.trim() + ",", `Tu pedido ${facts.code} ${sentence}`];
   if (facts.status === "cancelado" && facts.cancelReason && !facts.isExpired) {
     paragraphs.push(`Motivo: ${facts.cancelReason}`);
   }
@@ -55,9 +126,72 @@ export function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { s
     content: {
       heading: `Pedido ${facts.code}`,
       paragraphs,
+      sections: [
+        describeAmounts(facts),
+        ...(facts.payment ? [describePayment(facts.payment)] : []),
+        ...(facts.delivery ? [describeDelivery(facts.delivery)] : []),
+      ],
       action: { label: "Ver mi pedido", url: orderPageUrl(origin, facts.code, facts.accessToken) },
     },
   };
+}
+
+/** The order with its lines, the payment method's instructions and the shop's pickup address and hours. */
+async function readOrderMailFacts(orderId: number, isExpired: boolean) {
+  const db = getDb();
+  const [[row], lines, shop] = await Promise.all([
+    db
+      .select({
+        code: orders.code,
+        status: orders.status,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        customerAddress: orders.customerAddress,
+        fulfillment: orders.fulfillment,
+        deliveryDistrict: orders.deliveryDistrict,
+        deliveryReference: orders.deliveryReference,
+        deliveryFeeCents: orders.deliveryFeeCents,
+        totalCents: orders.totalCents,
+        paymentMethodName: orders.paymentMethodName,
+        paidAt: orders.paidAt,
+        createdAt: orders.createdAt,
+        accessToken: orders.accessToken,
+        cancelReason: orders.cancelReason,
+        method: { details: paymentMethods.details, isActive: paymentMethods.isActive },
+      })
+      .from(orders)
+      .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
+      .where(eq(orders.id, orderId)),
+    db
+      .select({ title: orderLineTitle, quantity: orderLines.quantity, lineTotalCents: orderLines.lineTotalCents })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id)),
+    getShopSettings(),
+  ]);
+  if (!row) return null;
+  // The order page's rule: only a pending, unpaid order is told how to pay and until when.
+  const isAwaitingPayment = row.status === "pendiente" && row.paidAt === null;
+  const facts: OrderMailFacts = {
+    code: row.code,
+    status: row.status,
+    customerName: row.customerName,
+    lines,
+    deliveryFeeCents: row.deliveryFeeCents,
+    totalCents: row.totalCents,
+    delivery: readDelivery(row, shop),
+    payment: isAwaitingPayment
+      ? {
+          methodName: row.paymentMethodName,
+          details: row.method?.isActive ? row.method.details : "",
+          reservedUntil: formatLimaDayAndTime(new Date(row.createdAt.getTime() + shop.paymentHours * HOUR_MS)),
+        }
+      : null,
+    accessToken: row.accessToken,
+    cancelReason: row.cancelReason,
+    isExpired,
+  };
+  return { email: row.customerEmail, facts };
 }
 
 /**
@@ -67,21 +201,10 @@ export function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { s
  */
 export async function sendOrderStatusMail(orderId: number, options: { isExpired?: boolean } = {}): Promise<void> {
   try {
-    const [order] = await getDb()
-      .select({
-        code: orders.code,
-        status: orders.status,
-        customerName: orders.customerName,
-        customerEmail: orders.customerEmail,
-        totalCents: orders.totalCents,
-        accessToken: orders.accessToken,
-        cancelReason: orders.cancelReason,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!order?.customerEmail) return;
-    const mail = buildOrderStatusMail({ ...order, isExpired: options.isExpired ?? false }, readConfig().appUrl);
-    await sendShopMail(order.customerEmail, mail.subject, mail.content);
+    const order = await readOrderMailFacts(orderId, options.isExpired ?? false);
+    if (!order?.email) return;
+    const mail = buildOrderStatusMail(order.facts, readConfig().appUrl);
+    await sendShopMail(order.email, mail.subject, mail.content);
   } catch (error) {
     logError("order e-mail not sent", error, { orderId });
   }

@@ -9,8 +9,10 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { orders, shopSettings, users } from "~/db/schema";
 import { IMAGE_INVALID_MESSAGE } from "~/domain/media/image";
+import OrderPage, { action, loader } from "~/routes/store/order-page";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { insertTestOrder, makePng, placedHereCookie, type TestOrder, withOwnDataDir } from "~test/order-page";
+import { renderRoute } from "~test/render-route";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { EXPIRED_ORDER_LABEL, RECEIPT_MESSAGES } from "./order-page";
@@ -199,6 +201,48 @@ describe("loadOrderPage", () => {
       businessName: "Mascotas del Sur S.A.C.",
       fiscalAddress: "Av. Benavides 500, Miraflores",
     });
+  });
+});
+
+/** The order page's HTML as the server renders it for whoever has the order's link. */
+async function renderedPage(target: TestOrder): Promise<string> {
+  const params = { code: target.code };
+  const module = {
+    Page: OrderPage as never,
+    loader: (args: never) => loader({ ...(args as object), params } as never),
+    action: (args: never) => action({ ...(args as object), params } as never),
+  };
+  const page = await renderRoute(module, requestAs(null, at(target.code, `?t=${target.accessToken}`)));
+  return page.html.replace(/<!-- -->/g, "");
+}
+
+describe("coordinating the payment by WhatsApp", () => {
+  test("offered while the order is still to be paid, even on its way (paid on delivery)", async () => {
+    for (const options of [{}, { status: "en_camino" as const }]) {
+      const target = await insertTestOrder(db(), options);
+      expect((await pageOf(target)).whatsappUrl).toMatch(/^https:\/\/wa\.me\//);
+      const html = await renderedPage(target);
+      expect(html).toContain("Enviar Pedido por WhatsApp");
+      expect(html).toContain("coordinar el pago");
+    }
+  });
+
+  test("not offered once the order is paid, delivered or cancelled", async () => {
+    const paidAt = new Date("2026-11-21T16:00:00Z");
+    for (const options of [
+      { status: "pagado" as const, paidAt },
+      { status: "en_preparacion" as const, paidAt },
+      { status: "entregado" as const, paidAt },
+      { status: "entregado" as const },
+      { status: "cancelado" as const },
+    ]) {
+      const target = await insertTestOrder(db(), options);
+      const html = await renderedPage(target);
+      expect(html).toContain(`Pedido ${target.code}`);
+      expect(html).not.toContain("coordinar el pago");
+      expect(html).not.toContain("Enviar Pedido por WhatsApp");
+      expect((await pageOf(target)).whatsappUrl).toBeNull();
+    }
   });
 });
 

@@ -163,8 +163,9 @@ function buildTimeline(changes: StoredChange[], cancelReason: string): OrderTime
   });
 }
 
-function describeDelivery(
-  order: StoredOrder,
+/** Pickup at the shop's address and hours, or delivery where the shopper asked (the page and the e-mails tell it so). */
+export function describeDelivery(
+  order: Pick<StoredOrder, "fulfillment" | "deliveryDistrict" | "customerAddress" | "deliveryReference">,
   shop: { contactAddress: string; contactHours: string },
 ): OrderPageDelivery | null {
   if (order.fulfillment === "pickup") {
@@ -244,6 +245,7 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
   const isAwaitingPayment = order.status === "pendiente" && !isPaid;
   const pagePath = orderPagePath(order.code, access.linkToken);
   const showsMethod = isAwaitingPayment && method?.isActive === true;
+  const canUploadReceipt = receiptRefusal(order.status, isPaid) === null;
   return {
     code: order.code,
     status: order.status,
@@ -273,10 +275,12 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
             imagePath: order.receiptImage ? receiptImagePath(order.code, access.linkToken) : null,
           }
         : null,
-      canUploadReceipt: receiptRefusal(order.status, isPaid) === null,
+      canUploadReceipt,
     },
     timeline: buildTimeline(changes, order.cancelReason),
-    whatsappUrl,
+    // The chat's message asks to coordinate the payment: offered while the order may still be
+    // paid (on its way too, paid on delivery), never once paid, delivered or cancelled.
+    whatsappUrl: canUploadReceipt ? whatsappUrl : null,
     pagePath,
   };
 }

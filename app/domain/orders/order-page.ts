@@ -61,6 +61,7 @@ export type OrderPageView = {
   comprobante: OrderPageComprobante | null;
   payment: OrderPagePayment;
   timeline: OrderTimelineEntry[];
+  /** 'Enviar Pedido por WhatsApp' to coordinate the payment: null once there is nothing left to pay. */
   whatsappUrl: string | null;
   /** The page's own address, with the token when the shopper came by the link: forms post here. */
   pagePath: string;
