@@ -108,5 +108,7 @@ export default [
   route("api/buscar", "routes/api/instant-search.ts"),
   // The visitor's own parts of a page served from the page cache (ADR 024).
   route("api/sesion", "routes/api/visitor.ts"),
+  // The checkout's fields as the shopper leaves them, kept on their cart (issue 40).
+  route("carrito/borrador", "routes/api/checkout-draft.ts"),
   route("healthz", "routes/api/healthz.ts"),
 ] satisfies RouteConfig;

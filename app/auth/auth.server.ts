@@ -11,6 +11,7 @@ import { readConfig, resolveAuthSecret } from "~/config.server";
 import { type DatabaseHandle, getDatabaseHandle } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
+import { linkGuestHistory } from "~/domain/account/guest-history.server";
 
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { MIN_PASSWORD_LENGTH } from "./rules";
@@ -61,6 +62,10 @@ function createAuth(handle: DatabaseHandle) {
           action: { label: "Confirmar mi correo", url },
           note: "Si no lo pediste, ignora este correo: tu cuenta seguirá con el correo anterior.",
         });
+      },
+      // A confirmed address brings its guest orders and bookings along (issue 40).
+      async afterEmailVerification(user) {
+        await linkGuestHistory(user.id);
       },
     },
     user: {

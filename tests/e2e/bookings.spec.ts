@@ -133,7 +133,10 @@ test("the shopper moves the booking to another time, then cancels it", async ({ 
   await page.getByRole("button", { name: "Guardar nuevo horario" }).click();
   await expect(page.getByText("09:00–09:30 (hora de Lima)")).toBeVisible();
 
-  await page.getByRole("button", { name: "Cancelar reserva" }).click();
+  // One tap only asks: the booking is cancelled by the second.
+  await page.locator("summary", { hasText: "Cancelar reserva" }).click();
+  await expect(page.getByText("09:00–09:30 (hora de Lima)")).toBeVisible();
+  await page.getByRole("button", { name: "Sí, cancelar reserva" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva cancelada");
   await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
 });
@@ -150,9 +153,9 @@ test("a signed-in shopper books with a saved pet and finds the booking in 'Mis R
   await expect(page.getByRole("heading", { name: "Bruno" })).toBeVisible();
 
   await openBooking(page);
-  // The account's name is there already; choosing the saved pet fills its details and size.
+  // The account's name is there already, and its saved pet is chosen with its details and size.
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Rosa Quispe");
-  await page.getByText("Bruno", { exact: true }).click();
+  await expect(page.getByRole("radio", { name: /Bruno/ })).toBeChecked();
   await expect(page.getByLabel("Nombre de tu mascota")).toHaveValue("Bruno");
   await expect(page.getByLabel("Raza (opcional)")).toHaveValue("Labrador");
   await expect(page.getByRole("radio", { name: /Grande/ })).toBeChecked();

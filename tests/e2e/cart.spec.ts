@@ -432,14 +432,25 @@ test("below a district's minimum the order is refused, and goes through once the
     ["Costo de envío (Santiago de Surco)", soles(SURCO.feeCents)],
     ["Total", soles(snack.unitCents + SURCO.feeCents)],
   ]);
+  // As soon as the district is chosen the checkout says what is missing, and both buttons wait.
+  const missing = `Te faltan ${soles(SURCO.minimumCents - snack.unitCents)} para el pedido mínimo en Santiago de Surco`;
+  await expect(checkoutForm(page).getByRole("status").filter({ hasText: missing })).toBeVisible();
   await page.getByRole("radio", { name: /Yape/ }).check();
   await page.getByLabel("Nombre completo").fill("Rosa Huamán");
   await page.getByLabel("Celular (WhatsApp)").fill(uniquePhone());
-  await page.getByRole("button", finishButton).click();
+  await expect(page.getByRole("button", finishButton)).toBeDisabled();
+  await expect(page.getByRole("button", whatsappButton)).toBeDisabled();
+  await expect(page.locator("#checkout-buttons-hint")).toHaveText(missing);
+  await screenshotFromTop(page, "cart-below-minimum");
 
-  // Refused on the server, the message under the district, everything kept.
-  await expect(toast(page, "Error")).toContainText(minimum);
-  await expect(page.locator("#checkout-deliveryZoneId-error")).toHaveText(minimum);
+  // The server refuses it too (a form sent before the scripts arrive): the message under the
+  // district, everything kept.
+  await checkoutForm(page).evaluate((form: HTMLFormElement) => {
+    for (const button of form.querySelectorAll("button")) button.disabled = false;
+  });
+  await page.getByRole("button", finishButton).click();
+  await expect(toast(page, "Error")).toContainText(missing);
+  await expect(page.locator("#checkout-deliveryZoneId-error")).toHaveText(missing);
   await expect(districtSelect(page)).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/carrito$/);
   await expect(districtSelect(page).locator("option:checked")).toHaveText(
@@ -449,7 +460,6 @@ test("below a district's minimum the order is refused, and goes through once the
   await expect(page.getByRole("radio", { name: /Yape/ })).toBeChecked();
   await expect(cartBadge(page)).toHaveText("1");
   await closeToast(page, "Error");
-  await screenshotFromTop(page, "cart-below-minimum");
 
   // A second unit reaches the minimum: the fee is charged and the order goes through.
   await page.getByRole("button", { name: `Agregar una unidad de ${snack.title}` }).click();

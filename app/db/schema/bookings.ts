@@ -165,6 +165,9 @@ export const bookings = pgTable(
       .default("online"),
     // Set once by the instance that sends the day-before reminder.
     reminderSentAt: timestamp({ withTimezone: true }),
+    // The .ics SEQUENCE (RFC 5545): raised by every move, cancellation and reopening, so the
+    // shopper's calendar takes the newest copy of the event and ignores an older one.
+    icsSequence: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

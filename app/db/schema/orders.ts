@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -23,6 +24,8 @@ export const carts = pgTable(
   {
     id: text().primaryKey(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The checkout's fields as the shopper left them (issue 40), until the order is placed. */
+    checkoutDraft: jsonb().$type<Record<string, string>>(),
     ...timestamps,
   },
   (t) => [index().on(t.userId), index().on(t.updatedAt)],

@@ -9,6 +9,7 @@ import { pickSetCookies } from "~/auth/set-cookies";
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
+import { logError } from "~/lib/log.server";
 import {
   isRateLimited,
   rateRules,
@@ -19,6 +20,7 @@ import {
 
 import { sendShopMail } from "./account-mail.server";
 import { translateAuthError } from "./auth-errors";
+import { linkGuestHistory } from "./guest-history.server";
 
 /**
  * Registration answers the same for a new address and a registered one, so the form does not
@@ -187,6 +189,10 @@ export async function activateCustomer(
       privacyAcceptedAt: new Date(pending.privacyAcceptedAt),
     });
     await db.delete(verifications).where(eq(verifications.id, pending.id));
+    // The link just proved the address: what was ordered or booked with it as a guest is theirs.
+    await linkGuestHistory(response.user.id).catch((error: unknown) =>
+      logError("guest orders not linked", error, { userId: response.user.id }),
+    );
     return { status: "activated", cookies: pickSetCookies(headers) };
   } catch (error) {
     // A second link of the same address, or two clicks at once: the account already exists.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 import { type Database, getDb } from "~/db/client.server";
 import { bookingChanges, bookings, type BookingStatus, petHealthRecords, type PetSize, services } from "~/db/schema";
@@ -8,21 +8,22 @@ import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import type { BookingForm } from "./booking";
 import {
   buildBookingReminderText,
+  calendarChangeOf,
   describeShop,
   formatBookingWhen,
-  formatLimaShort,
   type HealthRecordForm,
   NEXT_DUE_BEFORE_GIVEN_MESSAGE,
   nextBookingStatuses,
-  phoneDigits,
   SAME_SLOT_MESSAGE,
 } from "./booking-admin";
+import { readHealthRecords, readHistory, readOtherVisits } from "./booking-detail.server";
 import {
   DAY_UNAVAILABLE_MESSAGE,
   PAST_DAY_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
   SIZE_UNAVAILABLE_MESSAGE,
 } from "./booking-labels";
+import { type BookingChange, sendBookingChangeMailLater } from "./booking-mail.server";
 import {
   type BookingRefusal,
   BookingRefused,
@@ -31,12 +32,14 @@ import {
   getBookableService,
   getScheduleRules,
   loadAgenda,
+  raisedIcsSequence,
 } from "./booking-store.server";
 import { addDays, closedReason, freeSlots, hasRoom, limaDateOf, limaInstant, type Slot } from "./slots";
 
 // The owner's work on one booking (issue 28, ADR 026): the detail with its history, the pet's
-// other visits and health records; status changes made only from the status the owner saw; a
-// move that takes the service's row lock and checks the agenda like a new booking does.
+// other visits and health records (booking-detail.server.ts); status changes made only from the
+// status the owner saw; a move that takes the service's row lock and checks the agenda like a
+// new booking does. A move, cancellation or reopening e-mails the shopper (issue 40).
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -51,72 +54,7 @@ export function ownerClock(now: Date, minNoticeHours: number): Date {
   return new Date(now.getTime() - minNoticeHours * HOUR_MS);
 }
 
-function formatCivilDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${day}/${month}/${year}`;
-}
-
-async function readHistory(bookingId: number) {
-  const rows = await getDb()
-    .select()
-    .from(bookingChanges)
-    .where(eq(bookingChanges.bookingId, bookingId))
-    .orderBy(asc(bookingChanges.at), asc(bookingChanges.id));
-  return rows.map((change) => ({
-    id: change.id,
-    at: formatLimaShort(change.at),
-    actor: change.actor,
-    fromStatus: change.fromStatus,
-    toStatus: change.toStatus,
-    note: change.note,
-    move:
-      change.fromStartsAt && change.toStartsAt
-        ? { from: formatLimaShort(change.fromStartsAt), to: formatLimaShort(change.toStartsAt) }
-        : null,
-  }));
-}
-
 type BookingRow = typeof bookings.$inferSelect;
-
-/** The pet's other bookings: by its saved pet, else by the same phone digits and pet name. */
-async function readOtherVisits(booking: BookingRow) {
-  const samePet =
-    booking.petId !== null
-      ? eq(bookings.petId, booking.petId)
-      : and(
-          sql`regexp_replace(${bookings.customerPhone}, '\\D', '', 'g') = ${phoneDigits(booking.customerPhone)}`,
-          sql`lower(trim(${bookings.petName})) = lower(trim(${booking.petName}))`,
-        );
-  const rows = await getDb()
-    .select({
-      id: bookings.id,
-      code: bookings.code,
-      startsAt: bookings.startsAt,
-      serviceTitle: bookings.serviceTitle,
-      status: bookings.status,
-    })
-    .from(bookings)
-    .where(and(samePet, ne(bookings.id, booking.id)))
-    .orderBy(desc(bookings.startsAt), desc(bookings.id))
-    .limit(30);
-  return rows.map(({ startsAt, ...visit }) => ({ ...visit, when: formatLimaShort(startsAt) }));
-}
-
-async function readHealthRecords(petId: number | null) {
-  if (petId === null) return null;
-  const rows = await getDb()
-    .select()
-    .from(petHealthRecords)
-    .where(eq(petHealthRecords.petId, petId))
-    .orderBy(desc(petHealthRecords.givenOn), desc(petHealthRecords.id));
-  return rows.map((record) => ({
-    id: record.id,
-    kind: record.kind,
-    name: record.name,
-    givenOn: formatCivilDate(record.givenOn),
-    nextDueOn: record.nextDueOn ? formatCivilDate(record.nextDueOn) : null,
-  }));
-}
 
 /** One booking as the detail screen shows it, or null for an unknown id. */
 export async function getAdminBooking(bookingId: number) {
@@ -238,10 +176,14 @@ async function hasRoomToReopen(tx: Transaction, booking: Pick<BookingRow, "id" |
   return hasRoom(booking, service?.capacity ?? 0, agenda.booked, agenda.blocks);
 }
 
+/** A command's answer to the route, and the e-mail to send once its transaction committed. */
+type Committed<Result> = { result: Result; change: BookingChange | null };
+
 /**
  * Changes a booking's status, only from the status the owner saw (`from`): two admins marking
  * it at once change it once, the other is told it changed. A cancelled booking holds no time,
  * so confirming it again checks its time under the service's lock, like a new booking.
+ * Cancelling and reopening e-mail the shopper the .ics that updates their calendar.
  */
 export async function changeBookingStatus(input: {
   bookingId: number;
@@ -252,17 +194,19 @@ export async function changeBookingStatus(input: {
 }): Promise<BookingStatusResult> {
   const { bookingId, from, to } = input;
   if (!nextBookingStatuses(from).includes(to)) return { status: "stale" };
-  return getDb().transaction(async (tx): Promise<BookingStatusResult> => {
+  const kind = calendarChangeOf(from, to);
+  const done = (result: BookingStatusResult): Committed<BookingStatusResult> => ({ result, change: null });
+  const { result, change } = await getDb().transaction(async (tx): Promise<Committed<BookingStatusResult>> => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
-    if (!booking) return { status: "not-found" };
-    if (booking.status !== from) return { status: "stale" };
-    if (from === "cancelled" && !(await hasRoomToReopen(tx, booking))) return { status: "taken" };
+    if (!booking) return done({ status: "not-found" });
+    if (booking.status !== from) return done({ status: "stale" });
+    if (from === "cancelled" && !(await hasRoomToReopen(tx, booking))) return done({ status: "taken" });
     const [changed] = await tx
       .update(bookings)
-      .set({ status: to })
+      .set({ status: to, ...(kind ? { icsSequence: raisedIcsSequence() } : {}) })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
-      .returning({ code: bookings.code });
-    if (!changed) return { status: "stale" };
+      .returning();
+    if (!changed) return done({ status: "stale" });
     await tx.insert(bookingChanges).values({
       bookingId,
       fromStatus: from,
@@ -270,8 +214,13 @@ export async function changeBookingStatus(input: {
       actor: input.actor,
       note: to === "cancelled" ? (input.note ?? "") : "",
     });
-    return { status: "changed", code: changed.code, to };
+    return {
+      result: { status: "changed", code: changed.code, to },
+      change: kind ? { kind, booking: changed, fromStartsAt: changed.startsAt } : null,
+    };
   });
+  if (change) sendBookingChangeMailLater(change);
+  return result;
 }
 
 export type MoveResult =
@@ -300,13 +249,14 @@ async function moveLocked(
   tx: Transaction,
   serviceId: number,
   input: { bookingId: number; date: string; time: string; seenStartsAt: Date; actor: string; now: Date },
-): Promise<MoveResult> {
+): Promise<Committed<MoveResult>> {
+  const done = (result: MoveResult): Committed<MoveResult> => ({ result, change: null });
   // The same order as createBooking: the service's row first, then its bookings.
   await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId)).for("update");
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId));
-  if (!booking) return { status: "not-found" };
+  if (!booking) return done({ status: "not-found" });
   if (booking.status !== "confirmed" || booking.startsAt.getTime() !== input.seenStartsAt.getTime()) {
-    return { status: "stale" };
+    return done({ status: "stale" });
   }
   const service = await getBookableService(serviceId, tx);
   if (!service) throw new BookingRefused({ field: "form", message: SERVICE_UNAVAILABLE_MESSAGE });
@@ -319,10 +269,10 @@ async function moveLocked(
   const [moved] = await tx
     .update(bookings)
     // The day-before reminder is for the new day.
-    .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, reminderSentAt: null })
+    .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, reminderSentAt: null, icsSequence: raisedIcsSequence() })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed"), eq(bookings.startsAt, booking.startsAt)))
-    .returning({ code: bookings.code });
-  if (!moved) return { status: "stale" };
+    .returning();
+  if (!moved) return done({ status: "stale" });
   await tx.insert(bookingChanges).values({
     bookingId: booking.id,
     fromStatus: booking.status,
@@ -331,13 +281,17 @@ async function moveLocked(
     toStartsAt: slot.startsAt,
     actor: input.actor,
   });
-  return { status: "moved", code: moved.code, when: formatBookingWhen(slot.startsAt, slot.endsAt) };
+  return {
+    result: { status: "moved", code: moved.code, when: formatBookingWhen(slot.startsAt, slot.endsAt) },
+    change: { kind: "moved", booking: moved, fromStartsAt: booking.startsAt },
+  };
 }
 
 /**
  * 'Cambiar horario': the same guarantee as a new booking (the service's row locked, the slot
  * checked against the agenda without this booking), and only from the start the owner saw.
- * The owner may move within the minimum notice (ownerClock).
+ * The owner may move within the minimum notice (ownerClock). The shopper is e-mailed the new
+ * time with the .ics that moves the event in their calendar.
  */
 export async function moveBooking(input: {
   bookingId: number;
@@ -354,7 +308,11 @@ export async function moveBooking(input: {
     .where(eq(bookings.id, input.bookingId));
   if (!target) return { status: "not-found" };
   try {
-    return await db.transaction((tx) => moveLocked(tx, target.serviceId, { ...input, now: input.now ?? new Date() }));
+    const { result, change } = await db.transaction((tx) =>
+      moveLocked(tx, target.serviceId, { ...input, now: input.now ?? new Date() }),
+    );
+    if (change) sendBookingChangeMailLater(change);
+    return result;
   } catch (error) {
     if (error instanceof BookingRefused) return { status: "refused", refusal: error.refusal };
     throw error;

@@ -34,6 +34,17 @@ export function nextBookingStatuses(status: BookingStatus): BookingStatus[] {
   return status === "confirmed" ? ["attended", "no_show", "cancelled"] : ["confirmed"];
 }
 
+/**
+ * The e-mail a status change sends the shopper with its .ics, if any: cancelling takes the
+ * visit off their calendar and confirming a cancelled one puts it back; a visit marked
+ * Atendida or No asistió (or unmarked) is past business that their calendar need not hear of.
+ */
+export function calendarChangeOf(from: BookingStatus, to: BookingStatus): "cancelled" | "reopened" | null {
+  if (to === "cancelled") return "cancelled";
+  if (from === "cancelled") return "reopened";
+  return null;
+}
+
 export const healthRecordKindLabels: Record<HealthRecordKind, string> = {
   vaccination: "Vacuna",
   deworming: "Desparasitación",

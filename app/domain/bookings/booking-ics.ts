@@ -1,5 +1,13 @@
 // 'Añadir a mi calendario' (issue 28): the booking as an iCalendar (RFC 5545) event, the file
-// every calendar app imports. Times in UTC ('Z'), so no time-zone block is needed.
+// every calendar app imports. Times in UTC ('Z'), so no time-zone block is needed. A move or a
+// cancellation (issue 40) sends the same UID with a higher SEQUENCE, as an iTIP (RFC 5546)
+// REQUEST or CANCEL, so the calendar replaces the event it already holds.
+
+/**
+ * PUBLISH: the confirmation and the download, a copy to import. REQUEST: the event moved (or
+ * confirmed again). CANCEL: the event is off.
+ */
+export type IcsMethod = "PUBLISH" | "REQUEST" | "CANCEL";
 
 export type IcsFacts = {
   code: string;
@@ -7,6 +15,12 @@ export type IcsFacts = {
   petName: string;
   startsAt: Date;
   endsAt: Date;
+  /** Raised by every change the shopper's calendar must take in place of what it holds. */
+  icsSequence: number;
+  method: IcsMethod;
+  /** The shopper's address: iTIP names an attendee in every REQUEST and CANCEL. */
+  customerEmail: string;
+  customerName: string;
   shopName: string;
   address: string;
   /** The booking's page, to change or cancel it. */
@@ -48,27 +62,57 @@ export function foldIcsLine(line: string): string {
   return parts.join("\r\n ");
 }
 
+/** A quoted parameter value may hold neither a double quote nor a control character. */
+function quotedParam(text: string): string {
+  return text.replace(/["\p{Cc}]/gu, "");
+}
+
+/**
+ * The shop as organizer (the address its e-mails come from, mail.server.ts) and the shopper as
+ * an attendee who has already accepted, so no calendar asks them to answer.
+ */
+function itipParties(facts: IcsFacts): string[] {
+  if (facts.method === "PUBLISH" || !facts.customerEmail) return [];
+  return [
+    `ORGANIZER;CN="${quotedParam(facts.shopName)}":mailto:no-reply@${facts.host}`,
+    `ATTENDEE;CN="${quotedParam(facts.customerName)}";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${quotedParam(facts.customerEmail)}`,
+  ];
+}
+
 export function buildBookingIcs(facts: IcsFacts): string {
+  const isCancel = facts.method === "CANCEL";
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:-//${escapeIcsText(facts.shopName)}//Reservas//ES`,
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${facts.method}`,
     "BEGIN:VEVENT",
     `UID:${facts.code}@${facts.host}`,
+    `SEQUENCE:${facts.icsSequence}`,
     `DTSTAMP:${stamp(facts.now)}`,
     `DTSTART:${stamp(facts.startsAt)}`,
     `DTEND:${stamp(facts.endsAt)}`,
+    `STATUS:${isCancel ? "CANCELLED" : "CONFIRMED"}`,
     `SUMMARY:${escapeIcsText(`${facts.serviceTitle}: ${facts.petName} (${facts.shopName})`)}`,
     `LOCATION:${escapeIcsText(facts.address || facts.shopName)}`,
-    `DESCRIPTION:${escapeIcsText(`Reserva ${facts.code}. Para cambiarla o cancelarla: ${facts.url}`)}`,
+    `DESCRIPTION:${escapeIcsText(
+      isCancel
+        ? `Reserva ${facts.code} cancelada.`
+        : `Reserva ${facts.code}. Para cambiarla o cancelarla: ${facts.url}`,
+    )}`,
     `URL:${facts.url}`,
-    "BEGIN:VALARM",
-    "ACTION:DISPLAY",
-    "TRIGGER:-PT2H",
-    `DESCRIPTION:${escapeIcsText(`${facts.serviceTitle} en ${facts.shopName}`)}`,
-    "END:VALARM",
+    ...itipParties(facts),
+    // A cancelled visit has nothing to remind of.
+    ...(isCancel
+      ? []
+      : [
+          "BEGIN:VALARM",
+          "ACTION:DISPLAY",
+          "TRIGGER:-PT2H",
+          `DESCRIPTION:${escapeIcsText(`${facts.serviceTitle} en ${facts.shopName}`)}`,
+          "END:VALARM",
+        ]),
     "END:VEVENT",
     "END:VCALENDAR",
   ];

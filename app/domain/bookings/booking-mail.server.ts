@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 import { readConfig } from "~/config.server";
 import type { bookings } from "~/db/schema";
 import { sendShopMail, type ShopMailOutcome } from "~/domain/account/account-mail.server";
@@ -6,13 +8,15 @@ import { logError } from "~/lib/log.server";
 import type { MailContent } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
 
-import { buildBookingIcs } from "./booking-ics";
+import { buildBookingIcs, type IcsMethod } from "./booking-ics";
 import { petSizeLabels } from "./booking-labels";
 import { bookingPagePath, bookingWhen } from "./booking-link";
+import { limaClockOf } from "./slots";
 
 // The e-mails a shopper gets about a booking (issue 28), when an address is known: the
-// confirmation with the .ics, and the day-before reminder (housekeeping). Without a mail
-// server they go to the outbox, like every e-mail of the shop.
+// confirmation with the .ics, the day-before reminder (housekeeping), and a move, cancellation
+// or reopening with the .ics that updates their calendar (issue 40). Without a mail server
+// they go to the outbox, like every e-mail of the shop.
 
 type Booking = typeof bookings.$inferSelect;
 type Shop = { shopName: string; contactAddress: string };
@@ -56,10 +60,12 @@ export function bookingPageUrl(booking: Pick<Booking, "code" | "accessToken">): 
   return `${readConfig().appUrl.replace(/\/+$/, "")}${bookingPagePath(booking.code, booking.accessToken)}`;
 }
 
-export async function bookingIcsFile(booking: Booking, now = new Date()): Promise<string> {
+/** The booking as an .ics with its current time and SEQUENCE; PUBLISH is a copy to import. */
+export async function bookingIcsFile(booking: Booking, method: IcsMethod = "PUBLISH", now = new Date()) {
   const settings = await getShopSettings();
   return buildBookingIcs({
     ...booking,
+    method,
     shopName: settings.shopName,
     address: settings.contactAddress,
     url: bookingPageUrl(booking),
@@ -68,18 +74,120 @@ export async function bookingIcsFile(booking: Booking, now = new Date()): Promis
   });
 }
 
+async function icsAttachment(booking: Booking, method: IcsMethod) {
+  return {
+    filename: `${booking.code}.ics`,
+    content: await bookingIcsFile(booking, method),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
+}
+
 /** Sends the confirmation with its .ics; never throws (the booking stands without the e-mail). */
 export async function sendBookingConfirmation(booking: Booking): Promise<ShopMailOutcome | null> {
   if (!booking.customerEmail) return null;
   try {
     const settings = await getShopSettings();
     const mail = buildBookingConfirmation(booking, settings, bookingPageUrl(booking));
-    const ics = await bookingIcsFile(booking);
     return await sendShopMail(booking.customerEmail, mail.subject, mail.content, [
-      { filename: `${booking.code}.ics`, content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+      await icsAttachment(booking, "PUBLISH"),
     ]);
   } catch (error) {
     logError("booking confirmation not sent", error, { code: booking.code });
     return "failed";
   }
+}
+
+export type BookingChangeKind = "moved" | "cancelled" | "reopened";
+
+/** A change the shopper's calendar must follow: the booking as it now is, and where it was. */
+export type BookingChange = { kind: BookingChangeKind; booking: Booking; fromStartsAt: Date };
+
+/** What a change's e-mail is written from. */
+type ChangeFacts = { change: BookingChange; shop: Shop; pageUrl: string; servicesUrl: string };
+
+/** 'Tu cita fue reprogramada' with the new day and time in Lima, and the old ones. */
+export function buildBookingMovedMail({ change, shop, pageUrl }: ChangeFacts) {
+  const { booking } = change;
+  const { day, time } = bookingWhen(booking.startsAt, booking.endsAt);
+  const start = limaClockOf(booking.startsAt);
+  const before = bookingWhen(change.fromStartsAt);
+  const content: MailContent = {
+    heading: "Tu cita fue reprogramada",
+    paragraphs: [
+      `Hola ${booking.customerName},`,
+      `La cita de ${booking.petName} para ${booking.serviceTitle} ahora es el ${day} a las ${start} (hora de Lima).`,
+      `Antes era el ${before.day} a las ${before.time}.`,
+      ...(shop.contactAddress ? [`Dirección: ${shop.contactAddress}`] : []),
+      `Horario reservado: ${time}. Te adjuntamos la cita actualizada: al abrirla, tu calendario cambia la anterior.`,
+    ],
+    action: { label: "Ver o cambiar mi reserva", url: pageUrl },
+    note: `Código de reserva: ${booking.code}`,
+  };
+  return { subject: `Tu cita fue reprogramada: ${booking.serviceTitle}, ${day} a las ${start}`, content };
+}
+
+/** 'Reserva … cancelada', with the .ics that takes the visit off the shopper's calendar. */
+export function buildBookingCancelledMail({ change, servicesUrl }: ChangeFacts) {
+  const { booking } = change;
+  const { day } = bookingWhen(booking.startsAt);
+  const content: MailContent = {
+    heading: `Reserva ${booking.code} cancelada`,
+    paragraphs: [
+      `Hola ${booking.customerName},`,
+      `Cancelamos la cita de ${booking.petName} para ${booking.serviceTitle} del ${day} a las ${limaClockOf(booking.startsAt)} (hora de Lima).`,
+      "Te adjuntamos la cancelación: al abrirla, tu calendario quita la cita.",
+    ],
+    action: { label: "Reservar otra cita", url: servicesUrl },
+    note: `Código de reserva: ${booking.code}`,
+  };
+  return { subject: `Reserva ${booking.code} cancelada: ${booking.serviceTitle}, ${day}`, content };
+}
+
+/** The shop undid a cancellation: the confirmation again, saying so. */
+export function buildBookingReopenedMail({ change, shop, pageUrl }: ChangeFacts) {
+  const { booking } = change;
+  const mail = buildBookingConfirmation(booking, shop, pageUrl);
+  const { day } = bookingWhen(booking.startsAt);
+  return {
+    subject: `Reserva ${booking.code} confirmada de nuevo: ${booking.serviceTitle}, ${day}`,
+    content: { ...mail.content, heading: `Reserva ${booking.code} confirmada de nuevo` },
+  };
+}
+
+/** Each change's e-mail and the iTIP method of its .ics. */
+const changeMails: Record<
+  BookingChangeKind,
+  { method: IcsMethod; build: (facts: ChangeFacts) => { subject: string; content: MailContent } }
+> = {
+  moved: { method: "REQUEST", build: buildBookingMovedMail },
+  cancelled: { method: "CANCEL", build: buildBookingCancelledMail },
+  reopened: { method: "REQUEST", build: buildBookingReopenedMail },
+};
+
+/** Tells the shopper about a change, with the .ics that updates their calendar; never throws. */
+export async function sendBookingChangeMail(change: BookingChange): Promise<ShopMailOutcome | null> {
+  const { booking } = change;
+  if (!booking.customerEmail) return null;
+  try {
+    const settings = await getShopSettings();
+    const { method, build } = changeMails[change.kind];
+    const appUrl = readConfig().appUrl.replace(/\/+$/, "");
+    const mail = build({
+      change,
+      shop: settings,
+      pageUrl: bookingPageUrl(booking),
+      servicesUrl: `${appUrl}${href("/servicios/:familySlug?/:categorySlug?/:subcategorySlug?")}`,
+    });
+    return await sendShopMail(booking.customerEmail, mail.subject, mail.content, [
+      await icsAttachment(booking, method),
+    ]);
+  } catch (error) {
+    logError("booking change e-mail not sent", error, { code: booking.code, kind: change.kind });
+    return "failed";
+  }
+}
+
+/** sendBookingChangeMail after the response: the change is made whether or not mail is up. */
+export function sendBookingChangeMailLater(change: BookingChange): void {
+  void sendBookingChangeMail(change);
 }

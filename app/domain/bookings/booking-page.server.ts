@@ -64,12 +64,24 @@ function chosenSize(service: BookableService, raw: string | null): PetSize {
 
 export async function loadBookingPage(request: Request, service: BookableService, now = new Date()) {
   const url = new URL(request.url);
-  const values = readValues(url);
-  const size = chosenSize(service, url.searchParams.get("tamano") ?? values.size ?? null);
   const user = await getSessionUser(request);
-  const [days, savedPetList, profile, settings] = await Promise.all([
+  const savedPetList = user ? await listSavedPets(user.id) : [];
+  // A shopper with saved pets books for one of them unless they chose otherwise ('Otra mascota' sends petId="").
+  const preselected = url.searchParams.has("petId") ? undefined : savedPetList[0];
+  const values: Record<string, string> = {
+    ...(preselected
+      ? {
+          petId: String(preselected.id),
+          petName: preselected.name,
+          petSpecies: preselected.species,
+          petBreed: preselected.breed,
+        }
+      : {}),
+    ...readValues(url),
+  };
+  const size = chosenSize(service, url.searchParams.get("tamano") ?? values.size ?? preselected?.size ?? null);
+  const [days, profile, settings] = await Promise.all([
     listBookableDays(service, size, now),
-    user ? listSavedPets(user.id) : Promise.resolve([]),
     user ? getProfile(user).catch(() => null) : Promise.resolve(null),
     getShopSettings(),
   ]);

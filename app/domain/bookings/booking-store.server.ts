@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 
 import { type Database, getDb } from "~/db/client.server";
 import {
@@ -290,6 +290,11 @@ export async function createBooking(input: {
     if (error instanceof BookingRefused) return { ok: false, refusal: error.refusal };
     throw error;
   }
+}
+
+/** The SET value of a change the shopper's calendar must take over the copy it holds. */
+export function raisedIcsSequence() {
+  return sql<number>`${bookings.icsSequence} + 1`;
 }
 
 /** The bookings of a list of ids, for tests and the agenda. */

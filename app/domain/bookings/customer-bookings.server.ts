@@ -6,16 +6,19 @@ import { isOrderAccessToken } from "~/domain/orders/order-access.server";
 
 import { BOOKING_CODE_PATTERN, LATE_CHANGE_MESSAGE } from "./booking-labels";
 import { bookingWhen } from "./booking-link";
+import { type BookingChange, sendBookingChangeMailLater } from "./booking-mail.server";
 import {
   type BookingRefusal,
   BookingRefused,
   checkSlot,
   getBookableService,
   getScheduleRules,
+  raisedIcsSequence,
 } from "./booking-store.server";
 
 // The shopper's side of a booking (issue 28): who may see it, and cancelling or moving it until
-// 'Horas para cancelar' before the appointment, checked here on the server.
+// 'Horas para cancelar' before the appointment, checked here on the server; either is e-mailed
+// with the .ics that updates the shopper's calendar (issue 40).
 
 export type Booking = typeof bookings.$inferSelect;
 
@@ -42,13 +45,17 @@ export type CustomerChangeResult = { ok: true } | { ok: false; refusal: BookingR
 
 const late: CustomerChangeResult = { ok: false, refusal: { field: "form", message: LATE_CHANGE_MESSAGE } };
 
-/** 'Cancelar reserva': refused on the server once the deadline passed. */
+/** 'Cancelar reserva': refused on the server once the deadline passed; the shopper is e-mailed. */
 export async function cancelBookingAsCustomer(bookingId: number, now = new Date()): Promise<CustomerChangeResult> {
   const { cancelHours } = await getScheduleRules();
-  return getDb().transaction(async (tx) => {
+  const cancelled = await getDb().transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-    if (!booking || !canCustomerChange(booking, cancelHours, now)) return late;
-    await tx.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, bookingId));
+    if (!booking || !canCustomerChange(booking, cancelHours, now)) return null;
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", icsSequence: raisedIcsSequence() })
+      .where(eq(bookings.id, bookingId))
+      .returning();
     await tx.insert(bookingChanges).values({
       bookingId,
       fromStatus: "confirmed",
@@ -56,13 +63,17 @@ export async function cancelBookingAsCustomer(bookingId: number, now = new Date(
       actor: "Cliente",
       note: "Cancelada por el cliente",
     });
-    return { ok: true } as const;
+    return row!;
   });
+  if (!cancelled) return late;
+  sendBookingChangeMailLater({ kind: "cancelled", booking: cancelled, fromStartsAt: cancelled.startsAt });
+  return { ok: true };
 }
 
 /**
  * 'Cambiar horario': the same guarantee as a new booking (the service's row lock, the day's
- * agenda counted without this booking), and the same deadline as cancelling.
+ * agenda counted without this booking), and the same deadline as cancelling. The shopper is
+ * e-mailed the new time with the .ics that moves the event in their calendar.
  */
 export async function moveBookingAsCustomer(
   bookingId: number,
@@ -70,20 +81,22 @@ export async function moveBookingAsCustomer(
   now = new Date(),
 ): Promise<CustomerChangeResult> {
   const { cancelHours } = await getScheduleRules();
+  let change: BookingChange | null;
   try {
-    return await getDb().transaction(async (tx) => {
+    change = await getDb().transaction(async (tx) => {
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
-      if (!current) return late;
+      if (!current) return null;
       await tx.select({ id: services.id }).from(services).where(eq(services.id, current.serviceId)).for("update");
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-      if (!booking || !canCustomerChange(booking, cancelHours, now)) return late;
+      if (!booking || !canCustomerChange(booking, cancelHours, now)) return null;
       const service = await getBookableService(booking.serviceId, tx);
       if (!service) throw new BookingRefused({ field: "form", message: LATE_CHANGE_MESSAGE });
       const slot = await checkSlot(tx, service, { size: booking.size, ...wanted }, now, booking.id);
-      await tx
+      const [moved] = await tx
         .update(bookings)
-        .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, reminderSentAt: null })
-        .where(eq(bookings.id, bookingId));
+        .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, reminderSentAt: null, icsSequence: raisedIcsSequence() })
+        .where(eq(bookings.id, bookingId))
+        .returning();
       await tx.insert(bookingChanges).values({
         bookingId,
         fromStatus: "confirmed",
@@ -93,12 +106,15 @@ export async function moveBookingAsCustomer(
         actor: "Cliente",
         note: "Horario cambiado por el cliente",
       });
-      return { ok: true } as const;
+      return { kind: "moved", booking: moved!, fromStartsAt: booking.startsAt } as const;
     });
   } catch (error) {
     if (error instanceof BookingRefused) return { ok: false, refusal: error.refusal };
     throw error;
   }
+  if (!change) return late;
+  sendBookingChangeMailLater(change);
+  return { ok: true };
 }
 
 /** 'Mis Reservas': the account's bookings, upcoming first (soonest first), then past (latest first). */

@@ -15,4 +15,9 @@ export function getUnitPriceCents(item: Priced): number {
 }
 
 export const LOW_STOCK_THRESHOLD = 5;
+
+/** 'Últimas 3 unidades disponibles', or '¡Última unidad disponible!' for one. */
+export function lowStockMessage(stock: number): string {
+  return stock === 1 ? "¡Última unidad disponible!" : `Últimas ${stock} unidades disponibles`;
+}
 export const MAX_FEATURED_OFFERS = 4;

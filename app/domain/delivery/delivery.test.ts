@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { freeDeliveryMessage, minimumOrderMessage, quoteDelivery } from "./delivery";
+import { freeDeliveryMessage, minimumOrderMessage, missingForMinimumMessage, quoteDelivery } from "./delivery";
 import { deliveryZoneSchema, FEE_REQUIRED_MESSAGE, FREE_BELOW_MINIMUM_MESSAGE } from "./delivery-admin";
 
 const surco = { id: 1, district: "Santiago de Surco", feeCents: 1000, minimumOrderCents: 4000, freeFromCents: 10000 };
@@ -18,6 +18,9 @@ describe("the delivery fee of an order", () => {
 
   test("says the rules in the shop's words", () => {
     expect(minimumOrderMessage(surco, 4000)).toBe("Pedido mínimo para Santiago de Surco: S/\u00a040.00");
+    expect(missingForMinimumMessage(surco, 4000, 2450)).toBe(
+      "Te faltan S/\u00a015.50 para el pedido mínimo en Santiago de Surco",
+    );
     expect(freeDeliveryMessage(10000)).toBe("Envío gratis desde S/\u00a0100.00");
   });
 });

@@ -28,6 +28,15 @@ export function minimumOrderMessage(zone: Pick<DeliveryZone, "district">, minimu
   return `Pedido mínimo para ${zone.district}: ${formatMoney(minimumOrderCents)}`;
 }
 
+/** 'Te faltan S/ 15.50 para el pedido mínimo en Santiago de Surco': said as soon as the district is chosen, and by the server. */
+export function missingForMinimumMessage(
+  zone: Pick<DeliveryZone, "district">,
+  minimumOrderCents: number,
+  subtotalCents: number,
+): string {
+  return `Te faltan ${formatMoney(minimumOrderCents - subtotalCents)} para el pedido mínimo en ${zone.district}`;
+}
+
 /** 'Envío gratis desde S/ 100.00' */
 export function freeDeliveryMessage(freeFromCents: number): string {
   return `Envío gratis desde ${formatMoney(freeFromCents)}`;

@@ -116,7 +116,10 @@ describe("delivery or pickup", () => {
     const cartId = await cartWith([[raton, 2]]);
     const stock = (await handle().db.select().from(products).where(eq(products.id, raton.id)))[0]!.stock;
     const result = await checkout(cartId, delivery(surco));
-    expect(result).toEqual({ status: "below-minimum", message: "Pedido mínimo para Santiago de Surco: S/\u00a040.00" });
+    expect(result).toEqual({
+      status: "below-minimum",
+      message: `Te faltan ${formatMoney(4000 - 2 * 1490)} para el pedido mínimo en Santiago de Surco`,
+    });
     expect(await handle().db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).toHaveLength(1);
     expect((await handle().db.select().from(products).where(eq(products.id, raton.id)))[0]!.stock).toBe(stock);
   });

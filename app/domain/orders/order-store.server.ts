@@ -11,7 +11,7 @@ import {
   type StockChange,
 } from "~/domain/catalog/page-invalidation.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
-import { minimumOrderMessage, quoteDelivery } from "~/domain/delivery/delivery";
+import { missingForMinimumMessage, quoteDelivery } from "~/domain/delivery/delivery";
 
 import type { CheckoutDelivery } from "./checkout-choices.server";
 import type { Comprobante } from "./comprobante";
@@ -242,7 +242,7 @@ function computeFee(
   if (delivery?.kind !== "delivery") return { feeCents: 0 };
   const quote = quoteDelivery(delivery.zone, subtotalCents);
   if (quote.status === "below-minimum") {
-    return { belowMinimum: minimumOrderMessage(delivery.zone, quote.minimumOrderCents) };
+    return { belowMinimum: missingForMinimumMessage(delivery.zone, quote.minimumOrderCents, subtotalCents) };
   }
   return { feeCents: quote.feeCents };
 }

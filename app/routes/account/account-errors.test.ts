@@ -205,9 +205,9 @@ describe("account errors", () => {
 
     // The pages anyone may open render as to a visitor, instead of the 500 page.
     const cart = (await cartLoader({ request: requestAs(cookie, "/carrito"), params: {}, context: {} } as never)) as {
-      contact: { name: string };
+      checkoutValues: Record<string, string>;
     };
-    expect(cart.contact).toEqual({ name: "", phone: "", email: "" });
+    expect(cart.checkoutValues).toMatchObject({ customerName: "", customerPhone: "", customerEmail: "" });
     expect(await signInLoader({ request: requestAs(cookie, "/auth"), params: {}, context: {} } as never)).toMatchObject(
       {
         tab: "ingreso",

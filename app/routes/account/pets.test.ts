@@ -14,6 +14,7 @@ import { PET_MESSAGES } from "~/domain/pets/pet-labels";
 import { PET_FORM_MESSAGES } from "~/domain/pets/pets";
 import { listPets } from "~/domain/pets/pets.server";
 import { readToast } from "~/lib/toast.server";
+import { NO_FILE_CHOSEN } from "~/ui/form/file-picker";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { makePng, withOwnDataDir } from "~test/order-page";
 import { insertTestOrder } from "~test/orders";
@@ -193,6 +194,23 @@ describe("the owner", () => {
     const form = textOf((await renderTab(owner.cookie, "&nueva=1")).html);
     expect(form).toMatch(/enctype="multipart\/form-data"/i);
     expect(form).toContain("Cuánto come al día (gramos)");
+  });
+
+  test("the photo's control speaks Spanish whatever the phone's language: the shop's button on the real input", async () => {
+    const input = (html: string) => html.match(/<input[^>]*id="pet-photo"[^>]*>/)?.[0] ?? "";
+    const form = textOf((await renderTab(owner.cookie, "&nueva=1")).html);
+    expect(input(form)).toContain('type="file"');
+    expect(input(form)).toContain('name="photo"');
+    expect(input(form)).toContain('class="peer sr-only"');
+    expect(input(form)).toContain('aria-labelledby="pet-photo-label"');
+    expect(form).toContain('<label id="pet-photo-label" for="pet-photo" class="text-sm font-semibold">Foto</label>');
+    expect(form).toMatch(/<label for="pet-photo" class="[^"]*">Elegir foto<\/label>/);
+    expect(form).toContain(`>${NO_FILE_CHOSEN}</span>`);
+
+    const pet = await addPet(owner.cookie, firulais, await makePng());
+    const edit = textOf((await renderTab(owner.cookie, `&editar=${pet.id}`)).html);
+    expect(edit).toContain(">Cambiar foto</label>");
+    expect(edit).toMatch(/<label for="pet-photo" class="[^"]*">Elegir otra foto<\/label>/);
   });
 
   test("edits a pet: the form starts with its values, the new ones are stored", async () => {

@@ -141,6 +141,7 @@ export default function BookingPage({ loaderData: d, actionData }: Route.Compone
           whatsappUrl={d.whatsappUrl}
           move={d.move}
           errors={actionData?.errors ?? {}}
+          visit={{ code: b.code, day: b.day, time: b.time }}
         />
       )}
       <p className="text-sm text-muted">Guarda este enlace: con él puedes ver, cambiar o cancelar tu reserva.</p>

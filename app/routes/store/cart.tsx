@@ -29,6 +29,7 @@ import {
   removeCartLineSchema,
   updateCartLineSchema,
 } from "~/domain/cart/cart-schemas";
+import { readCheckoutDraft, withCheckoutDraft } from "~/domain/cart/checkout-draft.server";
 import { pageTitle } from "~/domain/content/seo";
 import { getCheckoutOptions, isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
 import { emptyCheckoutValues, ORDER_CODE_PATTERN } from "~/domain/orders/order";
@@ -62,8 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A session that cannot be read shows the cart as to a visitor (the root says 'Error de Sesión').
   const [{ user }, cartId] = await Promise.all([getSessionUserOrSignedOut(request), readCartId(request, context)]);
-  const [cart, methods, qrImages, contact, settings, options] = await Promise.all([
+  const [cart, draft, methods, qrImages, contact, settings, options] = await Promise.all([
     getCart(cartId),
+    readCheckoutDraft(cartId),
     listCheckoutPaymentMethods(),
     listPaymentQrImages(),
     user ? getCustomerContact(user.id) : { name: "", phone: "" },
@@ -75,8 +77,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     cart,
     paymentMethods,
-    // The account's address, unless the checkout would refuse it (the main admin's 'admin@localhost').
-    contact: { ...contact, email: user && isCheckoutEmail(user.email) ? user.email : "" },
+    // The account's details (its address unless the checkout would refuse it: the main admin's
+    // 'admin@localhost'), then what the shopper left in the checkout last time.
+    checkoutValues: withCheckoutDraft(
+      {
+        ...emptyCheckoutValues(),
+        customerName: contact.name,
+        customerPhone: contact.phone,
+        customerEmail: user && isCheckoutEmail(user.email) ? user.email : "",
+      },
+      draft,
+    ),
     whatsappPhone: settings.contactPhone,
     checkoutOptions: { ...options, pickup: { address: settings.contactAddress, hours: settings.contactHours } },
   };
@@ -151,7 +162,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function CartScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { paymentMethods, contact, whatsappPhone, checkoutOptions } = loaderData;
+  const { paymentMethods, checkoutValues, whatsappPhone, checkoutOptions } = loaderData;
   useToastFrom(actionData?.toast);
   const clearFetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER_KEY });
 
@@ -201,14 +212,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
               isPickupEnabled={checkoutOptions.isPickupEnabled}
               pickup={checkoutOptions.pickup}
               whatsappPhone={whatsappPhone}
-              values={
-                checkout?.values ?? {
-                  ...emptyCheckoutValues(),
-                  customerName: contact.name,
-                  customerPhone: contact.phone,
-                  customerEmail: contact.email,
-                }
-              }
+              values={checkout?.values ?? checkoutValues}
               fieldErrors={checkout?.fieldErrors ?? {}}
               stockProblems={checkout?.stockProblems ?? []}
             />

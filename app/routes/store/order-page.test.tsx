@@ -13,6 +13,7 @@ import { IMAGE_INVALID_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from 
 import { MAX_RECEIPT_BODY_BYTES, RECEIPT_MESSAGES } from "~/domain/orders/order-page";
 import { formatMoney } from "~/lib/money";
 import { TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
+import { NO_FILE_CHOSEN } from "~/ui/form/file-picker";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { insertTestOrder, makePng, placedHereCookie, type TestOrder, withOwnDataDir } from "~test/order-page";
 import { renderRoute } from "~test/render-route";
@@ -229,6 +230,24 @@ describe("'Subir comprobante de pago'", () => {
     expect(page.status).toBe(400);
     expect(page.html).toContain(RECEIPT_MESSAGES.operationInvalid);
     expect(page.html).toContain('value="&lt;script&gt;"');
+  });
+
+  test("the picture's control speaks Spanish whatever the phone's language: the shop's button on the real input", async () => {
+    const target = await insertTestOrder(db());
+    const page = await renderRoute(pageModule(target), requestAs(null, pageUrl(target, linkQuery(target))));
+    const html = page.html.replace(/<!-- -->/g, "");
+    const input = html.match(/<input[^>]*id="receipt-image"[^>]*>/)?.[0] ?? "";
+    expect(input).toContain('type="file"');
+    expect(input).toContain('name="receipt"');
+    expect(input).toContain('class="peer sr-only"');
+    expect(input).toContain('aria-labelledby="receipt-image-label"');
+    expect(html).toContain(
+      '<label id="receipt-image-label" for="receipt-image" class="text-sm font-semibold">Imagen del comprobante</label>',
+    );
+    expect(html).toMatch(/<label for="receipt-image" class="[^"]*">Elegir imagen<\/label>/);
+    expect(html).toContain(
+      `<span id="receipt-image-file" aria-live="polite" class="min-w-0 text-sm break-all text-muted">${NO_FILE_CHOSEN}</span>`,
+    );
   });
 
   test("orders delivered, cancelled or already paid take no receipt", async () => {

@@ -77,7 +77,7 @@ describe("the product page with presentaciones", () => {
   test("shows the 'Presentación' radios inside the add-to-cart form, the chosen one's price, per kg and stock", async () => {
     const html = render(await load(food.id, `?presentacion=${food.large}`));
     expect(html).toMatch(/<legend[^>]*>Presentación<\/legend>/);
-    const radios = [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => [
+    const radios = [...html.matchAll(/<input [^>]*type="radio"[^>]*>/g)].map(([tag]) => [
       Number(/value="(\d+)"/.exec(tag)![1]),
       tag.includes('checked=""'),
       tag.includes('name="variantId"'),
@@ -88,6 +88,12 @@ describe("the product page with presentaciones", () => {
     ]);
     // Inside the form that posts to the cart.
     expect(html).toMatch(/<form[^>]*action="\/carrito"[^>]*>(?:(?!<\/form>).)*type="radio"/s);
+    // What each size shows is switched by CSS on its checked radio, so a choice made before the
+    // scripts arrive shows at once: one rule per size, naming its radio and its panels.
+    for (const id of [food.small, food.large]) {
+      expect(html).toContain(`:has(#presentacion-${id}:checked) [data-presentacion="${id}"]{display:block}`);
+      expect(html).toMatch(new RegExp(`<input [^>]*id="presentacion-${id}"[^>]*type="radio"`));
+    }
     // The 15 kg bag: S/ 329.90, S/ 21.99 per kg, 2 left.
     expect(html).toContain("S/ 329.90");
     expect(html).toContain("S/ 21.99 por kg");

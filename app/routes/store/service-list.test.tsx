@@ -113,3 +113,18 @@ describe("a level without children", () => {
     expect(titles((await load("/servicios/salud/consultas")).services)).toEqual(["Consulta Veterinaria General"]);
   });
 });
+
+describe("a reservable service's card", () => {
+  test("offers 'Reservar cita' first and, as the spec asks of every service, a WhatsApp inquiry naming it", async () => {
+    const html = render(await load("/servicios/est%C3%A9tica/ba%C3%B1o-y-corte/perros"));
+    const card = html.slice(html.indexOf("<article"), html.indexOf("</article>"));
+    expect(card).toContain("Baño y Corte para Perro");
+    const booking = card.indexOf("Reservar cita");
+    const inquiry = card.match(/<a href="(https:\/\/wa\.me\/[^"]+)"[^>]*>Consultar por WhatsApp<\/a>/);
+    expect(booking).toBeGreaterThan(-1);
+    expect(inquiry).not.toBeNull();
+    expect(booking).toBeLessThan(card.indexOf(inquiry![0]));
+    const text = new URL(inquiry![1]!.replaceAll("&amp;", "&")).searchParams.get("text");
+    expect(text).toBe("Hola, quisiera consultar por el servicio: Baño y Corte para Perro");
+  });
+});

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 
 import type { PetSize } from "~/domain/bookings/booking-labels";
@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Field, FieldError, TextAreaField } from "~/ui/form/field";
 import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
+import { readFormField } from "~/ui/form/use-field-from-dom";
 import { Button } from "~/ui/primitives/button";
 
 import { BookingCalendar, type CalendarDay } from "./booking-calendar";
@@ -143,8 +144,19 @@ export function BookingForm(props: BookingFormProps) {
     set("petName", pet.name);
     set("petBreed", pet.breed);
     set("petSpecies", pet.species);
-    if (props.service.sizes.some((option) => option.size === pet.size)) choose({ size: pet.size });
+    if (props.service.sizes.some((option) => option.size === pet.size)) {
+      set("size", pet.size);
+      choose({ size: pet.size });
+    }
   }
+
+  // A size chosen before the scripts arrived stays chosen: its days are asked for now.
+  useLayoutEffect(() => {
+    const chosenSize = readFormField(formRef.current, "size");
+    if (chosenSize && chosenSize !== size) choose({ size: chosenSize as PetSize });
+    // Once, when React takes the form over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Form method="post" ref={formRef} className="flex flex-col gap-6" noValidate={false}>

@@ -2,7 +2,7 @@ import { Form, Link, useNavigate } from "react-router";
 
 import { LATE_CHANGE_MESSAGE } from "~/domain/bookings/booking-labels";
 import { FieldError } from "~/ui/form/field";
-import { Button } from "~/ui/primitives/button";
+import { Button, buttonVariants } from "~/ui/primitives/button";
 
 import { BookingCalendar, type CalendarDay } from "./booking-calendar";
 
@@ -10,6 +10,9 @@ import { BookingCalendar, type CalendarDay } from "./booking-calendar";
 // cancelar' before the appointment; after that, WhatsApp. The server checks the deadline again.
 
 type Move = { days: CalendarDay[]; date: string | null; slots: string[] } | null;
+
+/** The visit the cancellation question names. */
+type Visit = { code: string; day: string; time: string };
 
 export function BookingManage({
   canChange,
@@ -19,6 +22,7 @@ export function BookingManage({
   whatsappUrl,
   move,
   errors,
+  visit,
 }: {
   canChange: boolean;
   cancelHours: number;
@@ -27,6 +31,7 @@ export function BookingManage({
   whatsappUrl: string;
   move: Move;
   errors: Record<string, string | undefined | null>;
+  visit: Visit;
 }) {
   if (!canChange) {
     return (
@@ -48,23 +53,45 @@ export function BookingManage({
         Puedes cancelar o cambiar el horario hasta {cancelHours} horas antes de la cita.
       </p>
       <FieldError id="form-error" message={errors.form ?? undefined} />
-      <div className="flex flex-wrap gap-3">
-        {move ? null : (
-          <Button asChild variant="outline">
-            <Link to={`${pagePath}${separator}cambiar=1`} preventScrollReset>
-              Cambiar horario
-            </Link>
-          </Button>
-        )}
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <Button type="submit" variant="outlineDestructive">
-            Cancelar reserva
-          </Button>
-        </Form>
-      </div>
-      {move ? <MovePicker move={move} token={token} errors={errors} /> : null}
+      {move ? (
+        <MovePicker move={move} token={token} errors={errors} />
+      ) : (
+        <Button asChild variant="outline" className="self-start">
+          <Link to={`${pagePath}${separator}cambiar=1`} preventScrollReset>
+            Cambiar horario
+          </Link>
+        </Button>
+      )}
+      <CancelQuestion visit={visit} />
     </section>
+  );
+}
+
+/**
+ * 'Cancelar reserva' only opens the question; the cancellation is its 'Sí, cancelar reserva'.
+ * A <details>, as the back office's confirmations are without JavaScript, so it asks the same
+ * with or without scripts. It sits below the date picker, away from the taps that choose a day.
+ */
+function CancelQuestion({ visit }: { visit: Visit }) {
+  return (
+    <details className="rounded-2xl open:border-2 open:border-red-200 open:p-4">
+      <summary
+        className={`${buttonVariants({ variant: "outlineDestructive" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+      >
+        Cancelar reserva
+      </summary>
+      <p className="mt-3 font-semibold">¿Cancelar la reserva {visit.code}?</p>
+      <p className="mt-1 text-sm text-muted">
+        Tu cita del {visit.day} de {visit.time} se cancelará y su horario quedará libre para otra persona. Si luego
+        quieres venir, tendrás que reservar de nuevo.
+      </p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <Button type="submit" variant="destructive">
+          Sí, cancelar reserva
+        </Button>
+      </Form>
+    </details>
   );
 }
 

@@ -115,7 +115,7 @@ export function PetFields({
                 type="radio"
                 name="size"
                 value={option.size}
-                checked={option.size === size}
+                defaultChecked={option.size === size}
                 onChange={() => onSize(option.size)}
                 className={radioClass}
               />

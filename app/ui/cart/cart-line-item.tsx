@@ -3,7 +3,7 @@ import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 
 import { CART_PATH, cartIntents, type CartLineView, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
 import { buildProductPath } from "~/domain/catalog/catalog-paths";
-import { hasActiveOffer, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
+import { hasActiveOffer, LOW_STOCK_THRESHOLD, lowStockMessage } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import { buildLargeOrderText } from "~/domain/orders/order-limits";
 import { formatMoney } from "~/lib/money";
@@ -32,7 +32,7 @@ function StockNotice({ line }: { line: CartLineView }) {
     );
   }
   if (line.stock <= LOW_STOCK_THRESHOLD) {
-    return <p className="text-sm text-amber-800">Últimas {line.stock} unidades disponibles</p>;
+    return <p className="text-sm text-amber-800">{lowStockMessage(line.stock)}</p>;
   }
   return null;
 }

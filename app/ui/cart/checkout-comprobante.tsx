@@ -1,3 +1,6 @@
+import { useState } from "react";
+
+import { readRuc } from "~/domain/orders/comprobante";
 import { Field } from "~/ui/form/field";
 
 import type { CheckoutBind } from "./checkout-bindings";
@@ -10,6 +13,10 @@ const choiceClass =
 
 export function ComprobanteChoice({ bind }: { bind: CheckoutBind }) {
   const chosen = bind("comprobante").defaultValue === "factura" ? "factura" : "boleta";
+  // The RUC's digits are checked as the shopper leaves the field (the server checks them again);
+  // null until then, so the server's own message shows.
+  const [rucVerdict, setRucVerdict] = useState<string | null>(null);
+  const ruc = bind("ruc");
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 font-semibold">Comprobante</legend>
@@ -38,8 +45,18 @@ export function ComprobanteChoice({ bind }: { bind: CheckoutBind }) {
       <div className="hidden flex-col gap-3 group-has-[#checkout-comprobante-factura:checked]/checkout:flex">
         <Field
           label="RUC"
-          field={bind("ruc")}
-          inputProps={{ maxLength: 20, inputMode: "numeric", autoComplete: "off", placeholder: "20123456789" }}
+          field={{ ...ruc, error: rucVerdict === null ? ruc.error : rucVerdict || undefined }}
+          inputProps={{
+            maxLength: 20,
+            inputMode: "numeric",
+            autoComplete: "off",
+            placeholder: "20123456789",
+            onBlur: (event) => {
+              const typed = event.currentTarget.value.trim();
+              const read = typed ? readRuc(typed) : null;
+              setRucVerdict(read && "error" in read ? read.error : "");
+            },
+          }}
         />
         <Field
           label="Razón social"

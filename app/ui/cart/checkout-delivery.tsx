@@ -1,5 +1,5 @@
 import type { DeliveryZone } from "~/domain/delivery/delivery";
-import { DISTRICT_NOT_SERVED_MESSAGE, freeDeliveryMessage } from "~/domain/delivery/delivery";
+import { DISTRICT_NOT_SERVED_MESSAGE, freeDeliveryMessage, minimumOrderMessage } from "~/domain/delivery/delivery";
 import { formatMoney } from "~/lib/money";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { Field, SelectField } from "~/ui/form/field";
@@ -24,13 +24,13 @@ function zoneLabel(zone: DeliveryZone): string {
 function FulfillmentRadio({
   value,
   label,
-  chosen,
+  initial,
   onChoose,
   children,
 }: {
   value: "pickup" | "delivery";
   label: string;
-  chosen: string;
+  initial: string;
   onChoose: (value: string) => void;
   children?: React.ReactNode;
 }) {
@@ -41,7 +41,7 @@ function FulfillmentRadio({
         type="radio"
         name="fulfillment"
         value={value}
-        checked={chosen === value}
+        defaultChecked={initial === value}
         onChange={() => onChoose(value)}
         className="mt-1 size-4 shrink-0 accent-primary-strong"
       />
@@ -57,9 +57,7 @@ function FulfillmentRadio({
 function ZoneRules({ zone }: { zone: DeliveryZone | undefined }) {
   if (!zone) return null;
   const rules = [
-    zone.minimumOrderCents !== null
-      ? `Pedido mínimo para ${zone.district}: ${formatMoney(zone.minimumOrderCents)}`
-      : null,
+    zone.minimumOrderCents !== null ? minimumOrderMessage(zone, zone.minimumOrderCents) : null,
     zone.freeFromCents !== null ? freeDeliveryMessage(zone.freeFromCents) : null,
   ].filter((rule) => rule !== null);
   if (rules.length === 0) return null;
@@ -72,27 +70,30 @@ export function FulfillmentChoice({
   isPickupEnabled,
   pickup,
   whatsappPhone,
-  fulfillment,
+  initialFulfillment,
   onFulfillment,
   zoneId,
   onZone,
+  shortfall,
 }: {
   bind: CheckoutBind;
   zones: DeliveryZone[];
   isPickupEnabled: boolean;
   pickup: PickupPlace;
   whatsappPhone: string;
-  fulfillment: string;
+  initialFulfillment: string;
   onFulfillment: (value: string) => void;
   zoneId: string;
   onZone: (value: string) => void;
+  /** 'Te faltan S/ … para el pedido mínimo en …' while the products are below the district's minimum. */
+  shortfall: string | undefined;
 }) {
   const error = bind("fulfillment").error;
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? "checkout-fulfillment-error" : undefined}>
       <legend className="mb-2 font-semibold">¿Cómo quieres recibir tu pedido?</legend>
       {isPickupEnabled ? (
-        <FulfillmentRadio value="pickup" label="Recojo en tienda" chosen={fulfillment} onChoose={onFulfillment}>
+        <FulfillmentRadio value="pickup" label="Recojo en tienda" initial={initialFulfillment} onChoose={onFulfillment}>
           <span className="hidden text-sm text-muted group-has-[#checkout-fulfillment-pickup:checked]/checkout:block">
             {pickup.address ? <span className="block">{pickup.address}</span> : null}
             {pickup.hours ? <span className="block whitespace-pre-line">{pickup.hours}</span> : null}
@@ -101,7 +102,7 @@ export function FulfillmentChoice({
         </FulfillmentRadio>
       ) : null}
       {zones.length > 0 ? (
-        <FulfillmentRadio value="delivery" label="Delivery" chosen={fulfillment} onChoose={onFulfillment} />
+        <FulfillmentRadio value="delivery" label="Delivery" initial={initialFulfillment} onChoose={onFulfillment} />
       ) : null}
       {error ? (
         <p id="checkout-fulfillment-error" className="text-sm font-medium text-red-700">
@@ -109,7 +110,14 @@ export function FulfillmentChoice({
         </p>
       ) : null}
       {zones.length > 0 ? (
-        <DeliveryFields bind={bind} zones={zones} whatsappPhone={whatsappPhone} zoneId={zoneId} onZone={onZone} />
+        <DeliveryFields
+          bind={bind}
+          zones={zones}
+          whatsappPhone={whatsappPhone}
+          zoneId={zoneId}
+          onZone={onZone}
+          shortfall={shortfall}
+        />
       ) : null}
     </fieldset>
   );
@@ -122,12 +130,14 @@ function DeliveryFields({
   whatsappPhone,
   zoneId,
   onZone,
+  shortfall,
 }: {
   bind: CheckoutBind;
   zones: DeliveryZone[];
   whatsappPhone: string;
   zoneId: string;
   onZone: (value: string) => void;
+  shortfall: string | undefined;
 }) {
   const district = bind("deliveryZoneId");
   const chosenZone = zones.find((zone) => String(zone.id) === zoneId);
@@ -137,7 +147,7 @@ function DeliveryFields({
       <SelectField
         label="Distrito"
         field={district}
-        selectProps={{ value: zoneId, onChange: (event) => onZone(event.target.value), "aria-required": true }}
+        selectProps={{ onChange: (event) => onZone(event.target.value), "aria-required": true }}
       >
         <option value="">Elige tu distrito</option>
         {zones.map((zone) => (
@@ -148,6 +158,11 @@ function DeliveryFields({
         <option value={OTHER_DISTRICT}>Otro distrito</option>
       </SelectField>
       <ZoneRules zone={chosenZone} />
+      {shortfall && !district.error ? (
+        <p className="text-sm font-semibold text-red-700" role="status">
+          {shortfall}
+        </p>
+      ) : null}
       {zoneId === OTHER_DISTRICT && !district.error ? (
         <p className="text-sm font-medium text-red-700">{DISTRICT_NOT_SERVED_MESSAGE}</p>
       ) : null}

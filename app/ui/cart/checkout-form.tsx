@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { CART_PATH, cartIntents } from "~/domain/cart/cart";
-import { type DeliveryZone, quoteDelivery } from "~/domain/delivery/delivery";
+import { type DeliveryZone, missingForMinimumMessage, quoteDelivery } from "~/domain/delivery/delivery";
 import {
   type CheckoutField,
   type CheckoutValues,
@@ -12,6 +12,7 @@ import {
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Field } from "~/ui/form/field";
+import { useFieldFromDom } from "~/ui/form/use-field-from-dom";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
@@ -19,6 +20,7 @@ import { type CheckoutBind, checkoutBinder } from "./checkout-bindings";
 import { ComprobanteChoice } from "./checkout-comprobante";
 import { FulfillmentChoice, type PickupPlace } from "./checkout-delivery";
 import { type CheckoutMethodOption, PaymentMethodChoice } from "./checkout-payment";
+import { useCheckoutDraft } from "./use-checkout-draft";
 
 // The cart's order form (loaded after the page, checkout-slot.tsx): the total with delivery,
 // how the order is received, payment method, comprobante, contact, and the two buttons.
@@ -45,7 +47,12 @@ function describeFee(fulfillment: string, zone: DeliveryZone | undefined, subtot
   if (!zone) return { label: "Costo de envío", amount: "Elige tu distrito", feeCents: 0 };
   const quote = quoteDelivery(zone, subtotalCents);
   if (quote.status === "below-minimum") {
-    return { label: `Costo de envío (${zone.district})`, amount: formatMoney(zone.feeCents), feeCents: zone.feeCents };
+    return {
+      label: `Costo de envío (${zone.district})`,
+      amount: formatMoney(zone.feeCents),
+      feeCents: zone.feeCents,
+      shortfall: missingForMinimumMessage(zone, quote.minimumOrderCents, subtotalCents),
+    };
   }
   return {
     label: `Costo de envío (${zone.district})`,
@@ -104,9 +111,18 @@ function StockProblems({ problems }: { problems: string[] }) {
 /**
  * The two buttons: 'Finalizar Pedido' places the order and opens its page; the WhatsApp one
  * places it and opens WhatsApp with the order. Until a payment method is chosen they say so
- * and take the shopper to the methods instead of looking disabled.
+ * and take the shopper to the methods instead of looking disabled. Below the district's
+ * minimum they are disabled and say what is missing (the server refuses it anyway).
  */
-function OrderButtons({ isSubmitting, needsMethod }: { isSubmitting: boolean; needsMethod: boolean }) {
+function OrderButtons({
+  isSubmitting,
+  needsMethod,
+  shortfall,
+}: {
+  isSubmitting: boolean;
+  needsMethod: boolean;
+  shortfall: string | undefined;
+}) {
   const goToMethods = (event: React.MouseEvent) => {
     if (!needsMethod) return;
     event.preventDefault();
@@ -114,7 +130,15 @@ function OrderButtons({ isSubmitting, needsMethod }: { isSubmitting: boolean; ne
   };
   return (
     <div className="flex flex-col gap-3">
-      <Button type="submit" name="send" value="page" size="lgWrap" disabled={isSubmitting} onClick={goToMethods}>
+      <Button
+        type="submit"
+        name="send"
+        value="page"
+        size="lgWrap"
+        disabled={isSubmitting || Boolean(shortfall)}
+        aria-describedby="checkout-buttons-hint"
+        onClick={goToMethods}
+      >
         <Icon name="shopping-bag" aria-hidden /> {needsMethod ? CHOOSE_PAYMENT_METHOD_LABEL : "Finalizar Pedido"}
       </Button>
       <Button
@@ -123,16 +147,22 @@ function OrderButtons({ isSubmitting, needsMethod }: { isSubmitting: boolean; ne
         value="whatsapp"
         variant="whatsapp"
         size="lgWrap"
-        disabled={isSubmitting}
+        disabled={isSubmitting || Boolean(shortfall)}
+        aria-describedby="checkout-buttons-hint"
         onClick={goToMethods}
       >
         <Icon name="message-circle" aria-hidden />{" "}
         {needsMethod ? CHOOSE_PAYMENT_METHOD_LABEL : "Enviar Pedido por WhatsApp (Coordinar Pago)"}
       </Button>
-      <p className="text-center text-sm text-muted" aria-live="polite">
+      <p
+        id="checkout-buttons-hint"
+        className={shortfall ? "text-center text-sm font-semibold text-red-700" : "text-center text-sm text-muted"}
+        aria-live="polite"
+      >
         {isSubmitting
           ? "Registrando tu pedido…"
-          : "'Finalizar Pedido' te muestra tu pedido y cómo pagarlo; el botón de WhatsApp además lo envía al chat de la tienda."}
+          : (shortfall ??
+            "'Finalizar Pedido' te muestra tu pedido y cómo pagarlo; el botón de WhatsApp además lo envía al chat de la tienda.")}
       </p>
     </div>
   );
@@ -169,13 +199,35 @@ function ContactFields({ bind }: { bind: CheckoutBind }) {
   );
 }
 
+/**
+ * After a refused checkout, the first field in error is brought into view and focused, so the
+ * shopper on a phone sees what to fix instead of a toast over a form scrolled elsewhere.
+ */
+function useFocusFirstError(
+  formRef: React.RefObject<HTMLFormElement | null>,
+  fieldErrors: CheckoutFormProps["fieldErrors"],
+) {
+  useEffect(() => {
+    if (Object.keys(fieldErrors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [aria-describedby$="-error"] input',
+    );
+    if (!first) return;
+    first.scrollIntoView({ block: "center" });
+    first.focus({ preventScroll: true });
+  }, [formRef, fieldErrors]);
+}
+
 export function CheckoutForm(props: CheckoutFormProps) {
   const { values, methods, zones } = props;
   const isHydrated = useIsHydrated();
   const navigation = useNavigation();
-  const [methodId, setMethodId] = useState(values.paymentMethodId);
-  const [fulfillment, setFulfillment] = useState(values.fulfillment);
-  const [zoneId, setZoneId] = useState(values.deliveryZoneId);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [methodId, setMethodId] = useFieldFromDom(formRef, "paymentMethodId", values.paymentMethodId);
+  const [fulfillment, setFulfillment] = useFieldFromDom(formRef, "fulfillment", values.fulfillment);
+  const [zoneId, setZoneId] = useFieldFromDom(formRef, "deliveryZoneId", values.deliveryZoneId);
+  useCheckoutDraft(formRef);
+  useFocusFirstError(formRef, props.fieldErrors);
   const bind = checkoutBinder(values, props.fieldErrors);
   const isSubmitting = navigation.state !== "idle" && navigation.formData?.get("intent") === cartIntents.checkout;
   const fee = describeFee(
@@ -186,6 +238,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   return (
     <Form
+      ref={formRef}
       method="post"
       action={CART_PATH}
       className="group/checkout flex flex-col gap-5 rounded-2xl border bg-white p-4 shadow-sm sm:p-6"
@@ -204,16 +257,21 @@ export function CheckoutForm(props: CheckoutFormProps) {
           isPickupEnabled={props.isPickupEnabled}
           pickup={props.pickup}
           whatsappPhone={props.whatsappPhone}
-          fulfillment={fulfillment}
+          initialFulfillment={values.fulfillment}
           onFulfillment={setFulfillment}
           zoneId={zoneId}
           onZone={setZoneId}
+          shortfall={fee?.shortfall}
         />
       ) : null}
-      <PaymentMethodChoice methods={methods} methodId={methodId} onChoose={setMethodId} />
+      <PaymentMethodChoice methods={methods} initialId={values.paymentMethodId} onChoose={setMethodId} />
       <ComprobanteChoice bind={bind} />
       <ContactFields bind={bind} />
-      <OrderButtons isSubmitting={isSubmitting} needsMethod={isHydrated && methods.length > 0 && !methodId} />
+      <OrderButtons
+        isSubmitting={isSubmitting}
+        needsMethod={isHydrated && methods.length > 0 && !methodId}
+        shortfall={isHydrated ? fee?.shortfall : undefined}
+      />
     </Form>
   );
 }

@@ -5,11 +5,12 @@ export type CheckoutMethodOption = { id: string; name: string; details: string; 
 /** The payment method radios (its legend has an id so the buttons can bring the shopper to it); a method's QR code shows once it is picked. */
 export function PaymentMethodChoice({
   methods,
-  methodId,
+  initialId,
   onChoose,
 }: {
   methods: CheckoutMethodOption[];
-  methodId: string;
+  /** The method the server knows of; what the shopper picks before the scripts arrive stays. */
+  initialId: string;
   onChoose: (id: string) => void;
 }) {
   return (
@@ -27,7 +28,7 @@ export function PaymentMethodChoice({
             type="radio"
             name="paymentMethodId"
             value={method.id}
-            checked={methodId === method.id}
+            defaultChecked={initialId === method.id}
             onChange={() => onChoose(method.id)}
             className="mt-1 size-4 shrink-0 accent-primary-strong"
           />

@@ -1,11 +1,11 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 
 import { pricePerKgCents } from "~/domain/catalog/presentacion-display";
-import { getUnitPriceCents, LOW_STOCK_THRESHOLD, type Priced } from "~/domain/catalog/pricing";
-import { cn } from "~/lib/cn";
+import { getUnitPriceCents, LOW_STOCK_THRESHOLD, lowStockMessage, type Priced } from "~/domain/catalog/pricing";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
+import { useFieldFromDom } from "~/ui/form/use-field-from-dom";
 import { Icon } from "~/ui/icons/icon";
 import { lazySlot, renderNothing } from "~/ui/lazy-slot";
 import { Button } from "~/ui/primitives/button";
@@ -40,11 +40,11 @@ export type PurchasePresentacion = Priced & {
 
 function PresentacionPicker({
   items,
-  selectedId,
+  initialId,
   onSelect,
 }: {
   items: PurchasePresentacion[];
-  selectedId: number;
+  initialId: number;
   onSelect: (id: number) => void;
 }) {
   return (
@@ -54,16 +54,15 @@ function PresentacionPicker({
         {items.map((item) => (
           <label
             key={item.id}
-            className={cn(
-              "flex min-h-12 cursor-pointer flex-col justify-center rounded-xl border-2 px-4 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong",
-              item.id === selectedId ? "border-primary-strong bg-primary-soft" : "border-gray-300 bg-white",
-            )}
+            className="flex min-h-12 cursor-pointer flex-col justify-center rounded-xl border-2 border-gray-300 bg-white px-4 py-1.5 text-sm has-[:checked]:border-primary-strong has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong"
           >
             <input
+              id={`presentacion-${item.id}`}
               type="radio"
               name="variantId"
               value={item.id}
-              defaultChecked={item.id === selectedId}
+              defaultChecked={item.id === initialId}
+              data-sold-out={item.stock === 0 ? "" : undefined}
               onChange={() => onSelect(item.id)}
               className="sr-only"
             />
@@ -79,6 +78,82 @@ function PresentacionPicker({
   );
 }
 
+/** Each presentación's price (CSS shows the checked one's). */
+function PricePanels({ shown }: { shown: PurchasePresentacion[] }) {
+  return shown.map((item) => {
+    const perKg = pricePerKgCents(getUnitPriceCents(item), item.netWeightGrams);
+    return (
+      <div key={item.id} data-presentacion={item.id}>
+        <PriceTag item={item} size="lg" />
+        {perKg === null ? null : <p className="text-sm text-muted">{formatMoney(perKg)} por kg</p>}
+      </div>
+    );
+  });
+}
+
+/** The stock notes of the presentaciones that have one: sold out, or the last few units. */
+function StockNotes({ shown, hasChoice }: { shown: PurchasePresentacion[]; hasChoice: boolean }) {
+  return shown
+    .filter((item) => item.stock <= LOW_STOCK_THRESHOLD)
+    .map((item) => (
+      <div key={item.id} data-presentacion={item.id}>
+        <StockNote item={item} hasChoice={hasChoice} />
+      </div>
+    ));
+}
+
+/** 'Cantidad' and 'Agregar al Carrito' for an available presentación, a disabled 'Agotado' for a sold-out one (CSS picks). */
+function PurchaseButtons({
+  shown,
+  isAdding,
+  stepper,
+}: {
+  shown: PurchasePresentacion[];
+  isAdding: boolean;
+  stepper: ReactNode;
+}) {
+  return (
+    <>
+      {shown.some((item) => item.stock > 0) ? (
+        <div data-when-available="" className="flex flex-col gap-4">
+          {stepper}
+          <Button type="submit" size="lg" disabled={isAdding} className="w-full sm:w-auto" data-keep-clear="">
+            <Icon name="shopping-cart" aria-hidden /> {isAdding ? "Agregando…" : "Agregar al Carrito"}
+          </Button>
+        </div>
+      ) : null}
+      {shown.some((item) => item.stock === 0) ? (
+        <div data-when-sold-out="">
+          <Button type="button" size="lg" disabled className="w-full sm:w-auto">
+            Agotado
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const PURCHASE_ID = "product-purchase";
+
+/**
+ * What the checked presentación shows (its price, stock note and button) is switched by CSS on
+ * the checked radio, so that a choice made before the scripts arrive shows at once and stays
+ * what goes into the cart (the same as the checkout's options).
+ */
+function ChoiceStyle({ items }: { items: PurchasePresentacion[] }) {
+  const scope = `#${PURCHASE_ID}`;
+  const soldOut = `${scope}:has(input[data-sold-out]:checked)`;
+  const rules = [
+    `${scope} [data-presentacion],${scope} [data-when-sold-out]{display:none}`,
+    ...items.map(
+      (item) => `${scope}:has(#presentacion-${item.id}:checked) [data-presentacion="${item.id}"]{display:block}`,
+    ),
+    `${soldOut} [data-when-available]{display:none}`,
+    `${soldOut} [data-when-sold-out]{display:block}`,
+  ];
+  return <style>{rules.join("\n")}</style>;
+}
+
 function StockNote({ item, hasChoice }: { item: PurchasePresentacion; hasChoice: boolean }) {
   if (item.stock === 0) {
     return (
@@ -89,10 +164,9 @@ function StockNote({ item, hasChoice }: { item: PurchasePresentacion; hasChoice:
       </p>
     );
   }
-  if (item.stock > LOW_STOCK_THRESHOLD) return null;
   return (
     <p className="font-semibold text-amber-800" role="status">
-      Últimas {item.stock} unidades disponibles
+      {lowStockMessage(item.stock)}
     </p>
   );
 }
@@ -103,8 +177,29 @@ function StockNote({ item, hasChoice }: { item: PurchasePresentacion; hasChoice:
  * field alone works; the server checks the quantity again either way.
  */
 function QuantityStepper({ max, title }: { max: number; title: string }) {
-  const [quantity, setQuantity] = useState(1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useFieldFromDom(inputRef, "quantity", "1");
   const clamp = (value: number) => Math.min(Math.max(1, Math.trunc(value) || 1), Math.max(1, max));
+  const quantity = clamp(Number(typed));
+  // The field is uncontrolled, so that hydration never writes over a number typed before it.
+  const setQuantity = (next: (value: number) => number) => {
+    const value = String(next(quantity));
+    if (inputRef.current) inputRef.current.value = value;
+    setTyped(value);
+  };
+  // Another presentación chosen may allow fewer units: what shows is what goes into the cart.
+  // Only a change of `max` after the first render counts: at hydration the field holds what
+  // the shopper typed for the presentación they had chosen by then.
+  const shownMax = useRef(max);
+  useEffect(() => {
+    if (shownMax.current === max) return;
+    shownMax.current = max;
+    const input = inputRef.current;
+    if (input && Number(input.value) > max) {
+      input.value = String(Math.max(1, max));
+      setTyped(input.value);
+    }
+  }, [max, setTyped]);
   const stepClass =
     "flex size-11 items-center justify-center rounded-full text-primary-strong hover:bg-primary-soft disabled:opacity-40";
   return (
@@ -123,14 +218,18 @@ function QuantityStepper({ max, title }: { max: number; title: string }) {
           <Icon name="minus" className="size-4" aria-hidden />
         </button>
         <input
+          ref={inputRef}
           id="product-quantity"
           name="quantity"
           type="number"
           inputMode="numeric"
           min={1}
           max={Math.max(1, max)}
-          value={quantity}
-          onChange={(event) => setQuantity(clamp(Number(event.target.value)))}
+          defaultValue={1}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={(event) => {
+            if (event.target.value !== String(quantity)) setQuantity(() => quantity);
+          }}
           className="h-11 w-14 [appearance:textfield] bg-transparent text-center font-semibold [&::-webkit-inner-spin-button]:appearance-none"
         />
         <button
@@ -164,14 +263,16 @@ export function ProductPurchase({
   /** What sits between the price and the choice (the description). */
   children?: ReactNode;
 }) {
-  const [selectedId, setSelectedId] = useState(initialId);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [chosenId, setChosenId] = useFieldFromDom(formRef, "variantId", String(initialId));
   const fetcher = useFetcher<{ toast?: ToastMessage }>();
   useToastFrom(fetcher.data?.toast);
-  const selected = presentaciones.find((item) => item.id === selectedId) ?? presentaciones[0]!;
+  const selected = presentaciones.find((item) => String(item.id) === chosenId) ?? presentaciones[0]!;
   const hasChoice = presentaciones.length > 1;
-  const perKg = pricePerKgCents(getUnitPriceCents(selected), selected.netWeightGrams);
+  // Without a choice there is one presentación: nothing to switch.
+  const shown = hasChoice ? presentaciones : [selected];
   const select = (id: number) => {
-    setSelectedId(id);
+    setChosenId(String(id));
     // A shared link opens the same size; the page is not reloaded for it.
     window.history.replaceState(window.history.state, "", `?presentacion=${id}`);
   };
@@ -182,37 +283,28 @@ export function ProductPurchase({
     if (hasSoldOut) void stockAlert.preload();
   }, [hasSoldOut]);
   return (
-    <>
-      <div>
-        <PriceTag item={selected} size="lg" />
-        {perKg === null ? null : <p className="text-sm text-muted">{formatMoney(perKg)} por kg</p>}
-      </div>
+    <div id={PURCHASE_ID} className="contents">
+      {hasChoice ? <ChoiceStyle items={presentaciones} /> : null}
+      <PricePanels shown={shown} />
       {children}
-      <fetcher.Form method="post" action={href("/carrito")} className="flex flex-col gap-4">
+      <fetcher.Form ref={formRef} method="post" action={href("/carrito")} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
         {hasChoice ? (
-          <PresentacionPicker items={presentaciones} selectedId={selected.id} onSelect={select} />
+          <PresentacionPicker items={presentaciones} initialId={initialId} onSelect={select} />
         ) : (
           <input type="hidden" name="variantId" value={selected.id} />
         )}
-        <StockNote item={selected} hasChoice={hasChoice} />
-        {selected.stock > 0 ? (
-          <QuantityStepper key={selected.id} max={Math.min(selected.stock, selected.maxPerOrder)} title={title} />
-        ) : null}
-        <Button type="submit" size="lg" disabled={isAdding || selected.stock === 0} className="w-full sm:w-auto">
-          {selected.stock === 0 ? (
-            "Agotado"
-          ) : (
-            <>
-              <Icon name="shopping-cart" aria-hidden /> {isAdding ? "Agregando…" : "Agregar al Carrito"}
-            </>
-          )}
-        </Button>
+        <StockNotes shown={shown} hasChoice={hasChoice} />
+        <PurchaseButtons
+          shown={shown}
+          isAdding={isAdding}
+          stepper={<QuantityStepper max={Math.max(1, Math.min(selected.stock, selected.maxPerOrder))} title={title} />}
+        />
       </fetcher.Form>
       {selected.stock === 0 ? (
         <stockAlert.Slot key={`${selected.id}:${email}`} productId={productId} variantId={selected.id} email={email} />
       ) : null}
-    </>
+    </div>
   );
 }

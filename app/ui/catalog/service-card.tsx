@@ -8,9 +8,9 @@ import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { OfferBadge, PriceTag } from "./price-tag";
 
 /**
- * A service: not bought online. A reservable one leads to its booking page ('Reservar cita',
- * issue 28), priced 'Desde S/ …' when its sizes cost differently; the others are a WhatsApp
- * inquiry naming it.
+ * A service: not bought online. Every one offers a WhatsApp inquiry naming it, as the spec asks;
+ * a reservable one leads first to its booking page ('Reservar cita', issue 28), the inquiry
+ * under it as the lesser action, and is priced 'Desde S/ …' when its sizes cost differently.
  */
 export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardData; whatsappPhone: string }) {
   const inquiry = buildWhatsAppUrl(whatsappPhone, `Hola, quisiera consultar por el servicio: ${service.title}`);
@@ -50,16 +50,19 @@ export function ServiceCard({ service, whatsappPhone }: { service: ServiceCardDa
           >
             Reservar cita
           </Link>
-        ) : (
-          <a
-            href={inquiry}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-whatsapp-strong px-5 text-sm font-semibold text-white hover:brightness-110"
-          >
-            Consultar por WhatsApp
-          </a>
-        )}
+        ) : null}
+        <a
+          href={inquiry}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={
+            isBookable
+              ? "inline-flex h-10 items-center justify-center gap-2 rounded-full border-2 border-whatsapp-strong bg-white px-5 text-sm font-semibold text-whatsapp-strong hover:bg-whatsapp/10"
+              : "mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full bg-whatsapp-strong px-5 text-sm font-semibold text-white hover:brightness-110"
+          }
+        >
+          Consultar por WhatsApp
+        </a>
       </div>
     </article>
   );

@@ -52,6 +52,7 @@ export function StockAlertForm({
         size="lg"
         disabled={fetcher.state !== "idle"}
         className="w-full sm:w-auto"
+        data-keep-clear=""
       >
         <Icon name="bell" aria-hidden /> Avísame cuando haya stock
       </Button>

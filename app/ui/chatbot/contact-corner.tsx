@@ -108,10 +108,29 @@ function closeMenu(corner: HTMLDivElement | null, focus?: HTMLElement | null) {
   focus?.focus();
 }
 
+/** The folded corner's height below the screen while hidden (its `translate-y-24`). */
+const HIDDEN_OFFSET_PX = 96;
+
+/**
+ * Whether the corner, where it shows, would cover a button the page keeps clear of it
+ * ('Agregar al Carrito', 'Avísame cuando haya stock': marked `data-keep-clear`).
+ */
+function coversKeptClear(corner: HTMLElement): boolean {
+  const box = corner.getBoundingClientRect();
+  const offset = corner.hasAttribute("data-hidden") ? HIDDEN_OFFSET_PX : 0;
+  const top = box.top - offset;
+  const bottom = box.bottom - offset;
+  return [...document.querySelectorAll("[data-keep-clear]")].some((element) => {
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.right > box.left && rect.left < box.right && rect.bottom > top && rect.top < bottom;
+  });
+}
+
 /**
  * The folded button never rests on the page's text or fields: it waits below the screen while
  * the shopper reads, and rises at the end of the page (over the footer's bottom padding), for
- * 3 s after a scroll up (a shopper looking for it), and while it is open or keyboard-focused
+ * 3 s after a scroll up (a shopper looking for it) unless it would then cover a button the page
+ * keeps clear, and while it is open or keyboard-focused
  * (the corner's classes). Without JavaScript (`scripting: none`) it always shows.
  */
 function useOutOfTheWay(cornerRef: RefObject<HTMLDivElement | null>) {
@@ -125,7 +144,8 @@ function useOutOfTheWay(cornerRef: RefObject<HTMLDivElement | null>) {
       clearTimeout(timer);
       if (isScrollingUp) timer = setTimeout(update, 3000);
       const isAtEnd = scrollY + innerHeight > document.documentElement.scrollHeight - 24;
-      corner.toggleAttribute("data-hidden", !isScrollingUp && !isAtEnd);
+      const wouldCover = isScrollingUp && !isAtEnd && coversKeptClear(corner);
+      corner.toggleAttribute("data-hidden", (!isScrollingUp && !isAtEnd) || wouldCover);
     }
     function closeOutside(event: PointerEvent) {
       if (!corner.contains(event.target as Node)) closeMenu(corner);

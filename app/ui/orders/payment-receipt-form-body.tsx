@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { ACCEPTED_IMAGE_TYPES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { MAX_RECEIPT_OPERATION_LENGTH, RECEIPT_FIELDS, type ReceiptField } from "~/domain/orders/order-page";
 import { Field } from "~/ui/form/field";
+import { FilePicker } from "~/ui/form/file-picker";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
@@ -54,12 +55,12 @@ export function PaymentReceiptForm({
       <p className="text-sm text-muted">
         Sube la captura de tu pago (Yape, Plin o transferencia) y/o escribe el número de operación.
       </p>
-      <Field
+      <FilePicker
         label="Imagen del comprobante"
+        chooseLabel="Elegir imagen"
         hint="JPG, PNG, WebP o AVIF de hasta 5 MB."
         field={{ id: "receipt-image", name: RECEIPT_FIELDS.image, error: imageError }}
         inputProps={{
-          type: "file",
           accept: ACCEPTED_IMAGE_TYPES,
           onChange: (event) => setTooLarge((event.currentTarget.files?.[0]?.size ?? 0) > MAX_IMAGE_BYTES),
         }}

@@ -6,6 +6,7 @@ import { Icon } from "~/ui/icons/icon";
 import type { InstantPanelProps } from "./instant-results-panel";
 
 export const HEADER_SEARCH_PLACEHOLDER = "¿Qué buscas para tu mascota?";
+const SHORT_HEADER_SEARCH_PLACEHOLDER = "¿Qué buscas?";
 
 // The instant results' code (the combobox, its requests, its list) is fetched when the box is
 // first focused: it is in no page's first load (ADR 013's budget).
@@ -57,8 +58,15 @@ export function HeaderSearch({ defaultQuery = "" }: { defaultQuery?: string }) {
         onFocus={loadInstantResults}
         // Focused before the page was interactive: the first letter typed after fetches it.
         onInput={loadInstantResults}
-        className="h-10 w-full rounded-full border border-gray-300 bg-white pr-12 pl-9 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong sm:pr-24"
+        className="peer h-10 w-full rounded-full border border-gray-300 bg-white pr-12 pl-9 text-base text-ink placeholder:text-muted focus-visible:border-primary-strong max-[359px]:placeholder:text-transparent sm:pr-24"
       />
+      {/* Under 360 px the whole question does not fit: a shorter one stands in for it. */}
+      <span
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-9 hidden -translate-y-1/2 text-base text-muted max-[359px]:peer-placeholder-shown:block"
+      >
+        {SHORT_HEADER_SEARCH_PLACEHOLDER}
+      </span>
       {/* On a phone an icon, so that the whole placeholder fits; the word from 640 px. */}
       <button
         type="submit"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef } from "react";
 import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -23,6 +23,7 @@ import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, FieldError, SelectField } from "~/ui/form/field";
 import { type FieldBinding, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
+import { useFieldFromDom } from "~/ui/form/use-field-from-dom";
 
 import type { Route } from "./+types/general";
 
@@ -48,7 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
 /** A colour typed as #rrggbb, with a picker beside it that follows (and sets) the text. */
 function ColourField({ label, field }: { label: string; field: FieldBinding }) {
   const { id, name, error } = field;
-  const [value, setValue] = useState(field.defaultValue ?? "");
+  const textRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useFieldFromDom(textRef, name, field.defaultValue ?? "");
   const isValid = /^#[0-9a-f]{6}$/i.test(value);
   const errorId = `${id}-error`;
   return (
@@ -65,6 +67,7 @@ function ColourField({ label, field }: { label: string; field: FieldBinding }) {
           className="h-10 w-14 shrink-0 cursor-pointer rounded-lg border border-gray-300 bg-white p-1"
         />
         <input
+          ref={textRef}
           id={id}
           name={name}
           value={value}
@@ -83,13 +86,14 @@ function ColourField({ label, field }: { label: string; field: FieldBinding }) {
 }
 
 function FontField({ f }: { f: FormFields }) {
-  const [font, setFont] = useState(f.values.fontFamily ?? "Fredoka");
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const [font, setFont] = useFieldFromDom(selectRef, "fontFamily", f.values.fontFamily ?? "Fredoka");
   return (
     <div className="flex flex-col gap-2">
       <SelectField
         label="Fuente principal"
         field={f.field("fontFamily")}
-        selectProps={{ value: font, onChange: (event) => setFont(event.target.value) }}
+        selectProps={{ ref: selectRef, value: font, onChange: (event) => setFont(event.target.value) }}
       >
         {fontFamilies.map((family) => (
           <option key={family} value={family}>

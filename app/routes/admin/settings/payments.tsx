@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -165,22 +164,18 @@ function ManualFields({ f, method }: { f: FormFields; method: AdminPaymentMethod
 
 function MethodCard({ method, f }: { method: AdminPaymentMethod; f: FormFields }) {
   const active = { ...f.checkbox(`methods.${method.id}.isActive`), id: `${method.id}-active` };
-  const [isActive, setIsActive] = useState(active.defaultChecked);
   return (
-    <li className="rounded-xl border bg-surface p-4" data-payment-method={method.id}>
+    <li className="group/method rounded-xl border bg-surface p-4" data-payment-method={method.id}>
       <MethodHeader method={method} />
       <CheckboxField
         field={active}
         className="mt-3"
         label={`Activo (se ofrece en el carrito)`}
-        inputProps={{
-          checked: isActive,
-          onChange: (event) => setIsActive(event.target.checked),
-          "aria-label": `${method.name} activo`,
-        }}
+        inputProps={{ "aria-label": `${method.name} activo` }}
       />
-      {/* Hidden, not removed, while inactive: its values are kept and saved as they are. */}
-      <div className="mt-4 flex flex-col gap-4" hidden={!isActive}>
+      {/* Hidden, not removed, while inactive: its values are kept and saved as they are. Shown by
+          CSS on the ticked box, so a box ticked before the scripts arrive shows them too. */}
+      <div className="mt-4 hidden flex-col gap-4 group-has-[:checked]/method:flex">
         {method.kind === "stripe" ? <StripeFields f={f} method={method} /> : <ManualFields f={f} method={method} />}
       </div>
     </li>

@@ -15,6 +15,7 @@ import {
   petsTabPath,
 } from "~/domain/pets/pet-labels";
 import { CheckboxField, Field, SelectField, TextAreaField } from "~/ui/form/field";
+import { FilePicker } from "~/ui/form/file-picker";
 import { type FormActionData, type FormFields, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
@@ -130,8 +131,9 @@ function PhotoField({
           <CheckboxField label="Quitar la foto actual" field={f.checkbox(PET_FIELDS.removePhoto)} />
         </div>
       ) : null}
-      <Field
+      <FilePicker
         label={current ? "Cambiar foto" : "Foto"}
+        chooseLabel={current ? "Elegir otra foto" : "Elegir foto"}
         hint="Opcional. JPG, PNG, WebP o AVIF de hasta 5 MB."
         field={{
           id: "pet-photo",
@@ -139,7 +141,6 @@ function PhotoField({
           error: isTooLarge ? IMAGE_TOO_LARGE_MESSAGE : f.error(PET_FIELDS.photo),
         }}
         inputProps={{
-          type: "file",
           accept: ACCEPTED_IMAGE_TYPES,
           onChange: (event) => onPick((event.currentTarget.files?.[0]?.size ?? 0) > MAX_IMAGE_BYTES),
         }}

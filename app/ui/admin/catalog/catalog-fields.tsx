@@ -1,5 +1,5 @@
 import { Check, X } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef } from "react";
 
 import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
@@ -8,6 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, SelectField } from "~/ui/form/field";
 import type { FieldBinding, FormFields } from "~/ui/form/form-fields";
+import { useFieldFromDom } from "~/ui/form/use-field-from-dom";
 
 // Pieces the products and services editors and lists share.
 
@@ -41,9 +42,11 @@ export function TaxonomySelects({
   familyLabel: string;
   isFamilyRequired: boolean;
 }) {
-  const [familyId, setFamilyId] = useState(form.value("familyId"));
-  const [categoryId, setCategoryId] = useState(form.value("categoryId"));
-  const [subcategoryId, setSubcategoryId] = useState(form.value("subcategoryId"));
+  // Started from the selects as React finds them: a family picked before the scripts arrived stays.
+  const familyRef = useRef<HTMLSelectElement>(null);
+  const [familyId, setFamilyId] = useFieldFromDom(familyRef, "familyId", form.value("familyId"));
+  const [categoryId, setCategoryId] = useFieldFromDom(familyRef, "categoryId", form.value("categoryId"));
+  const [subcategoryId, setSubcategoryId] = useFieldFromDom(familyRef, "subcategoryId", form.value("subcategoryId"));
   const categories = options.categories.filter((category) => String(category.parentId) === familyId);
   const subcategories = options.subcategories.filter((subcategory) => String(subcategory.parentId) === categoryId);
   const required = isFamilyRequired ? " *" : "";
@@ -58,6 +61,7 @@ export function TaxonomySelects({
         label={`${familyLabel}${required}`}
         field={form.field("familyId")}
         selectProps={{
+          ref: familyRef,
           value: familyId,
           onChange: (event) => {
             setFamilyId(event.target.value);
@@ -114,15 +118,11 @@ export function RevealedPriceField({
   price: { name: string; label: string };
 }) {
   const binding = form.checkbox(checkbox.name);
-  const [isOn, setIsOn] = useState(binding.defaultChecked);
+  // Shown by CSS on the ticked box, so that it also works before the scripts arrive.
   return (
-    <div className="flex flex-col gap-3">
-      <CheckboxField
-        label={checkbox.label}
-        field={binding}
-        inputProps={{ onChange: (event) => setIsOn(event.target.checked) }}
-      />
-      <div hidden={!isOn}>
+    <div className="group/reveal flex flex-col gap-3">
+      <CheckboxField label={checkbox.label} field={binding} />
+      <div className="hidden group-has-[:checked]/reveal:block">
         <PriceField label={price.label} field={form.field(price.name)} />
       </div>
     </div>
