@@ -6,9 +6,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 
-import { logError } from "~/lib/log.server";
+import { logError, logInfo } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { buildContentSecurityPolicy, documentCacheControl, isAdminPath } from "~/lib/security-headers.server";
 
@@ -86,13 +86,23 @@ export default function handleRequest(
   });
 }
 
-/** Errors of loaders, actions and rendering: logged with their stack and the request's id. */
+/**
+ * Errors of loaders, actions and rendering: logged with their stack and the request's id. A
+ * refusal React Router answers itself (a POST to a route without an action: 405; an unknown
+ * route: 404) is no failure of the shop: it is logged as what it is, with its status and reason.
+ */
 export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }) {
   // An aborted request (the shopper navigated away) is not an error of the shop.
   if (request.signal.aborted) return;
-  logError("request failed", error, {
+  const fields = {
     requestId: (context as { requestId?: string } | undefined)?.requestId,
     method: request.method,
     path: new URL(request.url).pathname,
-  });
+  };
+  if (isRouteErrorResponse(error)) {
+    const reason = error.data instanceof Error ? error.data.message : String(error.data ?? "");
+    logInfo("request refused", { ...fields, status: error.status, reason: reason || error.statusText });
+    return;
+  }
+  logError("request failed", error, fields);
 }

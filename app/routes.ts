@@ -18,6 +18,8 @@ export default [
     route("reserva/:code", "routes/store/booking-page.tsx"),
     // The food reminder's one-click 'Volver a pedir': a signed link that fills the cart.
     route("volver-a-pedir/:token", "routes/store/reorder-food.tsx"),
+    // The link of 'Confirma tu aviso de stock' (issue 41): nothing else is mailed before it.
+    route("aviso-stock/confirmar", "routes/store/stock-alert-confirm.tsx"),
     route("faq", "routes/store/faq.tsx"),
     route("libro-reclamaciones", "routes/store/complaints-book.tsx"),
     route("libro-reclamaciones/copia", "routes/store/complaint-copy.tsx"),

@@ -2,7 +2,9 @@
 // a static file (the ceiling, in the same run) loaded by autocannon while
 //  - quiet: nothing else happens;
 //  - body flood: 20 clients each post 100 MB to the public forms, over and over;
-//  - slow clients: 100 posts trickle one byte every 2 s, reconnecting when cut off.
+//  - slow clients: 100 posts trickle one byte every 2 s, reconnecting when cut off;
+//  - stalled uploads (issue 41): one guest with one order opens 100 receipt posts of 5 MB,
+//    sends most of each and stalls, again as soon as each is answered.
 // For each: req/s, p50/p99 (ms), errors, ratio to the static file, and the server's peak RSS.
 //   node bench/hostile.js [--products 10000] [--duration 15] [--connections 10] [--out FILE]
 // (writes bench/results/hostile-<products>.json, or FILE)
@@ -11,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { generateShop } from "./generate.js";
-import { floodPost, trickle } from "./lib/hostile-clients.js";
+import { floodPost, stallUploads, trickle } from "./lib/hostile-clients.js";
 import { runScenario } from "./lib/load.js";
 import { startBenchServer, writeBenchResult } from "./lib/server.js";
 
@@ -64,6 +66,67 @@ function startSlowClients(port) {
   };
 }
 
+/** 100 stalled 5 MB receipt posts to one order's page with its guest's cookie, each reopened when answered. */
+async function startStalledUploads(url, port) {
+  const order = await placeGuestOrder(url);
+  let isRunning = true;
+  const batches = [];
+  const statuses = {};
+  const open = () => {
+    const batch = stallUploads(port, {
+      count: 1,
+      path: `/pedido/${order.code}`,
+      cookie: order.cookie,
+      declaredBytes: 5_308_416,
+      sentBytes: 5_000_000,
+    });
+    batches.push(batch);
+    void batch.answers[0].then((answer) => {
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (isRunning) setTimeout(open, 100);
+    });
+  };
+  for (let i = 0; i < 100; i++) open();
+  return {
+    async stop() {
+      isRunning = false;
+      for (const batch of batches) batch.stop();
+      return { statuses };
+    },
+  };
+}
+
+/** A guest's order placed as the cart page posts it: its code and the guest's cookies. */
+async function placeGuestOrder(url) {
+  const post = (fields, cookie) =>
+    fetch(`${url}/carrito`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams(fields),
+    });
+  const cookiesOf = (response) =>
+    response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+  const added = await post({ intent: "add", productId: "1", quantity: "1" }, "");
+  const cartCookie = cookiesOf(added);
+  const placed = await post(
+    {
+      intent: "checkout",
+      paymentMethodId: "yape",
+      fulfillment: "pickup",
+      customerName: "Ana",
+      customerPhone: "912345678",
+    },
+    cartCookie,
+  );
+  const code = /PED-\d+/.exec(placed.headers.get("location") ?? "")?.[0];
+  if (!code) throw new Error(`The bench's guest order was refused (${placed.status})`);
+  return { code, cookie: [cartCookie, cookiesOf(placed)].filter(Boolean).join("; ") };
+}
+
 export async function runHostile({ products, duration, connections }) {
   const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
   await generateShop({ products, dataDir });
@@ -73,11 +136,12 @@ export async function runHostile({ products, duration, connections }) {
     { name: "quiet", start: () => ({ stop: async () => ({}) }) },
     { name: "body flood (20 × 100 MB posts, repeated)", start: () => startBodyFlood(port) },
     { name: "slow clients (100 posts at 1 byte / 2 s)", start: () => startSlowClients(port) },
+    { name: "stalled uploads (one guest, 100 × 5 MB receipts)", start: () => startStalledUploads(server.url, port) },
   ];
   const rows = [];
   try {
     for (const attack of attacks) {
-      const running = attack.start();
+      const running = await attack.start();
       // The attack settles in (the trickling posts are all open, the flood is at full speed).
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       server.sampleRss();

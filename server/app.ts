@@ -22,9 +22,9 @@ import { getShopPageCache } from "~/lib/page-cache/shop-page-cache.server";
 import { sendPlainPage } from "~/lib/plain-page.server";
 import { createPageRenderer, createRequestHandler } from "~/lib/react-router-handler.server";
 import { renderQueue } from "~/lib/render-queue.server";
-import { type BodyRule, readBoundedBodies } from "~/lib/request-body.server";
+import { type BodyRule, type LargeBodyBudget, readBoundedBodies } from "~/lib/request-body.server";
 import { logRequestWhenDone } from "~/lib/request-log.server";
-import { canonicalPath, isAdminPath, isPersonalPath } from "~/lib/security-headers.server";
+import { canonicalPath, isAdminPath, isDataRequestPath, isPersonalPath } from "~/lib/security-headers.server";
 import { syncVisitorMarker } from "~/lib/visitor-marker.server";
 
 export { readConfig } from "~/config.server";
@@ -73,9 +73,11 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   if (isAdminPath(req.path)) res.setHeader("X-Frame-Options", "DENY");
   // One visitor's own answers (the back office, the account, the cart, an order, any form
-  // sent), redirects included, are never stored; a response that sets its own policy replaces
+  // sent, every `.data` answer), redirects included, are never stored; a response that sets its own policy replaces
   // this one (react-router-handler.server.ts).
-  if (!SAFE_METHODS.has(req.method) || isPersonalPath(req.path)) res.setHeader("Cache-Control", "private, no-store");
+  if (!SAFE_METHODS.has(req.method) || isPersonalPath(req.path) || isDataRequestPath(req.path)) {
+    res.setHeader("Cache-Control", "private, no-store");
+  }
   syncVisitorMarker(req, res, IS_SECURE);
   logRequestWhenDone(req, res, requestId);
   next();
@@ -134,6 +136,18 @@ const BODY_RULES = {
   // 'Mis Mascotas' on /perfil: the pet form may carry a photo, for a signed-in shopper only.
   petForm: { limit: MAX_PET_FORM_BODY_BYTES, deadlineMs: 120 * SECOND, contentTypes: FORM_TYPES },
 } satisfies Record<string, BodyRule>;
+
+/**
+ * Uploads (anything over a form's limit) held in memory at once (issue 41): a guest with one
+ * order, or one signed-in shopper, may otherwise open a hundred 5 MB posts and stall them. Two
+ * per address, and at most a handful in all, keep the server within README's memory bound
+ * under hostile traffic; the rest are told to try again in a few seconds.
+ */
+const LARGE_BODY_BUDGET: LargeBodyBudget = {
+  thresholdBytes: BODY_RULES.admin.limit,
+  totalBytes: 6 * (MAX_IMPORT_BYTES + 64 * 1024),
+  perClient: 2,
+};
 
 const UPLOAD_RULES: Record<string, BodyRule> = {
   [href("/admin/imagenes")]: BODY_RULES.imageUpload,
@@ -245,7 +259,7 @@ if (pageCache) {
   );
 }
 // Bodies are read whole before the render line: a slow or huge one never holds a render.
-app.use(readBoundedBodies(bodyRuleFor));
+app.use(readBoundedBodies(bodyRuleFor, LARGE_BODY_BUDGET));
 // Pages and actions are rendered a few at a time, the rest wait in line (see
 // concurrency-limit.server.ts); the health check never waits behind shoppers, nor is
 // turned away with them.

@@ -7,6 +7,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
 import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
+import { forgetUnconfirmedStockAlerts } from "~/domain/catalog/stock-alerts.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { refreshSearchWords } from "~/domain/search/catalog-search.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
@@ -113,6 +114,7 @@ export type HousekeepingReport = {
   sessions: number;
   verifications: number;
   shopAlerts: number;
+  unconfirmedStockAlerts: number;
   outboxFiles: number;
   uploadFiles: number;
   /** How many fewer words the search's vocabulary holds after its rebuild (0 when not rebuilt). */
@@ -293,6 +295,7 @@ export async function runHousekeeping(
           .where(lt(shopAlerts.sentAt, new Date(now.getTime() - HOUSEKEEPING.shopAlertDays * DAY_MS)))
           .returning({ id: shopAlerts.id })
       ).length,
+      unconfirmedStockAlerts: await forgetUnconfirmedStockAlerts(tx as unknown as Database, now),
     };
     const searchWords = (options.refreshSearchWords ?? true) ? await refreshSearchWords(tx as unknown as Database) : 0;
     const referenced = await findReferencedUploads(tx as unknown as Database);

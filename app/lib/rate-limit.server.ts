@@ -33,6 +33,7 @@ export function clearHits(key: string): void {
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+const ONE_DAY = 24 * ONE_HOUR;
 
 /**
  * The limits of the account screens, the admin sign-in and the public forms. Per-address
@@ -52,6 +53,11 @@ export const rateRules = {
   placedOrdersPerIp: { limit: 20, windowMs: ONE_HOUR },
   // Bookings made online (issue 28): each holds a slot of the agenda until cancelled.
   bookingsPerIp: { limit: 20, windowMs: ONE_HOUR },
+  // Bookings confirmed online from one address in a day (issue 41): the hourly limit alone let
+  // one address fill the agenda's window within a day. Taken inside the booking's transaction
+  // (booking-limits.server.ts); a signed-in customer whose e-mail is confirmed is not counted,
+  // so customers behind one carrier address can still book by signing in.
+  bookingsPerIpPerDay: { limit: 6, windowMs: ONE_DAY },
   // Payment receipts sent from an order's page: each may be a 5 MB picture to decode.
   receiptUploadsPerIp: { limit: 30, windowMs: ONE_HOUR },
   // Password recovery counted per (address requested, requester): a stranger cannot use up the
@@ -64,6 +70,11 @@ export const rateRules = {
   // Wrong passwords on one activation link, and full complaint copies mailed for one complaint.
   failedActivationPerLink: { limit: 5, windowMs: TEN_MINUTES },
   complaintCopyPerComplaint: { limit: 5, windowMs: ONE_HOUR },
+  // E-mails a visitor's action sends to an address they typed (requested-mail.server.ts),
+  // counted per inbox however it is spelled. A real shopper gets a handful a day at most (an
+  // order, a booking and its change, a stock alert to confirm); more than that to one inbox is
+  // someone using the shop to flood it, whatever connections they send from.
+  requestedMailsPerRecipient: { limit: 5, windowMs: ONE_DAY },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_SUBMISSIONS_MESSAGE =

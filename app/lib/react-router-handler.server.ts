@@ -6,6 +6,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 
+import { isDataRequestPath } from "./security-headers.server";
+
 function toHeaders(incoming: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
   for (const [key, values] of Object.entries(incoming)) {
@@ -41,9 +43,11 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
-    // The route's own Cache-Control replaces the default set for personal paths (server/app.ts).
-    if (key === "cache-control") res.setHeader(key, value);
-    else res.append(key, value);
+    // The route's own Cache-Control replaces the default set for personal paths (server/app.ts),
+    // except on a `.data` answer, which always carries the visitor's own data.
+    if (key === "cache-control") {
+      if (!isDataRequestPath(res.req.path)) res.setHeader(key, value);
+    } else res.append(key, value);
   }
   if (!response.body) {
     res.end();

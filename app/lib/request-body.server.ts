@@ -33,6 +33,24 @@ const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 const DRAIN = { bytes: 256 * 1024 * 1024, ms: 2_000 };
 
+/**
+ * How many large bodies (uploads: a receipt, a pet's photo, an image, an Excel file) may be
+ * held in memory at once (issue 41): their limits reserved in bytes overall, and a count per
+ * client address. A body over either waits for nobody: it is answered 503 with Retry-After at
+ * once, before a byte of it is read, so a hundred stalled 5 MB posts hold no memory.
+ */
+export type LargeBodyBudget = {
+  /** A rule whose limit is over this is a large body. */
+  thresholdBytes: number;
+  /** The sum of the limits of the large bodies being read or handled at once. */
+  totalBytes: number;
+  /** Large bodies one client address may have being read or handled at once. */
+  perClient: number;
+};
+
+/** Seconds an uploader turned away should wait before trying again. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
 export const BODY_MESSAGES = {
   tooLarge: {
     title: "Envío demasiado grande",
@@ -41,6 +59,10 @@ export const BODY_MESSAGES = {
   tooSlow: {
     title: "El envío tardó demasiado",
     message: "No recibimos tu envío completo a tiempo. Revisa tu conexión e inténtalo de nuevo.",
+  },
+  busy: {
+    title: "Estamos recibiendo muchos archivos",
+    message: "En este momento no podemos recibir tu archivo. Espera unos segundos e inténtalo de nuevo.",
   },
   unsupportedType: {
     title: "Envío no admitido",
@@ -121,12 +143,42 @@ function refuseBody(req: Request, res: Response, respond: () => void): void {
 }
 
 /**
+ * The large bodies in memory: a place is taken before the first byte is read and given back
+ * when the answer is done (the body is held until then, in `res.locals.body`).
+ */
+function largeBodyPlaces(budget: LargeBodyBudget) {
+  let reservedBytes = 0;
+  const perClient = new Map<string, number>();
+  return {
+    /** Takes a place for a body of up to `bytes` from `client`; false when there is none. */
+    take(res: Response, client: string, bytes: number): boolean {
+      const held = perClient.get(client) ?? 0;
+      if (held >= budget.perClient || reservedBytes + bytes > budget.totalBytes) return false;
+      reservedBytes += bytes;
+      perClient.set(client, held + 1);
+      res.once("close", () => {
+        reservedBytes -= bytes;
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
+      });
+      return true;
+    },
+  };
+}
+
+/**
  * Every request that may carry a body has it read here, whole, with the route's limit,
  * deadline and media types, before it may take a render slot: a 200 MB post cannot fill
  * the heap, and a body trickling in one byte at a time holds a socket, never a render.
- * The body waits in `res.locals.body` for the request handler.
+ * Large bodies are also bounded in number (`budget`). The body waits in `res.locals.body`
+ * for the request handler.
  */
-export function readBoundedBodies(ruleFor: (req: Request) => BodyRule | Promise<BodyRule>): RequestHandler {
+export function readBoundedBodies(
+  ruleFor: (req: Request) => BodyRule | Promise<BodyRule>,
+  budget?: LargeBodyBudget,
+): RequestHandler {
+  const places = budget ? largeBodyPlaces(budget) : null;
   return (req, res, next) => {
     if (METHODS_WITHOUT_BODY.has(req.method)) return next();
     const started = Date.now();
@@ -134,6 +186,13 @@ export function readBoundedBodies(ruleFor: (req: Request) => BodyRule | Promise<
       const rule = await ruleFor(req);
       if (!rule.contentTypes.includes(mediaType(req))) {
         refuseBody(req, res, () => sendPlainPage(res, 415, BODY_MESSAGES.unsupportedType));
+        return;
+      }
+      const isLarge = budget !== undefined && rule.limit > budget.thresholdBytes;
+      if (isLarge && !places!.take(res, req.ip ?? "unknown", rule.limit)) {
+        refuseBody(req, res, () =>
+          sendPlainPage(res, 503, BODY_MESSAGES.busy, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) }),
+        );
         return;
       }
       const reading = await readBody(req, { ...rule, deadlineMs: rule.deadlineMs - (Date.now() - started) });

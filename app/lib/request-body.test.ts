@@ -99,3 +99,59 @@ describe("readBoundedBodies", () => {
     expect(await withParameters.text()).toBe("recibido 3");
   });
 });
+
+describe("large bodies held at once", () => {
+  const UPLOAD: BodyRule = { limit: 10_000, deadlineMs: 5_000, contentTypes: [form] };
+  const BUDGET = { thresholdBytes: 1_000, totalBytes: 30_000, perClient: 2 };
+
+  /** A server whose handler holds each body until `release` is called. */
+  async function holdingServer() {
+    const app = express();
+    const waiting: (() => void)[] = [];
+    app.use(readBoundedBodies(() => UPLOAD, BUDGET));
+    app.use((_req, res) => {
+      waiting.push(() => res.send(`recibido ${res.locals.body?.length ?? "nada"}`));
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const held = () => waiting.length;
+    return { url, held, releaseAll: () => waiting.splice(0).forEach((send) => send()) };
+  }
+
+  const post = (url: string) =>
+    fetch(url, { method: "POST", headers: { "Content-Type": form }, body: "a=".padEnd(5_000, "x") });
+
+  test("one client may have two in memory; a third is told to come back, at once, with Retry-After", async () => {
+    const { url, held, releaseAll } = await holdingServer();
+    const first = post(url);
+    const second = post(url);
+    await expect.poll(held).toBe(2);
+    const third = await post(url);
+    expect(third.status).toBe(503);
+    expect(third.headers.get("retry-after")).toBe("10");
+    expect(await third.text()).toContain("Estamos recibiendo muchos archivos");
+    expect(held()).toBe(2);
+    releaseAll();
+    expect(await (await first).text()).toBe("recibido 5000");
+    expect(await (await second).text()).toBe("recibido 5000");
+    // Their places are given back: the next one goes through.
+    const next = post(url);
+    await expect.poll(held).toBe(1);
+    releaseAll();
+    expect((await next).status).toBe(200);
+  });
+
+  test("small bodies are never counted", async () => {
+    const app = express();
+    app.use(readBoundedBodies(() => RULE, { ...BUDGET, perClient: 0, totalBytes: 0 }));
+    app.use((_req, res) => res.send(`recibido ${res.locals.body?.length ?? "nada"}`));
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const answer = await fetch(url, { method: "POST", headers: { "Content-Type": form }, body: "a=b" });
+    expect(await answer.text()).toBe("recibido 3");
+  });
+});

@@ -71,6 +71,8 @@ const PERSONAL_PATHS = [
   "/reserva",
   // The food reminder's 'Volver a pedir': fills the visitor's cart and sets its cookie.
   "/volver-a-pedir",
+  // A stock alert's confirmation link: confirms one subscriber's alert.
+  "/aviso-stock",
   href("/salir"),
   href("/libro-reclamaciones/copia"),
   href("/api/sesion"),
@@ -79,6 +81,14 @@ const PERSONAL_PATHS = [
 export function isPersonalPath(pathname: string): boolean {
   const path = canonicalPath(pathname);
   return PERSONAL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * React Router's single-fetch answers (`/perfil.data`, `/_root.data`): the data a client-side
+ * navigation asks for, which always carries the root loader's, so the visitor's own.
+ */
+export function isDataRequestPath(pathname: string): boolean {
+  return canonicalPath(pathname).endsWith(".data");
 }
 
 /**

@@ -87,3 +87,30 @@ export function trickle(port, { count, contentLength, everyMs = 2_000, path = "/
     },
   };
 }
+
+/**
+ * Opens `count` uploads to `path` (a receipt to an order's page, with the order's `cookie`),
+ * each announcing `declaredBytes` of multipart body, sending `sentBytes` of it and then
+ * stalling. `answers` resolve when the server answers or closes each; `stop()` closes them.
+ */
+export function stallUploads(port, { count, path, cookie, declaredBytes, sentBytes }) {
+  const sockets = [];
+  const answers = [];
+  const filler = Buffer.alloc(sentBytes, "A");
+  for (let i = 0; i < count; i++) {
+    const socket = connect(port, "127.0.0.1");
+    sockets.push(socket);
+    answers.push(collectAnswer(socket));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nCookie: ${cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${declaredBytes}\r\n\r\n`,
+    );
+    socket.write(filler);
+  }
+  return {
+    answers,
+    stop() {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}

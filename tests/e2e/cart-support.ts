@@ -33,14 +33,13 @@ export const ORDER_PAGE_URL = /\/pedido\/(PED-\d{6,})(?:\?abrir=1)?$/;
 /**
  * Opens the cart and waits for React to take over: the no-JavaScript 'Actualizar'
  * buttons of the quantity fields disappear once the page is hydrated, and the checkout
- * (its own chunk, hydrated when that arrives) has taken over once its buttons ask for a
- * payment method.
+ * (its own chunk, hydrated when that arrives) marks itself `data-hydrated`.
  */
 export async function gotoCart(page: Page, path = "/carrito"): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole("button", { name: "Actualizar" })).toHaveCount(0);
   if ((await checkoutForm(page).count()) > 0) {
-    await expect(page.getByRole("button", { name: CHOOSE_METHOD_LABEL })).toHaveCount(2);
+    await expect(checkoutForm(page)).toHaveAttribute("data-hydrated", "");
   }
 }
 

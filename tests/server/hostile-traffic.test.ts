@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { floodPost, trickle } from "../../bench/lib/hostile-clients.js";
+import { floodPost, stallUploads, trickle } from "../../bench/lib/hostile-clients.js";
 import { readMemory } from "../../bench/lib/server.js";
 import {
   ADMIN_PASSWORD,
@@ -13,7 +13,7 @@ import {
   type ServerProcess,
   startServer,
 } from "../support/server-process";
-import { formPost, mergeCookies } from "../support/shop-traffic";
+import { formPost, mergeCookies, placeGuestOrderOverHttp } from "../support/shop-traffic";
 
 let dataDir: string;
 let server: ServerProcess;
@@ -52,6 +52,30 @@ async function getHome(): Promise<{ status: number; ms: number }> {
   await response.text();
   return { status: response.status, ms: performance.now() - started };
 }
+
+describe("issue 41: uploads held in memory", () => {
+  test("one guest's 20 stalled 5 MB receipt posts: two are read, the others are told to come back at once", async () => {
+    const { code, cookie } = await placeGuestOrderOverHttp(server.url, [{ productId: 2, quantity: 1 }]);
+    let uploads: ReturnType<typeof stallUploads> | undefined;
+    const answered: number[] = [];
+    const peak = await peakRssDuring(async () => {
+      uploads = stallUploads(port, {
+        count: 20,
+        path: `/pedido/${code}`,
+        cookie,
+        declaredBytes: 5_308_416,
+        sentBytes: 4 * 1024 * 1024,
+      });
+      for (const answer of uploads.answers) void answer.then(({ status }) => answered.push(status));
+      await expect.poll(() => answered.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(18);
+    });
+    uploads!.stop();
+    expect(answered.filter((status) => status === 503).length).toBeGreaterThanOrEqual(18);
+    expect(peak).toBeLessThan(300);
+    // The shop still serves.
+    expect((await getHome()).status).toBe(200);
+  });
+});
 
 describe("1. one anonymous request must not kill the process", () => {
   test("a 200 MB form post to /contacto is refused with 413 before it is read; the shop keeps serving", async () => {

@@ -351,6 +351,22 @@ describe("headers and logs", () => {
     );
   });
 
+  test("every page's .data answer (client-side navigation) is kept by nobody: it carries the visitor's own data", async () => {
+    // React Router's single fetch: /perfil.data, /carrito.data, and /_root.data for the home page.
+    const pagePaths = listRoutes()
+      .filter((route) => route.file.endsWith(".tsx") && !route.path.endsWith("*"))
+      .map((route) => route.path.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "1"));
+    const dataPaths = [...new Set(pagePaths)].map((pagePath) =>
+      pagePath === "/" ? "/_root.data" : `${pagePath}.data`,
+    );
+    expect(dataPaths).toEqual(expect.arrayContaining(["/_root.data", "/perfil.data", "/carrito.data"]));
+    for (const dataPath of [...dataPaths, "/perfil.data?tab=mascotas", "/PERFIL.data"]) {
+      const response = await fetch(`${server.url}${dataPath}`, { redirect: "manual" });
+      await response.body?.cancel();
+      expect(response.headers.get("cache-control"), dataPath).toBe("private, no-store");
+    }
+  });
+
   test("the back office can never be framed", async () => {
     const response = await fetch(`${server.url}/admin`);
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");

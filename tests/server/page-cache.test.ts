@@ -214,3 +214,18 @@ describe("personal pages and posts", () => {
     }
   });
 });
+
+describe("parameters no page reads", () => {
+  test("a random parameter is answered from the page's one stored entry, never stored again", async () => {
+    await warm(["/faq"]);
+    for (let round = 0; round < 20; round++) {
+      const page = await visit(`/faq?x=${Math.random().toString(36).slice(2)}`);
+      expect(page.status).toBe(200);
+      expect(page.cache, `round ${round}`).toBe("HIT");
+    }
+    // A parameter the page reads still makes its own entry.
+    const first = await visit("/productos?q=collar&x=1");
+    expect(first.cache).toBe("MISS");
+    expect((await visit("/productos?x=2&q=collar")).cache).toBe("HIT");
+  });
+});

@@ -55,6 +55,15 @@ export async function placeOrderOverHttp(
   lines: OrderLine[],
   customerName = "Ana Torres",
 ): Promise<string> {
+  return (await placeGuestOrderOverHttp(url, lines, customerName)).code;
+}
+
+/** placeOrderOverHttp, with the guest's cookies: the order's own cookie opens its page and its receipt form. */
+export async function placeGuestOrderOverHttp(
+  url: string,
+  lines: OrderLine[],
+  customerName = "Ana Torres",
+): Promise<{ code: string; cookie: string }> {
   // Captured once: visits run concurrently, and each must keep its own address and phone.
   const shopper = ++shoppers;
   const visitor = { "X-Forwarded-For": `198.51.${(shopper >> 8) & 255}.${shopper & 255}` };
@@ -86,7 +95,7 @@ export async function placeOrderOverHttp(
   // The order's page: /pedido/PED-000123.
   const code = /\/pedido\/(PED-\d+)/.exec(new URL(location, url).pathname)?.[1];
   if (checkout.status !== 302 || !code) throw new Error(`Checkout answered ${checkout.status} ${location}`);
-  return code;
+  return { code, cookie: mergeCookies(cookie, checkout) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { timestamps } from "./columns";
 import { tsvector } from "./search";
@@ -204,7 +204,10 @@ export const productVariants = pgTable(
   ],
 );
 
-/** 'Avísame cuando haya stock': an e-mail waiting for a sold-out presentación, once. */
+/**
+ * 'Avísame cuando haya stock': an e-mail waiting for a sold-out presentación, once. Nothing is
+ * mailed about it but its confirmation until its address's owner follows the link (issue 41).
+ */
 export const stockAlerts = pgTable(
   "stock_alerts",
   {
@@ -212,11 +215,17 @@ export const stockAlerts = pgTable(
     variantId: integer()
       .notNull()
       .references(() => productVariants.id, { onDelete: "cascade" }),
-    // Lower-cased by the domain code, so one address subscribes once.
+    // As typed (lower-cased): mail goes where the shopper said.
     email: text().notNull(),
+    // The inbox it reaches (normalizeMailbox), so that plus-addresses and Gmail's dots make
+    // one subscription, not one e-mail each.
+    mailbox: text().notNull(),
+    // The confirmation link's secret.
+    token: text().notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [uniqueIndex().on(t.variantId, t.email)],
+  (t) => [uniqueIndex().on(t.variantId, t.mailbox), uniqueIndex().on(t.token)],
 );
 
 export const services = pgTable(

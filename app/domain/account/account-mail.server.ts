@@ -2,11 +2,21 @@ import { readConfig } from "~/config.server";
 import { DEFAULT_LOGO_PATH } from "~/domain/media/image";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
-import { type MailAttachment, type MailReceipt, sendMail } from "~/lib/mail.server";
+import { type MailAttachment, sendMail } from "~/lib/mail.server";
 import { type MailContent, renderMail } from "~/lib/mail-template";
+import { type RequestedMailReceipt, sendRequestedMail } from "~/lib/requested-mail.server";
 
-/** "smtp" reached the mail server; "outbox" was only written to disk; "failed" did neither. */
-export type ShopMailOutcome = MailReceipt["delivery"] | "failed";
+/**
+ * "smtp" reached the mail server; "outbox" was only written to disk; "withheld" was a
+ * visitor's request past its recipient's daily cap; "failed" did neither.
+ */
+export type ShopMailOutcome = RequestedMailReceipt["delivery"] | "failed";
+
+export type ShopMailOptions = {
+  attachments?: MailAttachment[];
+  /** Sent because a visitor asked, to an address they typed: counted against the recipient's cap. */
+  isVisitorRequest?: boolean;
+};
 
 /**
  * Sends a shop-branded e-mail. A failure is logged, never thrown: the shopper's
@@ -18,7 +28,7 @@ export async function sendShopMail(
   to: string,
   subject: string,
   content: MailContent,
-  attachments?: MailAttachment[],
+  { attachments, isVisitorRequest = false }: ShopMailOptions = {},
 ): Promise<ShopMailOutcome> {
   try {
     const [settings, { appUrl }] = [await getShopSettings(), readConfig()];
@@ -27,7 +37,8 @@ export async function sendShopMail(
       logoUrl: new URL(settings.logo || DEFAULT_LOGO_PATH, appUrl).toString(),
       shopUrl: appUrl,
     };
-    const receipt = await sendMail({
+    const send = isVisitorRequest ? sendRequestedMail : sendMail;
+    const receipt = await send({
       to,
       subject,
       ...renderMail(brand, content),

@@ -1,12 +1,15 @@
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { complaints, contactMessages, products, productVariants, shopAlerts, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
+import { ALERT_LIST_LIMIT, ALERT_SUMMARY_MINUTES } from "~/domain/alerts/shop-alerts";
 import {
+  ALERT_FLOOD_THRESHOLD,
   ALERT_MAX_ATTEMPTS,
   deliverDueShopAlerts,
   getAttentionFacts,
+  IN_SUMMARY,
   NO_RECIPIENT,
   NOTHING_TO_TELL,
   queueShopAlertIn,
@@ -281,5 +284,141 @@ describe("alerts to the shop", () => {
     } finally {
       await db.update(shopSettings).set({ contactEmail: SHOP });
     }
+  });
+});
+
+// Each test at its own far date: the flood counts what the shop was told in the hour before `now`.
+describe("a flood of alerts", () => {
+  const SUMMARY = "Resumen de avisos: ";
+
+  /** A contact message from `name`, its alert queued; its alert's subject is 'Nuevo mensaje de <name>'. */
+  async function queueMessageAlert(name: string) {
+    const { db } = handle();
+    const [message] = await db
+      .insert(contactMessages)
+      .values({ fullName: name, email: "flood@example.pe", subject: "", message: "Hola" })
+      .returning({ id: contactMessages.id });
+    await queueShopAlertIn(db, "contact", message!.id);
+    return message!.id;
+  }
+
+  /** Senders at `now`, as two instances (or the minute's loop and a response) would be; what reached the shop. */
+  async function deliverAt(now: Date, senders = 2) {
+    const before = toShop().length;
+    await Promise.all(Array.from({ length: senders }, () => deliverDueShopAlerts(handle().db, now)));
+    return toShop()
+      .slice(before)
+      .map((message) => ({ at: now.getTime(), subject: message.subject, text: message.text }));
+  }
+
+  async function contactRows(ids: number[]) {
+    const rows = await handle()
+      .db.select()
+      .from(shopAlerts)
+      .where(and(eq(shopAlerts.kind, "contact"), inArray(shopAlerts.refKey, ids.map(String))))
+      .orderBy(asc(shopAlerts.id));
+    expect(rows).toHaveLength(ids.length);
+    return rows;
+  }
+
+  test("100 alerts in an hour: alone up to the threshold, then one summary per quarter hour at most, each alert told once", async () => {
+    const start = Date.parse("2027-06-01T15:00:00Z");
+    const names = Array.from({ length: 100 }, (_, i) => `Cliente ${String(i).padStart(3, "0")}`);
+    const ids: number[] = [];
+    const mails: Awaited<ReturnType<typeof deliverAt>> = [];
+    for (const [i, name] of names.entries()) {
+      ids.push(await queueMessageAlert(name));
+      mails.push(...(await deliverAt(new Date(start + i * 36 * 1000))));
+    }
+    // The last ones wait for the next summary.
+    for (let minute = 60; minute <= 90; minute++) mails.push(...(await deliverAt(new Date(start + minute * MINUTE))));
+
+    const alone = mails.slice(0, ALERT_FLOOD_THRESHOLD);
+    expect(alone.map((mail) => mail.subject)).toEqual(
+      names.slice(0, ALERT_FLOOD_THRESHOLD).map((name) => `Nuevo mensaje de ${name}`),
+    );
+    const summaries = mails.slice(ALERT_FLOOD_THRESHOLD);
+    expect(summaries.length).toBeGreaterThan(1);
+    expect(summaries.every((mail) => mail.subject.startsWith(SUMMARY))).toBe(true);
+    // A quarter of an hour at least after the owner's previous e-mail about an event.
+    for (const [i, summary] of summaries.entries()) {
+      const previous = i === 0 ? alone.at(-1)! : summaries[i - 1]!;
+      expect(summary.at - previous.at).toBeGreaterThanOrEqual(ALERT_SUMMARY_MINUTES * MINUTE);
+    }
+
+    // Every alert told once: alone, or in the summary sent at its sentAt, in the order they came.
+    const rows = await contactRows(ids);
+    expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+    expect(rows.slice(0, ALERT_FLOOD_THRESHOLD).every((row) => row.delivery === "smtp")).toBe(true);
+    const folded = rows.slice(ALERT_FLOOD_THRESHOLD);
+    expect(folded.every((row) => row.delivery === IN_SUMMARY)).toBe(true);
+    let listedCount = 0;
+    for (const summary of summaries) {
+      const subjects = folded
+        .filter((row) => row.sentAt!.getTime() === summary.at)
+        .map((row) => `Nuevo mensaje de ${names[ids.indexOf(Number(row.refKey))]!}`);
+      listedCount += subjects.length;
+      // Usually the whole quarter's; when two senders race, one may leave a straggler to the next.
+      expect(summary.subject).toBe(
+        `${SUMMARY}${subjects.length} ${subjects.length === 1 ? "aviso nuevo" : "avisos nuevos"}`,
+      );
+      const shown = subjects.slice(0, ALERT_LIST_LIMIT);
+      const more = subjects.length - shown.length;
+      const lines = summary.text.split("\n").filter((line) => line.startsWith("• ") || line.startsWith("…y"));
+      expect(lines).toEqual([
+        ...shown.map((subject) => `• ${subject}`),
+        ...(more > 0 ? [`…y ${more} más en el panel.`] : []),
+      ]);
+      expect(summary.text).toContain("Llegaron muchos avisos a la vez");
+      expect(summary.text).toContain("volverás a recibir un correo por cada uno");
+      expect(summary.text).toContain("http://localhost:3000/admin/dashboard");
+    }
+    expect(listedCount).toBe(folded.length);
+    expect(summaries.some((summary) => summary.text.includes("…y "))).toBe(true);
+  });
+
+  test("a summary that fails is tried again, with what came meanwhile, and none of it is lost", async () => {
+    const start = Date.parse("2027-08-01T15:00:00Z");
+    // One sender (`, 1`) throughout, so which alerts share a summary is known.
+    const ids: number[] = [];
+    for (let i = 0; i < ALERT_FLOOD_THRESHOLD; i++) ids.push(await queueMessageAlert(`Vecino ${i}`));
+    expect(await deliverAt(new Date(start), 1)).toHaveLength(ALERT_FLOOD_THRESHOLD);
+    const waiting = [await queueMessageAlert("Vecino A"), await queueMessageAlert("Vecino B")];
+    expect(await deliverAt(new Date(start + MINUTE), 1)).toEqual([]);
+
+    mail.failures = 1;
+    expect(await deliverAt(new Date(start + ALERT_SUMMARY_MINUTES * MINUTE), 1)).toEqual([]);
+    expect(await contactRows(waiting)).toMatchObject([
+      { sentAt: null, delivery: IN_SUMMARY, attempts: 1, lastError: "No se pudo enviar el correo." },
+      { sentAt: null, delivery: IN_SUMMARY, attempts: 1, lastError: "No se pudo enviar el correo." },
+    ]);
+    waiting.push(await queueMessageAlert("Vecino C"));
+    // Its next try comes after the usual wait; meanwhile the newcomer waits with it.
+    expect(await deliverAt(new Date(start + 20 * MINUTE), 1)).toEqual([]);
+    const retried = await deliverAt(new Date(start + 25 * MINUTE), 1);
+    expect(retried.map((mail) => mail.subject)).toEqual([`${SUMMARY}3 avisos nuevos`]);
+    expect(retried[0]!.text).toContain(
+      "• Nuevo mensaje de Vecino A\n\n• Nuevo mensaje de Vecino B\n\n• Nuevo mensaje de Vecino C",
+    );
+    expect(await contactRows(waiting)).toMatchObject([
+      { delivery: IN_SUMMARY, attempts: 2, lastError: "", sentAt: new Date(start + 25 * MINUTE) },
+      { delivery: IN_SUMMARY, attempts: 2, lastError: "", sentAt: new Date(start + 25 * MINUTE) },
+      { delivery: IN_SUMMARY, attempts: 1, lastError: "", sentAt: new Date(start + 25 * MINUTE) },
+    ]);
+  });
+
+  test("a quiet shop gets each alert alone, however many come in a day", async () => {
+    const start = Date.parse("2027-10-01T13:00:00Z");
+    const names = Array.from({ length: 2 * ALERT_FLOOD_THRESHOLD }, (_, i) => `Visita ${i}`);
+    const mails: Awaited<ReturnType<typeof deliverAt>> = [];
+    const ids: number[] = [];
+    // Fewer than the threshold in any hour.
+    const gap = (2 * 60 * MINUTE) / ALERT_FLOOD_THRESHOLD;
+    for (const [i, name] of names.entries()) {
+      ids.push(await queueMessageAlert(name));
+      mails.push(...(await deliverAt(new Date(start + i * gap))));
+    }
+    expect(mails.map((mail) => mail.subject)).toEqual(names.map((name) => `Nuevo mensaje de ${name}`));
+    expect((await contactRows(ids)).every((row) => row.delivery === "smtp" && row.attempts === 1)).toBe(true);
   });
 });

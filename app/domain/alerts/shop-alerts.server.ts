@@ -3,8 +3,9 @@
 // refKey), in the same transaction that stores the event, so no event is lost and none is
 // told twice; the sender claims a row before mailing it (two instances never send one alert),
 // right after the shopper's response and every minute after that. Mail never blocks the
-// shopper: a failure waits and is tried again, a few times.
-import { and, asc, count, eq, isNull, lt, lte, sql } from "drizzle-orm";
+// shopper: a failure waits and is tried again, a few times. When alerts pour in (issue 41), the
+// owner gets one summary per ALERT_SUMMARY_MINUTES instead of one e-mail each.
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
@@ -20,7 +21,9 @@ import { logError, logInfo } from "~/lib/log.server";
 
 import {
   ALERT_LIST_LIMIT,
+  ALERT_SUMMARY_MINUTES,
   type AlertMail,
+  buildAlertSummary,
   buildBookingAlert,
   buildComplaintAlert,
   buildContactAlert,
@@ -39,6 +42,42 @@ const RETRY_STEP_MS = 10 * 60 * 1000;
 /** How a handled alert ended without an e-mail: no address to send to, or nothing to tell. */
 export const NO_RECIPIENT = "sin-destinatario";
 export const NOTHING_TO_TELL = "sin-novedades";
+const SEND_FAILED = "No se pudo enviar el correo.";
+
+/**
+ * This many event alerts (the 8:00 digest aside) told to the owner within FLOOD_WINDOW_MS mean
+ * the shop is being flooded: one address could make the owner pay for an e-mail per order,
+ * message or complaint, without end (issue 41). Up to it each alert still arrives alone; past
+ * it they are folded into one summary per ALERT_SUMMARY_MINUTES, until the window holds fewer.
+ */
+export const ALERT_FLOOD_THRESHOLD = 10;
+const FLOOD_WINDOW_MS = 60 * 60 * 1000;
+const SUMMARY_INTERVAL_MS = ALERT_SUMMARY_MINUTES * 60 * 1000;
+/**
+ * The delivery of an alert told in a summary. Set when the summary claims it, so while its
+ * sentAt is still empty the summary is on its way, or failed and waits for its next try.
+ */
+export const IN_SUMMARY = "resumen";
+/** One instance at a time decides on a summary (the other locks: client.server.ts, housekeeping.server.ts…). */
+const SUMMARY_LOCK_ID = 72_730_004;
+
+const isEvent = ne(shopAlerts.kind, "digest");
+
+function isDueAt(now: Date) {
+  return and(
+    isNull(shopAlerts.sentAt),
+    lte(shopAlerts.nextAttemptAt, now),
+    lt(shopAlerts.attempts, ALERT_MAX_ATTEMPTS),
+  );
+}
+
+/** A claim counts the attempt and sets the next one, so a claimer that dies leaves the alert to a later run. */
+function claimedSet(now: Date) {
+  return {
+    attempts: sql`${shopAlerts.attempts} + 1`,
+    nextAttemptAt: sql`${now.toISOString()}::timestamptz + (${shopAlerts.attempts} + 1) * ${RETRY_STEP_MS} * interval '1 millisecond'`,
+  };
+}
 
 /** Queues the alert of an event inside the transaction that stores the event. */
 export async function queueShopAlertIn(tx: Transaction | Database, kind: ShopAlertKind, ref: string | number) {
@@ -139,11 +178,7 @@ async function buildAlertMail(db: Database, kind: ShopAlertKind, refKey: string,
 
 /** Takes the oldest due alert for this caller alone: its attempt is counted and its next try set. */
 async function claimNextAlert(db: Database, now: Date) {
-  const isDue = and(
-    isNull(shopAlerts.sentAt),
-    lte(shopAlerts.nextAttemptAt, now),
-    lt(shopAlerts.attempts, ALERT_MAX_ATTEMPTS),
-  );
+  const isDue = isDueAt(now);
   const next = db
     .select({ id: shopAlerts.id })
     .from(shopAlerts)
@@ -153,10 +188,8 @@ async function claimNextAlert(db: Database, now: Date) {
     .for("update", { skipLocked: true });
   const [claimed] = await db
     .update(shopAlerts)
-    .set({
-      attempts: sql`${shopAlerts.attempts} + 1`,
-      nextAttemptAt: sql`${now.toISOString()}::timestamptz + (${shopAlerts.attempts} + 1) * ${RETRY_STEP_MS} * interval '1 millisecond'`,
-    })
+    // Taken alone, it no longer passes for part of a summary on its way (IN_SUMMARY).
+    .set({ ...claimedSet(now), delivery: "" })
     // A scalar subquery (`id = (…)`), evaluated once: `id in (… limit 1)` may be run again
     // per row and claim several. The conditions again: a row claimed meanwhile by another
     // instance no longer qualifies.
@@ -165,25 +198,153 @@ async function claimNextAlert(db: Database, now: Date) {
   return claimed ?? null;
 }
 
-export type AlertDeliveryReport = { sent: number; skipped: number; failed: number };
+export type AlertDeliveryReport = {
+  /** E-mails: each alert mailed alone, and each summary. */
+  sent: number;
+  skipped: number;
+  failed: number;
+  /** Alerts told in a summary. */
+  folded: number;
+};
+type ClaimedAlert = NonNullable<Awaited<ReturnType<typeof claimNextAlert>>>;
 
-/** Sends every due alert once; answers what it did. */
-export async function deliverDueShopAlerts(db: Database = getDb(), now: Date = new Date()) {
-  const report: AlertDeliveryReport = { sent: 0, skipped: 0, failed: 0 };
-  for (let alert = await claimNextAlert(db, now); alert; alert = await claimNextAlert(db, now)) {
-    const settings = await getShopSettings();
-    const to = settings.alertEmail || settings.contactEmail;
-    const mail = to ? await buildAlertMail(db, alert.kind, alert.refKey, now) : null;
-    const delivery = !to ? NO_RECIPIENT : mail ? await sendShopMail(to, mail.subject, mail.content) : NOTHING_TO_TELL;
-    if (delivery === "failed") {
-      report.failed += 1;
-      await db.update(shopAlerts).set({ lastError: "No se pudo enviar el correo." }).where(eq(shopAlerts.id, alert.id));
-      if (alert.attempts >= ALERT_MAX_ATTEMPTS) logError("shop alert given up", null, { ...alert });
-      continue;
+/**
+ * Whether the shop is flooded, and from when the next summary may go: ALERT_SUMMARY_MINUTES
+ * after the owner was last told of an event, and not while a summary is on its way or waits
+ * for its next try.
+ */
+async function readFloodState(db: Transaction | Database, now: Date) {
+  const isTold = and(
+    gt(shopAlerts.sentAt, new Date(now.getTime() - FLOOD_WINDOW_MS)),
+    notInArray(shopAlerts.delivery, [NO_RECIPIENT, NOTHING_TO_TELL]),
+  );
+  const isInSummary = and(
+    isNull(shopAlerts.sentAt),
+    eq(shopAlerts.delivery, IN_SUMMARY),
+    lt(shopAlerts.attempts, ALERT_MAX_ATTEMPTS),
+  );
+  const [state] = await db
+    .select({
+      toldCount: sql<number>`count(*) filter (where ${isTold})`.mapWith(Number),
+      lastToldAt: sql<string | null>`max(${shopAlerts.sentAt}) filter (where ${isTold})`,
+      summaryRetryAt: sql<string | null>`max(${shopAlerts.nextAttemptAt}) filter (where ${isInSummary})`,
+    })
+    .from(shopAlerts)
+    .where(and(isEvent, or(isTold, isInSummary)));
+  const lastToldAt = state?.lastToldAt ? new Date(state.lastToldAt).getTime() : -Infinity;
+  const summaryRetryAt = state?.summaryRetryAt ? new Date(state.summaryRetryAt).getTime() : -Infinity;
+  return {
+    isFlooding: (state?.toldCount ?? 0) >= ALERT_FLOOD_THRESHOLD,
+    summaryAt: Math.max(lastToldAt + SUMMARY_INTERVAL_MS, summaryRetryAt),
+  };
+}
+
+/**
+ * While flooded, under one lock across instances: claims every due event alert for the summary
+ * that may go now, or, before then, moves them to that time without spending a try.
+ */
+async function claimSummaryAlerts(db: Database, now: Date): Promise<ClaimedAlert[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK_ID})`);
+    const { summaryAt } = await readFloodState(tx, now);
+    const isWaiting = and(isDueAt(now), isEvent);
+    if (summaryAt > now.getTime()) {
+      await tx
+        .update(shopAlerts)
+        .set({ nextAttemptAt: new Date(summaryAt) })
+        .where(isWaiting);
+      return [];
     }
-    await db.update(shopAlerts).set({ sentAt: now, delivery, lastError: "" }).where(eq(shopAlerts.id, alert.id));
-    if (mail && to) report.sent += 1;
-    else report.skipped += 1;
+    const waiting = tx
+      .select({ id: shopAlerts.id })
+      .from(shopAlerts)
+      .where(isWaiting)
+      .for("update", { skipLocked: true });
+    const claimed = await tx
+      .update(shopAlerts)
+      .set({ ...claimedSet(now), delivery: IN_SUMMARY })
+      .where(and(inArray(shopAlerts.id, waiting), isWaiting))
+      .returning({
+        id: shopAlerts.id,
+        kind: shopAlerts.kind,
+        refKey: shopAlerts.refKey,
+        attempts: shopAlerts.attempts,
+      });
+    return claimed.sort((a, b) => a.id - b.id);
+  });
+}
+
+/** Tells the claimed alerts in one e-mail, each by the subject it would have had alone. */
+async function sendAlertSummary(db: Database, now: Date, report: AlertDeliveryReport) {
+  const claimed = await claimSummaryAlerts(db, now);
+  if (claimed.length === 0) return;
+  const settings = await getShopSettings();
+  const to = settings.alertEmail || settings.contactEmail;
+  const told: { alert: ClaimedAlert; subject: string }[] = [];
+  const untold: number[] = [];
+  for (const alert of claimed) {
+    const mail = to ? await buildAlertMail(db, alert.kind, alert.refKey, now) : null;
+    if (mail) told.push({ alert, subject: mail.subject });
+    else untold.push(alert.id);
+  }
+  if (untold.length > 0) {
+    report.skipped += untold.length;
+    await db
+      .update(shopAlerts)
+      .set({ sentAt: now, delivery: to ? NOTHING_TO_TELL : NO_RECIPIENT, lastError: "" })
+      .where(inArray(shopAlerts.id, untold));
+  }
+  if (told.length === 0) return;
+  const summary = buildAlertSummary(
+    told.map((entry) => entry.subject),
+    `${readConfig().appUrl}/admin`,
+  );
+  const ids = told.map((entry) => entry.alert.id);
+  if ((await sendShopMail(to, summary.subject, summary.content)) === "failed") {
+    report.failed += 1;
+    await db.update(shopAlerts).set({ lastError: SEND_FAILED }).where(inArray(shopAlerts.id, ids));
+    const givenUp = told.filter((entry) => entry.alert.attempts >= ALERT_MAX_ATTEMPTS).map((entry) => entry.alert.id);
+    if (givenUp.length > 0) logError("shop alerts given up", null, { ids: givenUp });
+    return;
+  }
+  await db
+    .update(shopAlerts)
+    .set({ sentAt: now, delivery: IN_SUMMARY, lastError: "" })
+    .where(inArray(shopAlerts.id, ids));
+  report.sent += 1;
+  report.folded += told.length;
+}
+
+async function sendAlertAlone(db: Database, alert: ClaimedAlert, now: Date, report: AlertDeliveryReport) {
+  const settings = await getShopSettings();
+  const to = settings.alertEmail || settings.contactEmail;
+  const mail = to ? await buildAlertMail(db, alert.kind, alert.refKey, now) : null;
+  const delivery = !to ? NO_RECIPIENT : mail ? await sendShopMail(to, mail.subject, mail.content) : NOTHING_TO_TELL;
+  if (delivery === "failed") {
+    report.failed += 1;
+    await db.update(shopAlerts).set({ lastError: SEND_FAILED }).where(eq(shopAlerts.id, alert.id));
+    if (alert.attempts >= ALERT_MAX_ATTEMPTS) logError("shop alert given up", null, { ...alert });
+    return;
+  }
+  await db.update(shopAlerts).set({ sentAt: now, delivery, lastError: "" }).where(eq(shopAlerts.id, alert.id));
+  if (mail && to) report.sent += 1;
+  else report.skipped += 1;
+}
+
+/** Sends every due alert once, alone or, while the shop is flooded, in a summary; answers what it did. */
+export async function deliverDueShopAlerts(db: Database = getDb(), now: Date = new Date()) {
+  const report: AlertDeliveryReport = { sent: 0, skipped: 0, failed: 0, folded: 0 };
+  for (let alert = await claimNextAlert(db, now); alert; alert = await claimNextAlert(db, now)) {
+    if (alert.kind !== "digest" && (await readFloodState(db, now)).isFlooding) {
+      // Handed back as it was (the try it took is not spent), for the summary to take or postpone.
+      await db
+        .update(shopAlerts)
+        .set({ attempts: sql`${shopAlerts.attempts} - 1`, nextAttemptAt: now })
+        .where(eq(shopAlerts.id, alert.id));
+      await sendAlertSummary(db, now, report);
+    } else {
+      await sendAlertAlone(db, alert, now, report);
+    }
   }
   return report;
 }

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 
 import { getLimaDate } from "~/domain/calendar/lima-time";
+import { renderMail } from "~/lib/mail-template";
 
 import {
+  ALERT_LIST_LIMIT,
+  buildAlertSummary,
   buildComplaintAlert,
   buildContactAlert,
   buildDigest,
@@ -99,6 +102,30 @@ describe("the shop's alert e-mails", () => {
     ).toBe("Nuevo mensaje de Pedro");
   });
 
+  test("a contact message's name, subject and text arrive plain: a name like 'http://malo.example/x' is no link", () => {
+    const mail = buildContactAlert(
+      {
+        fullName: "http://malo.example/x",
+        email: "pedro@example.pe",
+        subject: "www.malo.example",
+        message: "Entra a http://malo.example/premio",
+      },
+      ADMIN,
+    );
+    const rendered = renderMail(
+      { shopName: "Patitas Felices", logoUrl: `${ADMIN}/logo.png`, shopUrl: ADMIN },
+      mail.content,
+    );
+    for (const part of [mail.subject, rendered.text, rendered.html]) {
+      expect(part).not.toContain("malo.example");
+      expect(part).not.toContain("http://malo");
+    }
+    const visible = rendered.text.replace(/\u200b/g, "");
+    expect(visible).toContain("De: http://malo.example/x <pedro@example.pe>");
+    expect(visible).toContain("Asunto: www.malo.example");
+    expect(visible).toContain("Entra a http://malo.example/premio");
+  });
+
   test("the digest lists complaints by deadline and unpaid orders; with nothing to tell there is no e-mail", () => {
     const empty = { date: "2026-11-26", complaints: [], complaintCount: 0, unpaidOrders: [], unpaidOrderCount: 0 };
     expect(buildDigest(empty, ADMIN)).toBeNull();
@@ -136,6 +163,23 @@ describe("the shop's alert e-mails", () => {
     expect(dueDigestDate(new Date("2026-11-27T04:59:00Z"), getLimaDate)).toBe("2026-11-26");
     expect(dueDigestDate(new Date("2026-11-27T05:00:00Z"), getLimaDate)).toBeNull();
     expect(formatShortDate("2026-01-05")).toBe("05/01/2026");
+  });
+
+  test("a flood's summary lists each alert by its own subject, up to the list's limit, and says why it came", () => {
+    const subjects = Array.from({ length: ALERT_LIST_LIMIT + 3 }, (_, i) => `Nuevo mensaje de Cliente ${i}`);
+    const mail = buildAlertSummary(subjects, ADMIN);
+    expect(mail.subject).toBe(`Resumen de avisos: ${ALERT_LIST_LIMIT + 3} avisos nuevos`);
+    expect(mail.content.paragraphs).toEqual([
+      "Llegaron muchos avisos a la vez, así que por ahora te los enviamos juntos, en un solo correo cada 15 minutos como máximo:",
+      ...subjects.slice(0, ALERT_LIST_LIMIT).map((subject) => `• ${subject}`),
+      "…y 3 más en el panel.",
+    ]);
+    expect(mail.content.note).toBe("Cuando lleguen menos avisos, volverás a recibir un correo por cada uno.");
+    expect(mail.content.action?.url).toBe("https://patitas.pe/admin/dashboard");
+
+    const one = buildAlertSummary(["Nueva reserva RES-000001: Baño, sáb 5 dic 10:00"], ADMIN);
+    expect(one.subject).toBe("Resumen de avisos: 1 aviso nuevo");
+    expect(one.content.paragraphs.at(-1)).toBe("• Nueva reserva RES-000001: Baño, sáb 5 dic 10:00");
   });
 });
 

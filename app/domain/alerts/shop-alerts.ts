@@ -1,10 +1,11 @@
-// What the shop's alert e-mails say (issue 25 item 7): pure, so every word is tested.
+// What the shop's alert e-mails say (issue 25 item 7): pure, so every word is tested. Names and
+// text a visitor typed go through breakLinks, so that no alert carries a link a stranger wrote.
 import type { PetSize, PetSpecies } from "~/db/schema/bookings";
 import { petSizeLabels, petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { bookingWhen } from "~/domain/bookings/booking-link";
 import { limaClockOf } from "~/domain/bookings/slots";
 import { formatLongDate } from "~/domain/calendar/lima-time";
-import type { MailContent } from "~/lib/mail-template";
+import { breakLinks, type MailContent } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
 
 /** How close a complaint's legal deadline must be to appear in the digest and on the dashboard. */
@@ -77,7 +78,7 @@ export function buildOrderAlert(order: OrderAlertFacts, adminUrl: string): Alert
     content: {
       heading: `Nuevo pedido ${order.code}`,
       paragraphs: [
-        `${order.customerName} (${order.customerPhone}) hizo un pedido por ${formatMoney(order.totalCents)}.`,
+        `${breakLinks(order.customerName)} (${order.customerPhone}) hizo un pedido por ${formatMoney(order.totalCents)}.`,
         delivery,
         `Pago: ${order.paymentMethodName}`,
         `Productos: ${shown.join("; ")}${more > 0 ? `; …y ${plural(more, "producto más", "productos más")}` : ""}`,
@@ -111,10 +112,10 @@ export function buildBookingAlert(booking: BookingAlertFacts, adminUrl: string):
     content: {
       heading: `Nueva reserva ${booking.code}`,
       paragraphs: [
-        `${booking.customerName} (${booking.customerPhone}) reservó ${booking.serviceTitle}.`,
+        `${breakLinks(booking.customerName)} (${booking.customerPhone}) reservó ${booking.serviceTitle}.`,
         `Cuándo: ${day}, ${time}`,
-        `Mascota: ${booking.petName} (${petSpeciesLabels[booking.petSpecies]}, ${petSizeLabels[booking.size]})`,
-        ...(booking.notes ? [`Notas: ${clip(booking.notes, MESSAGE_EXCERPT_LENGTH)}`] : []),
+        `Mascota: ${breakLinks(booking.petName)} (${petSpeciesLabels[booking.petSpecies]}, ${petSizeLabels[booking.size]})`,
+        ...(booking.notes ? [`Notas: ${breakLinks(clip(booking.notes, MESSAGE_EXCERPT_LENGTH))}`] : []),
       ],
       action: { label: "Ver la reserva", url: `${adminUrl}/reservas/${booking.id}` },
     },
@@ -131,8 +132,8 @@ export function buildComplaintAlert(complaint: ComplaintAlertFacts, adminUrl: st
     content: {
       heading: `Libro de Reclamaciones: ${complaint.code}`,
       paragraphs: [
-        `${complaint.fullName} registró un${kind === "queja" ? "a queja" : " reclamo"}` +
-          (complaint.productOrService ? ` sobre «${clip(complaint.productOrService, 200)}».` : "."),
+        `${breakLinks(complaint.fullName)} registró un${kind === "queja" ? "a queja" : " reclamo"}` +
+          (complaint.productOrService ? ` sobre «${breakLinks(clip(complaint.productOrService, 200))}».` : "."),
         due,
       ],
       action: { label: "Ver y responder", url: `${adminUrl}/reclamaciones/${complaint.id}` },
@@ -140,16 +141,21 @@ export function buildComplaintAlert(complaint: ComplaintAlertFacts, adminUrl: st
   };
 }
 
+/**
+ * A message from /contacto. What the visitor typed is plain text (breakLinks): the shop's own
+ * alert must not hand the owner a link a stranger wrote. Their address stays as typed, to reply to.
+ */
 export function buildContactAlert(message: ContactAlertFacts, adminUrl: string): AlertMail {
-  const subject = message.subject.trim();
+  const subject = breakLinks(message.subject.trim());
+  const name = breakLinks(message.fullName);
   return {
-    subject: `Nuevo mensaje de ${clip(message.fullName, 80)}${subject ? `: ${clip(subject, 80)}` : ""}`,
+    subject: `Nuevo mensaje de ${clip(name, 80)}${subject ? `: ${clip(subject, 80)}` : ""}`,
     content: {
       heading: "Nuevo mensaje desde la página de Contacto",
       paragraphs: [
-        `De: ${message.fullName} <${message.email}>`,
+        `De: ${name} <${message.email}>`,
         ...(subject ? [`Asunto: ${subject}`] : []),
-        clip(message.message, MESSAGE_EXCERPT_LENGTH),
+        breakLinks(clip(message.message, MESSAGE_EXCERPT_LENGTH)),
       ],
       action: { label: "Ver los mensajes", url: `${adminUrl}/mensajes` },
       note: "Para responder, escribe al correo del remitente.",
@@ -171,7 +177,8 @@ export function buildDigest(facts: DigestFacts, adminUrl: string): AlertMail | n
     paragraphs.push(
       `${plural(facts.complaintCount, "reclamación vence", "reclamaciones vencen")} en ${DIGEST_COMPLAINT_BUSINESS_DAYS} días hábiles o menos:`,
       ...facts.complaints.map(
-        (c) => `• ${c.code}, ${c.fullName}: ${deadlineWords(c.businessDaysLeft)} (${formatShortDate(c.dueDate)})`,
+        (c) =>
+          `• ${c.code}, ${breakLinks(c.fullName)}: ${deadlineWords(c.businessDaysLeft)} (${formatShortDate(c.dueDate)})`,
       ),
     );
     if (facts.complaintCount > facts.complaints.length) {
@@ -181,7 +188,9 @@ export function buildDigest(facts: DigestFacts, adminUrl: string): AlertMail | n
   if (facts.unpaidOrderCount > 0) {
     paragraphs.push(
       `${plural(facts.unpaidOrderCount, "pedido sin pagar", "pedidos sin pagar")}:`,
-      ...facts.unpaidOrders.map((o) => `• ${o.code}, ${o.customerName}: ${formatMoney(o.totalCents)} (${o.status})`),
+      ...facts.unpaidOrders.map(
+        (o) => `• ${o.code}, ${breakLinks(o.customerName)}: ${formatMoney(o.totalCents)} (${o.status})`,
+      ),
     );
     if (facts.unpaidOrderCount > facts.unpaidOrders.length) {
       paragraphs.push(`…y ${facts.unpaidOrderCount - facts.unpaidOrders.length} más en Pedidos.`);
@@ -210,4 +219,30 @@ export function dueDigestDate(now: Date, getLimaDate: (instant: Date) => string)
   const today = getLimaDate(now);
   const sinceEight = getLimaDate(new Date(now.getTime() - DIGEST_HOUR_LIMA * 60 * 60 * 1000));
   return sinceEight === today ? today : null;
+}
+
+/** While the shop is flooded with alerts, they go out together, at most once per this many minutes. */
+export const ALERT_SUMMARY_MINUTES = 15;
+
+/**
+ * The one e-mail that stands for the alerts that came in while the shop was flooded (issue 41):
+ * each named by the subject line it would have had alone, so the owner can tell them apart.
+ */
+export function buildAlertSummary(subjects: string[], adminUrl: string): AlertMail {
+  const shown = subjects.slice(0, ALERT_LIST_LIMIT);
+  const more = subjects.length - shown.length;
+  const count = plural(subjects.length, "aviso nuevo", "avisos nuevos");
+  return {
+    subject: `Resumen de avisos: ${count}`,
+    content: {
+      heading: `Resumen de avisos: ${count}`,
+      paragraphs: [
+        `Llegaron muchos avisos a la vez, así que por ahora te los enviamos juntos, en un solo correo cada ${ALERT_SUMMARY_MINUTES} minutos como máximo:`,
+        ...shown.map((subject) => `• ${subject}`),
+        ...(more > 0 ? [`…y ${more} más en el panel.`] : []),
+      ],
+      action: { label: "Abrir el panel", url: `${adminUrl}/dashboard` },
+      note: "Cuando lleguen menos avisos, volverás a recibir un correo por cada uno.",
+    },
+  };
 }

@@ -5,7 +5,7 @@ import type { bookings } from "~/db/schema";
 import { sendShopMail, type ShopMailOutcome } from "~/domain/account/account-mail.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
-import type { MailContent } from "~/lib/mail-template";
+import { breakLinks, type MailContent } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
 
 import { buildBookingIcs, type IcsMethod } from "./booking-ics";
@@ -21,14 +21,23 @@ import { limaClockOf } from "./slots";
 type Booking = typeof bookings.$inferSelect;
 type Shop = { shopName: string; contactAddress: string };
 
+/**
+ * The names the shopper typed, for an e-mail: anyone may book for any address, so a name
+ * must not turn into a link the shop mails for them (breakLinks).
+ */
+function typedNames(booking: Pick<Booking, "customerName" | "petName">) {
+  return { customer: breakLinks(booking.customerName), pet: breakLinks(booking.petName) };
+}
+
 /** What the confirmation says (pure, tested). */
 export function buildBookingConfirmation(booking: Booking, shop: Shop, pageUrl: string) {
   const { day, time } = bookingWhen(booking.startsAt, booking.endsAt);
+  const names = typedNames(booking);
   const content: MailContent = {
     heading: `Reserva ${booking.code} confirmada`,
     paragraphs: [
-      `Hola ${booking.customerName},`,
-      `Te esperamos el ${day} a las ${time.split("–")[0]} para ${booking.serviceTitle} de ${booking.petName} (${petSizeLabels[booking.size]}).`,
+      `Hola ${names.customer},`,
+      `Te esperamos el ${day} a las ${time.split("–")[0]} para ${booking.serviceTitle} de ${names.pet} (${petSizeLabels[booking.size]}).`,
       ...(booking.priceCents !== null ? [`Precio: ${formatMoney(booking.priceCents)}`] : []),
       ...(shop.contactAddress ? [`Dirección: ${shop.contactAddress}`] : []),
       `Horario reservado: ${time}. Te adjuntamos la cita para tu calendario.`,
@@ -42,11 +51,12 @@ export function buildBookingConfirmation(booking: Booking, shop: Shop, pageUrl: 
 /** The day-before reminder: 'Te esperamos mañana a las {hora}' with the link to cancel. */
 export function buildBookingReminder(booking: Booking, shop: Shop, pageUrl: string) {
   const { day, time } = bookingWhen(booking.startsAt);
+  const names = typedNames(booking);
   const content: MailContent = {
     heading: `Te esperamos mañana a las ${time}`,
     paragraphs: [
-      `Hola ${booking.customerName},`,
-      `Te recordamos la cita de ${booking.petName} para ${booking.serviceTitle}, el ${day} a las ${time}.`,
+      `Hola ${names.customer},`,
+      `Te recordamos la cita de ${names.pet} para ${booking.serviceTitle}, el ${day} a las ${time}.`,
       ...(shop.contactAddress ? [`Dirección: ${shop.contactAddress}`] : []),
       "Si no puedes venir, cancela o cambia tu reserva desde el enlace.",
     ],
@@ -82,15 +92,19 @@ async function icsAttachment(booking: Booking, method: IcsMethod) {
   };
 }
 
-/** Sends the confirmation with its .ics; never throws (the booking stands without the e-mail). */
+/**
+ * Sends the confirmation of a booking made online with its .ics; never throws (the booking
+ * stands without the e-mail). A visitor's request: counted against the address's daily cap.
+ */
 export async function sendBookingConfirmation(booking: Booking): Promise<ShopMailOutcome | null> {
   if (!booking.customerEmail) return null;
   try {
     const settings = await getShopSettings();
     const mail = buildBookingConfirmation(booking, settings, bookingPageUrl(booking));
-    return await sendShopMail(booking.customerEmail, mail.subject, mail.content, [
-      await icsAttachment(booking, "PUBLISH"),
-    ]);
+    return await sendShopMail(booking.customerEmail, mail.subject, mail.content, {
+      attachments: [await icsAttachment(booking, "PUBLISH")],
+      isVisitorRequest: true,
+    });
   } catch (error) {
     logError("booking confirmation not sent", error, { code: booking.code });
     return "failed";
@@ -111,11 +125,12 @@ export function buildBookingMovedMail({ change, shop, pageUrl }: ChangeFacts) {
   const { day, time } = bookingWhen(booking.startsAt, booking.endsAt);
   const start = limaClockOf(booking.startsAt);
   const before = bookingWhen(change.fromStartsAt);
+  const names = typedNames(booking);
   const content: MailContent = {
     heading: "Tu cita fue reprogramada",
     paragraphs: [
-      `Hola ${booking.customerName},`,
-      `La cita de ${booking.petName} para ${booking.serviceTitle} ahora es el ${day} a las ${start} (hora de Lima).`,
+      `Hola ${names.customer},`,
+      `La cita de ${names.pet} para ${booking.serviceTitle} ahora es el ${day} a las ${start} (hora de Lima).`,
       `Antes era el ${before.day} a las ${before.time}.`,
       ...(shop.contactAddress ? [`Dirección: ${shop.contactAddress}`] : []),
       `Horario reservado: ${time}. Te adjuntamos la cita actualizada: al abrirla, tu calendario cambia la anterior.`,
@@ -130,11 +145,12 @@ export function buildBookingMovedMail({ change, shop, pageUrl }: ChangeFacts) {
 export function buildBookingCancelledMail({ change, servicesUrl }: ChangeFacts) {
   const { booking } = change;
   const { day } = bookingWhen(booking.startsAt);
+  const names = typedNames(booking);
   const content: MailContent = {
     heading: `Reserva ${booking.code} cancelada`,
     paragraphs: [
-      `Hola ${booking.customerName},`,
-      `Cancelamos la cita de ${booking.petName} para ${booking.serviceTitle} del ${day} a las ${limaClockOf(booking.startsAt)} (hora de Lima).`,
+      `Hola ${names.customer},`,
+      `Cancelamos la cita de ${names.pet} para ${booking.serviceTitle} del ${day} a las ${limaClockOf(booking.startsAt)} (hora de Lima).`,
       "Te adjuntamos la cancelación: al abrirla, tu calendario quita la cita.",
     ],
     action: { label: "Reservar otra cita", url: servicesUrl },
@@ -164,8 +180,14 @@ const changeMails: Record<
   reopened: { method: "REQUEST", build: buildBookingReopenedMail },
 };
 
+/** Who made a change: the booking's holder from its page (a visitor's request), or the shop. */
+export type BookingChangeOptions = { isVisitorRequest?: boolean };
+
 /** Tells the shopper about a change, with the .ics that updates their calendar; never throws. */
-export async function sendBookingChangeMail(change: BookingChange): Promise<ShopMailOutcome | null> {
+export async function sendBookingChangeMail(
+  change: BookingChange,
+  { isVisitorRequest = false }: BookingChangeOptions = {},
+): Promise<ShopMailOutcome | null> {
   const { booking } = change;
   if (!booking.customerEmail) return null;
   try {
@@ -178,9 +200,10 @@ export async function sendBookingChangeMail(change: BookingChange): Promise<Shop
       pageUrl: bookingPageUrl(booking),
       servicesUrl: `${appUrl}${href("/servicios/:familySlug?/:categorySlug?/:subcategorySlug?")}`,
     });
-    return await sendShopMail(booking.customerEmail, mail.subject, mail.content, [
-      await icsAttachment(booking, method),
-    ]);
+    return await sendShopMail(booking.customerEmail, mail.subject, mail.content, {
+      attachments: [await icsAttachment(booking, method)],
+      isVisitorRequest,
+    });
   } catch (error) {
     logError("booking change e-mail not sent", error, { code: booking.code, kind: change.kind });
     return "failed";
@@ -188,6 +211,6 @@ export async function sendBookingChangeMail(change: BookingChange): Promise<Shop
 }
 
 /** sendBookingChangeMail after the response: the change is made whether or not mail is up. */
-export function sendBookingChangeMailLater(change: BookingChange): void {
-  void sendBookingChangeMail(change);
+export function sendBookingChangeMailLater(change: BookingChange, options: BookingChangeOptions = {}): void {
+  void sendBookingChangeMail(change, options);
 }

@@ -26,6 +26,7 @@ import {
   SLOT_TAKEN_MESSAGE,
   SLOT_UNAVAILABLE_MESSAGE,
 } from "./booking";
+import { findBookerRefusal, readBooker, takeDailyAddressSlot } from "./booking-limits.server";
 import {
   addDays,
   bookingWindow,
@@ -165,7 +166,11 @@ export async function listFreeSlots(service: BookableService, size: PetSize, dat
   return freeSlots({ rules, date, durationMinutes: duration, capacity: service.capacity, ...agenda, now });
 }
 
-export type BookingRefusal = { field: "form" | "size" | "date" | "time" | "petId"; message: string; slots?: Slot[] };
+export type BookingRefusal = {
+  field: "form" | "size" | "date" | "time" | "petId" | "customerPhone" | "customerEmail";
+  message: string;
+  slots?: Slot[];
+};
 
 export type CreatedBooking = { id: number; code: string; accessToken: string };
 
@@ -213,10 +218,24 @@ export async function checkSlot(
   });
 }
 
+/** The saved pet chosen, if it is the signed-in shopper's. */
+async function readOwnPetId(tx: Transaction, petId: number, userId: string | null): Promise<number> {
+  const [pet] = userId
+    ? await tx
+        .select({ id: pets.id })
+        .from(pets)
+        .where(and(eq(pets.id, petId), eq(pets.userId, userId)))
+    : [];
+  if (!pet) throw new BookingRefused({ field: "petId", message: "Elige una de tus mascotas." });
+  return pet.id;
+}
+
 /**
  * Books a slot, or answers why not. The service's row is locked first, so two bookings of one
  * service take turns and each counts the ones committed before it: 50 at once for a slot of
- * capacity 1 confirm exactly one.
+ * capacity 1 confirm exactly one. Then the booker's phone and e-mail, for the bookings one
+ * visitor may hold (booking-limits.ts), and last the visitor's address (`clientIp`) for its
+ * daily cap.
  */
 export async function createBooking(input: {
   serviceId: number;
@@ -225,9 +244,11 @@ export async function createBooking(input: {
   now?: Date;
   source?: "online" | "admin";
   actor?: string;
+  clientIp?: string;
 }): Promise<{ ok: true; booking: CreatedBooking } | { ok: false; refusal: BookingRefusal }> {
   const { form } = input;
   const now = input.now ?? new Date();
+  const source = input.source ?? "online";
   try {
     const booking = await getDb().transaction(async (tx) => {
       const [locked] = await tx
@@ -237,18 +258,21 @@ export async function createBooking(input: {
         .for("update");
       const service = locked ? await getBookableService(locked.id, tx) : null;
       if (!service) throw new BookingRefused({ field: "form", message: SERVICE_UNAVAILABLE_MESSAGE });
-      let petId: number | null = null;
-      if (form.petId !== undefined) {
-        const [pet] = input.userId
-          ? await tx
-              .select({ id: pets.id })
-              .from(pets)
-              .where(and(eq(pets.id, form.petId), eq(pets.userId, input.userId)))
-          : [];
-        if (!pet) throw new BookingRefused({ field: "petId", message: "Elige una de tus mascotas." });
-        petId = pet.id;
-      }
+      const petId = form.petId === undefined ? null : await readOwnPetId(tx, form.petId, input.userId);
+      const booker = await readBooker(tx, {
+        serviceId: service.id,
+        phone: form.customerPhone,
+        email: form.customerEmail,
+        userId: input.userId,
+        source,
+        clientIp: input.clientIp,
+        now,
+      });
+      const limited = await findBookerRefusal(tx, booker);
+      if (limited) throw new BookingRefused(limited);
       const slot = await checkSlot(tx, service, form, now);
+      const overDailyCap = takeDailyAddressSlot(booker);
+      if (overDailyCap) throw new BookingRefused(overDailyCap);
       const accessToken = createOrderAccessToken();
       const [row] = await tx
         .insert(bookings)
@@ -271,7 +295,7 @@ export async function createBooking(input: {
           customerEmail: form.customerEmail,
           notes: form.notes,
           priceCents: slot.size.priceCents,
-          source: input.source ?? "online",
+          source,
         })
         .returning({ id: bookings.id });
       const code = formatBookingCode(row!.id);

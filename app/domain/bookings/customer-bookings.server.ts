@@ -66,7 +66,10 @@ export async function cancelBookingAsCustomer(bookingId: number, now = new Date(
     return row!;
   });
   if (!cancelled) return late;
-  sendBookingChangeMailLater({ kind: "cancelled", booking: cancelled, fromStartsAt: cancelled.startsAt });
+  sendBookingChangeMailLater(
+    { kind: "cancelled", booking: cancelled, fromStartsAt: cancelled.startsAt },
+    { isVisitorRequest: true },
+  );
   return { ok: true };
 }
 
@@ -113,7 +116,7 @@ export async function moveBookingAsCustomer(
     throw error;
   }
   if (!change) return late;
-  sendBookingChangeMailLater(change);
+  sendBookingChangeMailLater(change, { isVisitorRequest: true });
   return { ok: true };
 }
 

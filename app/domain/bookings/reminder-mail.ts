@@ -1,12 +1,13 @@
 import type { HealthRecordKind } from "~/db/schema/bookings";
 import { formatLongDate } from "~/domain/calendar/lima-time";
-import type { MailContent } from "~/lib/mail-template";
+import { breakLinks, type MailContent } from "~/lib/mail-template";
 
 import { limaClockOf, parseClock } from "./slots";
 
 // The shoppers' reminders (issue 28, 'Reminders'): when they may go out, and what the health
 // and food ones say (the day-before reminder is booking-mail.server.ts's). Pure, so the texts
-// and the windows are tested without a database.
+// and the windows are tested without a database. Names the shopper typed go through
+// breakLinks: an e-mail from the shop never carries a link someone typed as a name.
 
 /** No reminder before 9:00 in Lima: nobody is woken by one. */
 export const REMINDERS_START_MINUTES = 9 * 60;
@@ -37,7 +38,7 @@ export function isDaytimeInLima(now: Date): boolean {
   return minutes >= REMINDERS_START_MINUTES && minutes < QUIET_REMINDERS_END_MINUTES;
 }
 
-const hello = (name: string) => (name.trim() ? `Hola ${name.trim()},` : "Hola,");
+const hello = (name: string) => (name.trim() ? `Hola ${breakLinks(name.trim())},` : "Hola,");
 
 const kindWords: Record<HealthRecordKind, { noun: string; keywords: string[] }> = {
   vaccination: { noun: "vacuna", keywords: ["vacun"] },
@@ -77,12 +78,13 @@ export type HealthDueFacts = {
 export function buildHealthDueReminder(facts: HealthDueFacts): { subject: string; content: MailContent } {
   const { noun } = kindWords[facts.kind];
   const date = formatLongDate(facts.dueOn);
-  const heading = `La próxima ${noun} de ${facts.petName} es el ${date}`;
+  const pet = breakLinks(facts.petName);
+  const heading = `La próxima ${noun} de ${pet} es el ${date}`;
   const content: MailContent = {
     heading,
     paragraphs: [
       hello(facts.ownerName),
-      `Según su registro, a ${facts.petName} le toca la ${noun} ${facts.recordName} el ${date}.`,
+      `Según su registro, a ${pet} le toca la ${noun} ${breakLinks(facts.recordName)} el ${date}.`,
       "Reserva su cita con tiempo y elige el horario que más te acomode.",
     ],
     action: { label: "Reservar cita", url: facts.bookingUrl },
@@ -121,7 +123,7 @@ export type FoodReminderFacts = {
 
 /** 'Se está acabando el alimento de {mascota}', with the one-click 'Volver a pedir'. */
 export function buildFoodReminder(facts: FoodReminderFacts): { subject: string; content: MailContent } {
-  const heading = `Se está acabando el alimento de ${facts.petName}`;
+  const heading = `Se está acabando el alimento de ${breakLinks(facts.petName)}`;
   const bought = facts.quantity === 1 ? facts.productLabel : `${facts.quantity} × ${facts.productLabel}`;
   const runsOut = formatLongDate(facts.runsOutOn);
   const when =

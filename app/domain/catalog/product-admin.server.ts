@@ -102,8 +102,9 @@ async function listRowPresentaciones(productIds: number[]) {
       offerPriceCents: productVariants.offerPriceCents,
       stock: productVariants.stock,
       // Qualified by hand: drizzle leaves a one-table query's columns unqualified, and "id"
-      // inside the subquery would be the alert's.
-      waiting: sql<number>`(select count(*)::int from ${stockAlerts} a where a.variant_id = "product_variants"."id")`,
+      // inside the subquery would be the alert's. Only confirmed alerts wait: the others may
+      // be a stranger's typing (stock-alerts.server.ts).
+      waiting: sql<number>`(select count(*)::int from ${stockAlerts} a where a.variant_id = "product_variants"."id" and a.confirmed_at is not null)`,
     })
     .from(productVariants)
     .where(and(inArray(productVariants.productId, productIds), eq(productVariants.isArchived, false)))

@@ -408,3 +408,27 @@ describe("answering a complaint", () => {
     expect((loaded as Response).headers.get("Location")).toBe("/admin/reclamaciones");
   });
 });
+
+test("the answer e-mail quotes what the consumer typed as plain text: a name like a URL is no link", async () => {
+  const complaint = await fileOn("2026-04-07", {
+    email: "texto-plano@example.pe",
+    fullName: "http://malo.example/x",
+    productOrService: "www.malo.example",
+    description: "Entra a http://malo.example/premio",
+    request: "Escribe a gana@malo.example",
+  });
+  expect((await answerComplaint(admin, complaint.id, "Revisaremos su caso.", NOW)).status).toBe("answered");
+  const [mail] = readOutbox().filter((sent) => sent.includes("Subject: Respuesta a tu reclamación"));
+  const text = mail!.slice(0, mail!.indexOf("<!doctype html>"));
+  expect(text).not.toContain("malo.example");
+  expect(text).not.toContain("http://malo");
+  const visible = text.replace(/\u200b/g, "");
+  for (const typed of [
+    "Hola, http://malo.example/x:",
+    "Producto o servicio: www.malo.example",
+    "Detalle: Entra a http://malo.example/premio",
+    "Pedido: Escribe a gana@malo.example",
+  ]) {
+    expect(visible).toContain(typed);
+  }
+});

@@ -17,6 +17,7 @@ import {
   RESPONSE_BUSINESS_DAYS,
 } from "./complaint";
 import { COMPLAINT_PAGE_SIZE, type ComplaintListQuery, type Deadline, describeDeadline } from "./complaint-admin";
+import { withPlainTypedText } from "./complaint-email";
 
 type Admin = { id: string };
 type StoredComplaint = typeof complaints.$inferSelect;
@@ -199,8 +200,12 @@ export async function getAdminComplaint(id: number, now: Date = new Date()) {
 
 export type AdminComplaint = NonNullable<Awaited<ReturnType<typeof getAdminComplaint>>>;
 
-/** The answer e-mail: the answer first, then what the consumer filed, so it reads on its own. */
-function buildAnswerEmail(complaint: StoredComplaint, shopName: string, answeredAt: Date) {
+/**
+ * The answer e-mail: the answer first, then what the consumer filed (plain: no link they typed
+ * becomes one), so it reads on its own.
+ */
+function buildAnswerEmail(filed: StoredComplaint, shopName: string, answeredAt: Date) {
+  const complaint = withPlainTypedText(filed);
   const type = complaintTypeLabels[complaint.complaintType].toLowerCase();
   const filedAt = formatLimaDateTime(complaint.createdAt);
   const answerLines = (complaint.answer ?? "").split(/\r?\n/).filter((line) => line.trim() !== "");

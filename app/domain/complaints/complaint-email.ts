@@ -1,4 +1,5 @@
 import { formatLimaDateTime, formatLongDate } from "~/domain/calendar/lima-time";
+import { breakLinks } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
 import { escapeHtml } from "~/lib/text";
 
@@ -153,14 +154,35 @@ function describeSummary(complaint: Pick<ComplaintRecord, "code" | "filedAt" | "
   ];
 }
 
+type FreeText = "fullName" | "address" | "guardianFullName" | "productOrService" | "description" | "request";
+
+/**
+ * What the sender typed freely, made plain for an e-mail (breakLinks): a name or a detail that
+ * reads as a link must not become one the shop mails. Documents and phones only take digits
+ * and letters, and the address is the recipient's own.
+ */
+export function withPlainTypedText<T extends Pick<ComplaintInput, FreeText>>(complaint: T): T {
+  return {
+    ...complaint,
+    fullName: breakLinks(complaint.fullName),
+    address: breakLinks(complaint.address),
+    guardianFullName: complaint.guardianFullName === null ? null : breakLinks(complaint.guardianFullName),
+    productOrService: breakLinks(complaint.productOrService),
+    description: breakLinks(complaint.description),
+    request: breakLinks(complaint.request),
+  };
+}
+
 /**
  * The consumer's full copy of the complaint sheet, in Spanish text and HTML. It carries what
- * the sender typed, so it only goes to an address whose owner followed the notice's link.
+ * the sender typed, so it only goes to an address whose owner followed the notice's link;
+ * even so, what they typed is plain text there.
  */
 export function buildComplaintCopyEmail(
-  complaint: ComplaintRecord,
+  filed: ComplaintRecord,
   shopName: string,
 ): { subject: string; text: string; html: string } {
+  const complaint = withPlainTypedText(filed);
   const type = complaintTypeLabels[complaint.complaintType].toLowerCase();
   return {
     subject: `Copia de tu ${type} ${complaint.code} - Libro de Reclamaciones de ${shopName}`,

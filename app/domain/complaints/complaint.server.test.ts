@@ -7,6 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 
 import { complaints, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
+import { clearHits, rateRules } from "~/lib/rate-limit.server";
+import { requestedMailKey } from "~/lib/requested-mail.server";
 import { startTestSmtpServer } from "~test/mail-server";
 import { setUpTestDatabase } from "~test/test-database";
 
@@ -69,6 +71,8 @@ beforeEach(() => {
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SMTP_URL", "");
   logs.length = 0;
+  // Most tests file in Lucía's name: each starts with her day's share of notices unused.
+  clearHits(requestedMailKey("lucia@example.pe"));
 });
 
 afterEach(() => {
@@ -281,5 +285,26 @@ describe("fileComplaint", () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  test("thirty complaints in one inbox's name e-mail it the day's share of notices; every filing stands", async () => {
+    const now = new Date("2030-03-04T15:00:00Z");
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const filed = [];
+    try {
+      for (let n = 1; n <= 30; n++) {
+        filed.push(await fileComplaint(buildInput({ email: `Victima+${n}@example.pe` }), { now, log }));
+      }
+    } finally {
+      stdout.mockRestore();
+    }
+    expect(filed.map((result) => result.complaint.code)).toEqual(
+      Array.from({ length: 30 }, (_, index) => `2030-${String(index + 1).padStart(6, "0")}`),
+    );
+    const notices = readOutbox();
+    expect(notices).toHaveLength(rateRules.requestedMailsPerRecipient.limit);
+    expect(notices.every((notice) => /To: victima\+\d+@example\.pe/i.test(notice))).toBe(true);
+    // Without a mail server no copy ever counts as sent; a withheld one is no different to the filer.
+    expect(filed.every((result) => !result.isCopySent)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { addBusinessDays } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError } from "~/lib/log.server";
-import { sendMail } from "~/lib/mail.server";
+import { sendRequestedMail } from "~/lib/requested-mail.server";
 
 import { formatComplaintCode, RESPONSE_BUSINESS_DAYS } from "./complaint";
 import { createComplaintCopyUrl } from "./complaint-copy.server";
@@ -59,8 +59,9 @@ async function insertWithNextCode(values: Omit<typeof complaints.$inferInsert, "
  * provider as it is today and a deadline of 15 business days after the filing date
  * in Lima, then e-mails the address typed a notice with a link to the full copy (the
  * notice carries nothing the sender typed: see buildComplaintNoticeEmail). A failed e-mail
- * never loses the filing. `isCopySent` is true only when that e-mail left through the mail
- * server: one written to the outbox never reaches the consumer, who must keep the
+ * never loses the filing, nor does an address that already got its day's share of e-mails
+ * (requested-mail.server.ts). `isCopySent` is true only when that e-mail left through the mail
+ * server: one written to the outbox or withheld never reaches the consumer, who must keep the
  * confirmation instead.
  */
 export async function fileComplaint(
@@ -90,7 +91,7 @@ export async function fileComplaint(
     createComplaintCopyUrl(complaint.id, now),
   );
   try {
-    const receipt = await sendMail({ to: complaint.email, ...notice }, options.log);
+    const receipt = await sendRequestedMail({ to: complaint.email, ...notice }, options.log);
     return { complaint, isCopySent: receipt.delivery === "smtp" };
   } catch (error) {
     logError("complaint copy not e-mailed", error, { complaintCode: complaint.code });

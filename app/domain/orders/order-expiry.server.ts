@@ -45,7 +45,7 @@ export async function expireUnpaidOrders(db: Database, now: Date = new Date()): 
       // Committed: the products' pages show the units back.
       invalidateStockPages(stockChanges);
       expired += 1;
-      sendOrderStatusMailLater(order.id, { isExpired: true });
+      sendOrderStatusMailLater(order.id, { isExpired: true, isVisitorRequest: true });
     }
   }
   if (expired > 0) sendDueStockAlertsLater();

@@ -195,22 +195,28 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
 }
 
 /**
- * Tells the shopper the order's current status by e-mail, when the order has an address.
- * Never throws: a status change is not undone because mail is down. `isExpired` marks the
- * automatic cancellation of an unpaid order.
+ * `isExpired` marks the automatic cancellation of an unpaid order. `isVisitorRequest`: the
+ * e-mail follows from what a visitor did (placing the order, or leaving it unpaid), not from
+ * the owner's work on it, so it counts against the address's daily cap.
  */
-export async function sendOrderStatusMail(orderId: number, options: { isExpired?: boolean } = {}): Promise<void> {
+export type OrderMailOptions = { isExpired?: boolean; isVisitorRequest?: boolean };
+
+/**
+ * Tells the shopper the order's current status by e-mail, when the order has an address.
+ * Never throws: a status change is not undone because mail is down.
+ */
+export async function sendOrderStatusMail(orderId: number, options: OrderMailOptions = {}): Promise<void> {
   try {
     const order = await readOrderMailFacts(orderId, options.isExpired ?? false);
     if (!order?.email) return;
     const mail = buildOrderStatusMail(order.facts, readConfig().appUrl);
-    await sendShopMail(order.email, mail.subject, mail.content);
+    await sendShopMail(order.email, mail.subject, mail.content, { isVisitorRequest: options.isVisitorRequest });
   } catch (error) {
     logError("order e-mail not sent", error, { orderId });
   }
 }
 
 /** sendOrderStatusMail after the response: the caller does not wait for the mail server. */
-export function sendOrderStatusMailLater(orderId: number, options: { isExpired?: boolean } = {}): void {
+export function sendOrderStatusMailLater(orderId: number, options: OrderMailOptions = {}): void {
   void sendOrderStatusMail(orderId, options);
 }

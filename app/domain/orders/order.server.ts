@@ -66,7 +66,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const outcome = await storeOrder(input.cartId, input, choice.method).catch(explainStockTaken);
   if (outcome.status !== "placed") return outcome;
-  sendOrderStatusMailLater(outcome.orderId);
+  sendOrderStatusMailLater(outcome.orderId, { isVisitorRequest: true });
   deliverShopAlertsLater();
   const [message, settings] = await Promise.all([buildStoredOrderMessage(outcome.orderId), getShopSettings()]);
   return {

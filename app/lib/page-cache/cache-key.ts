@@ -2,32 +2,37 @@
 // purpose: two addresses share a key only when the page cannot tell them apart, and an
 // address whose query the page could read in more than one way is not cached at all.
 
-/**
- * Parameters that ads and shared links add and no page reads: Google's, Facebook's,
- * Instagram's and Microsoft's click ids, and every utm_* campaign tag.
- */
-const TRACKING_PARAMETERS = new Set(["fbclid", "gclid", "gbraid", "wbraid", "msclkid", "igshid"]);
-
 export const CACHE_KEY_LIMITS = {
   /** Longer paths name no page of the shop (a product's is under 30 characters). */
   maxPathLength: 512,
   /** The raw query, read before parsing, so that a huge one is never parsed. */
   maxQueryLength: 1024,
-  /** The catalogue reads at most q, marca, pagina and presentacion. */
-  maxParameters: 6,
-  maxNameLength: 32,
   maxValueLength: 200,
 } as const;
 
-function isTrackingParameter(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith("utm_") || TRACKING_PARAMETERS.has(lower);
+/**
+ * The query parameters each shared page reads (issue 41): its key keeps these and drops any
+ * other, so `/?x=<random>` is the home page's one entry, not a new page pushing real ones out.
+ * A page not listed reads none. The catalogue's names are checked against its schema by a test.
+ */
+const READ_PARAMETERS: readonly { path: RegExp; names: readonly string[] }[] = [
+  { path: /^\/(?:productos|servicios)(?:\/|$)/, names: ["q", "marca", "pagina"] },
+  { path: /^\/buscar$/, names: ["q", "marca", "pagina"] },
+  { path: /^\/producto\/[^/]+$/, names: ["presentacion"] },
+  { path: /^\/api\/buscar$/, names: ["q"] },
+  { path: /^\/sitemap\.xml$/, names: ["pagina"] },
+];
+
+/** The parameters the page at `pathname` reads (matched case-insensitively, as routes are). */
+export function readParameterNames(pathname: string): readonly string[] {
+  const path = pathname.toLowerCase();
+  return READ_PARAMETERS.find((entry) => entry.path.test(path))?.names ?? [];
 }
 
 /**
  * The path exactly as given (so `/Producto/42` and `/producto/42` are two entries, each
- * holding what its own address rendered) and the query's parameters sorted by name, tracking
- * parameters dropped, exact repeats collapsed. Percent-encodings are decoded and written
+ * holding what its own address rendered) and the parameters the page reads, sorted by name
+ * (any other parameter, tracking ones included, dropped), exact repeats collapsed. Percent-encodings are decoded and written
  * again, so `q=pelota%20roja` and `q=pelota+roja`, which every page reads alike, share a key.
  *
  * Null (never cache) for: a path or query over the limits; a name given twice with
@@ -41,15 +46,16 @@ export function normalizeCacheKey(url: URL): string | null {
   if (pathname.length > CACHE_KEY_LIMITS.maxPathLength || pathname.endsWith(".data")) return null;
   if (search.length > CACHE_KEY_LIMITS.maxQueryLength) return null;
   const kept = new Map<string, string>();
+  const read = readParameterNames(pathname);
   for (const [name, value] of url.searchParams) {
-    if (isTrackingParameter(name)) continue;
-    if (name === "" || name.length > CACHE_KEY_LIMITS.maxNameLength) return null;
+    if (name === "") return null;
+    // Any other, tracking tags (utm_*, fbclid…) included, cannot change what the page shows.
+    if (!read.includes(name)) continue;
     if (value.length > CACHE_KEY_LIMITS.maxValueLength) return null;
     const earlier = kept.get(name);
     if (earlier === value) continue;
     if (earlier !== undefined) return null;
     kept.set(name, value);
-    if (kept.size > CACHE_KEY_LIMITS.maxParameters) return null;
   }
   if (kept.size === 0) return pathname;
   const sorted = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -64,10 +64,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = await withSavedPet(raw, user?.id ?? null);
   const parsed = parseWithSchema(bookingFormSchema, values);
   if (!parsed.success) return formFailure(parsed.errors, raw);
-  if (!takeSubmission(`booking:ip:${getClientIp(context)}`, rateRules.bookingsPerIp)) {
+  const clientIp = getClientIp(context);
+  if (!takeSubmission(`booking:ip:${clientIp}`, rateRules.bookingsPerIp)) {
     return formFailure({ form: TOO_MANY_SUBMISSIONS_MESSAGE }, raw, {}, 429);
   }
-  const result = await createBooking({ serviceId: service.id, form: parsed.data, userId: user?.id ?? null });
+  const result = await createBooking({ serviceId: service.id, form: parsed.data, userId: user?.id ?? null, clientIp });
   if (!result.ok) {
     return formFailure({ [result.refusal.field]: result.refusal.message }, raw, {}, 409);
   }

@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { products, productVariants, stockAlerts } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import type { ProductCardData } from "~/domain/catalog/catalog";
-import { sendDueStockAlerts } from "~/domain/catalog/stock-alerts.server";
+import { confirmStockAlert, sendDueStockAlerts } from "~/domain/catalog/stock-alerts.server";
 import { ProductCard } from "~/ui/catalog/product-card";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
@@ -161,15 +161,23 @@ describe("'Avísame cuando haya stock'", () => {
     expect((await load(collar.id, `?presentacion=${collar.m}`)).email).toBe("");
   });
 
-  test("subscribes once per e-mail, refuses sizes with stock or of another product, and bad e-mails", async () => {
+  test("subscribes once per inbox, refuses sizes with stock or of another product, and bad e-mails", async () => {
     expect(await subscribe(collar.id, collar.m, "ana@example.com")).toEqual({
-      message: "Te avisaremos por correo cuando vuelva a haber stock.",
+      message: "Te enviamos un correo para confirmar el aviso.",
     });
-    expect(await subscribe(collar.id, collar.m, "  ANA@example.com ")).toEqual({
-      message: "Te avisaremos por correo cuando vuelva a haber stock.",
+    expect(await subscribe(collar.id, collar.m, "  ANA+collar@example.com ")).toEqual({
+      message: "Te enviamos un correo para confirmar el aviso.",
     });
     const alerts = await handle().db.select().from(stockAlerts).where(eq(stockAlerts.variantId, collar.m));
-    expect(alerts.map((alert) => alert.email)).toEqual(["ana@example.com"]);
+    expect(alerts.map((alert) => [alert.email, alert.mailbox, alert.confirmedAt])).toEqual([
+      ["ana@example.com", "ana@example.com", null],
+    ]);
+    // Asked twice before confirming: the link again, to the address first typed.
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["ana@example.com", "Confirma tu aviso de stock"],
+      ["ana@example.com", "Confirma tu aviso de stock"],
+    ]);
 
     const inStock = (await subscribe(collar.id, collar.s, "ana@example.com")) as {
       data: { errors: Record<string, string> };
@@ -186,25 +194,57 @@ describe("'Avísame cuando haya stock'", () => {
     expect(badEmail.init.status).toBe(400);
     expect(badEmail.data.errors.email).toBe("Escribe un correo electrónico válido.");
     expect(await handle().db.select().from(stockAlerts).where(eq(stockAlerts.variantId, collar.m))).toHaveLength(1);
+    expect(sent).toHaveLength(2);
   });
 
-  test("when the stock comes back, each subscriber gets one e-mail with the link, and the subscription ends", async () => {
+  test("thirty plus-addresses of one inbox are one subscription, and it gets the day's cap of e-mails at most", async () => {
+    const logged: string[] = [];
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation((line) => logged.push(String(line)) > 0);
+    try {
+      for (let n = 1; n <= 30; n++) {
+        expect(await subscribe(collar.id, collar.m, `victima+${n}@example.pe`, "10.9.9.9")).toEqual({
+          message: "Te enviamos un correo para confirmar el aviso.",
+        });
+      }
+      // Each request sends the link again, so every one of the thirty is sent or withheld.
+      const withheld = () => logged.filter((line) => line.includes("e-mail withheld"));
+      await vi.waitFor(() => expect(sent.length + withheld().length).toBe(30), { timeout: 5_000 });
+      expect(withheld()[0]).toContain("victima+1@example.pe");
+    } finally {
+      stdout.mockRestore();
+    }
+    const rows = await handle().db.select().from(stockAlerts).where(eq(stockAlerts.mailbox, "victima@example.pe"));
+    expect(rows.map((row) => row.email)).toEqual(["victima+1@example.pe"]);
+    expect(sent).toHaveLength(5);
+    expect(sent.every((mail) => mail.subject === "Confirma tu aviso de stock")).toBe(true);
+    // Unconfirmed, the restock mails nobody.
+    await handle().db.update(productVariants).set({ stock: 4 }).where(eq(productVariants.id, collar.m));
+    expect(await sendDueStockAlerts()).toBe(0);
+    await handle().db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, collar.m));
+    expect(sent).toHaveLength(5);
+  });
+
+  test("when the stock comes back, each confirmed subscriber gets one e-mail with the link, and the subscription ends", async () => {
     await subscribe(collar.id, collar.m, "luis@example.com");
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const confirmUrl = /http:\/\/localhost:3000\/aviso-stock\/confirmar\?t=[\w-]+/.exec(sent[0]!.text)![0];
+    expect(await confirmStockAlert(new URL(confirmUrl).searchParams.get("t")!)).toMatchObject({ isConfirmed: true });
+    sent.length = 0;
     expect(await sendDueStockAlerts()).toBe(0);
     await handle().db.update(productVariants).set({ stock: 4 }).where(eq(productVariants.id, collar.m));
     const [first, second] = await Promise.all([sendDueStockAlerts(), sendDueStockAlerts()]);
-    expect(first! + second!).toBe(2);
-    expect(sent.map((mail) => mail.to).sort()).toEqual(["ana@example.com", "luis@example.com"]);
+    expect(first! + second!).toBe(1);
+    expect(sent.map((mail) => mail.to)).toEqual(["luis@example.com"]);
     expect(sent[0]!.subject).toBe("Ya hay stock: Collar Reflectivo Ajustable — Talla M");
     expect(sent[0]!.text).toContain(`http://localhost:3000/producto/${collar.id}?presentacion=${collar.m}`);
-    expect(
-      await handle()
-        .db.select()
-        .from(stockAlerts)
-        .where(and(eq(stockAlerts.variantId, collar.m))),
-    ).toEqual([]);
+    // Ana and the victim never confirmed: they still wait, and got nothing.
+    const left = await handle()
+      .db.select()
+      .from(stockAlerts)
+      .where(and(eq(stockAlerts.variantId, collar.m)));
+    expect(left.map((alert) => alert.mailbox).sort()).toEqual(["ana@example.com", "victima@example.pe"]);
     expect(await sendDueStockAlerts()).toBe(0);
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(1);
   });
 });
 

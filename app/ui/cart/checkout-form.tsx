@@ -239,6 +239,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   return (
     <Form
       ref={formRef}
+      // Says React runs the form (its choices may already be complete, so the buttons cannot tell).
+      data-hydrated={isHydrated ? "" : undefined}
       method="post"
       action={CART_PATH}
       className="group/checkout flex flex-col gap-5 rounded-2xl border bg-white p-4 shadow-sm sm:p-6"

@@ -43,7 +43,7 @@ export function StockAlertForm({
       <Field
         label="Tu correo electrónico"
         field={form.field("email")}
-        hint="Te escribiremos una sola vez, cuando vuelva a haber stock."
+        hint="Te pediremos confirmarlo por correo; luego te escribiremos una sola vez, cuando vuelva a haber stock."
         inputProps={{ type: "email", autoComplete: "email", inputMode: "email", maxLength: 254, required: true }}
       />
       <Button

@@ -191,7 +191,9 @@ describe("import", () => {
       quantity: 1,
       lineTotalCents: 2800,
     });
-    await db.insert(stockAlerts).values({ variantId: sizeM!.id, email: "espera@example.com" });
+    await db
+      .insert(stockAlerts)
+      .values({ variantId: sizeM!.id, email: "espera@example.com", mailbox: "espera@example.com", token: "t-espera" });
 
     const { workbook, sheet, cell, rowOf } = await exportedSheet();
     cell(rowOf(COLLAR, "Talla S"), "Presentación").value = "Talla Chica";

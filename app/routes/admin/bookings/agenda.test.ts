@@ -295,3 +295,85 @@ describe("the agenda", () => {
     expect(stale.toast).toMatchObject({ title: "Error" });
   });
 });
+
+describe("a phone holding many bookings ahead (issue 41)", () => {
+  const RUN_DAY = "2030-12-06";
+  const runIds: number[] = [];
+
+  /** The owner's bookings pass the shopper's limits: the way a run can be there to find. */
+  async function bookByPhone(service: BookableService, time: string, customerPhone: string) {
+    const parsed = parseWithSchema(bookingFormSchema, {
+      size: "small",
+      date: RUN_DAY,
+      time,
+      petName: "Nube",
+      petSpecies: "dog",
+      customerName: "Visitante",
+      customerPhone,
+    });
+    if (!parsed.success) throw new Error(parsed.firstMessage);
+    const result = await createBooking({
+      serviceId: service.id,
+      form: parsed.data,
+      userId: null,
+      now: NOW,
+      source: "admin",
+    });
+    if (!result.ok) throw new Error(result.refusal.message);
+    return result.booking.id;
+  }
+
+  async function confirmedOf(ids: number[]) {
+    const rows = await handle().db.select({ id: bookings.id, status: bookings.status }).from(bookings);
+    return rows.filter((row) => ids.includes(row.id) && row.status === "confirmed").length;
+  }
+
+  beforeAll(async () => {
+    for (const time of ["09:00", "09:30", "10:00"]) runIds.push(await bookByPhone(vet, time, "955 123 456"));
+    runIds.push(await bookByPhone(bath, "09:00", "+51 955-123-456"));
+  });
+
+  test("the agenda names it with its count and 'Cancelar todas', behind a question", async () => {
+    const day = (await load(`?fecha=${DAY}`)) as Loaded;
+    expect(day.phoneRuns).toEqual([{ phoneKey: "955123456", phone: "955 123 456", count: 4 }]);
+    const page = await render("?vista=semana&fecha=2030-12-08");
+    expect(page.html).toContain("Muchas citas con un mismo celular");
+    expect(page.html).toContain("955 123 456 tiene 4 citas próximas");
+    expect(page.html).toMatch(/<button[^>]*aria-label="Cancelar todas: 955 123 456 tiene 4 citas próximas"/);
+    // The phone of the earlier tests holds fewer, and is not named.
+    expect(page.html).not.toContain("987 654 321 tiene");
+  });
+
+  test("'Cancelar todas' is the administrator's only: others get the admin sign-in and cancel nothing", async () => {
+    for (const cookie of [null, customerCookie]) {
+      const refused = await post({ intent: "cancel-phone", phone: "955123456" }, cookie).catch(
+        (thrown: unknown) => thrown,
+      );
+      expect(refused).toBeInstanceOf(Response);
+      expect((refused as Response).headers.get("Location")).toBe("/admin");
+    }
+    expect(await confirmedOf(runIds)).toBe(4);
+  });
+
+  test("cancels that phone's bookings ahead in one step and says how many", async () => {
+    const request = requestAs(adminCookie(), `/admin/reservas?fecha=${RUN_DAY}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "cancel-phone", phone: "955123456" }),
+    });
+    const done = await readRedirect((await action({ request, params: {}, context: {} } as never)) as Response);
+    expect(done.location).toBe(`/admin/reservas?fecha=${RUN_DAY}`);
+    expect(done.toast).toMatchObject({
+      title: "Citas Canceladas",
+      description: "Se cancelaron 4 citas próximas de 955 123 456.",
+    });
+    expect(await confirmedOf(runIds)).toBe(0);
+    // The earlier tests' bookings of other phones are still there.
+    expect(((await load(`?fecha=${DAY}`)) as Loaded).bookings.filter((b) => b.status === "confirmed")).toHaveLength(3);
+    expect(((await load(`?fecha=${DAY}`)) as Loaded).phoneRuns).toEqual([]);
+
+    const again = await readRedirect(await post({ intent: "cancel-phone", phone: "955123456" }));
+    expect(again.toast).toMatchObject({ description: "955 123 456 ya no tenía citas próximas por cancelar." });
+    const forged = await readRedirect(await post({ intent: "cancel-phone", phone: "' or 1=1" }));
+    expect(forged.toast).toMatchObject({ title: "Error" });
+  });
+});

@@ -1,10 +1,11 @@
 // /admin/reservas: the owner's agenda (issue 28). A day (?fecha=, today in Lima by default)
 // or its week (?vista=semana), the bookings by service with the capacity used, the blocked time
-// ranges and the form that blocks one.
+// ranges and the form that blocks one; above them, the phones holding many bookings ahead, each
+// with 'Cancelar todas' (issue 41).
 import { CalendarClock, CalendarPlus, Printer } from "lucide-react";
 import { href, Link } from "react-router";
 
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin, type SessionUser } from "~/auth/guards.server";
 import {
   type AgendaQuery,
   agendaSearch,
@@ -22,6 +23,8 @@ import {
   readAgenda,
   removeBookingBlock,
 } from "~/domain/bookings/agenda.server";
+import { describeCancelledRun, formatPhoneKey, readPhoneKey } from "~/domain/bookings/booking-limits";
+import { cancelPhoneRun, listPhoneRuns } from "~/domain/bookings/booking-phone-runs.server";
 import { limaDateOf } from "~/domain/bookings/slots";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import { formFailure, parseForm } from "~/lib/form.server";
@@ -30,6 +33,7 @@ import { redirectWithToast, UNKNOWN_ACTION_TOAST } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AgendaBlocksCard } from "~/ui/admin/bookings/agenda-blocks";
 import { AgendaDay } from "~/ui/admin/bookings/agenda-day";
+import { AgendaPhoneRuns } from "~/ui/admin/bookings/agenda-phone-runs";
 import { AgendaToolbar } from "~/ui/admin/bookings/agenda-toolbar";
 import { AgendaWeek } from "~/ui/admin/bookings/agenda-week";
 import { useResetKey } from "~/ui/form/use-reset-key";
@@ -45,7 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const query = readAgendaQuery(new URL(request.url).searchParams, now);
   const dates = query.view === "week" ? weekOf(query.date) : [query.date];
-  const [agenda, blockServices] = await Promise.all([readAgenda(dates[0]!, dates.at(-1)!), listBlockableServices()]);
+  const [agenda, blockServices, phoneRuns] = await Promise.all([
+    readAgenda(dates[0]!, dates.at(-1)!),
+    listBlockableServices(),
+    listPhoneRuns(now),
+  ]);
   const shown = query.isHidingCancelled
     ? agenda.bookings.filter((booking) => booking.status !== "cancelled")
     : agenda.bookings;
@@ -56,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     bookings: shown,
     blocks: agenda.blocks,
     blockServices,
+    phoneRuns,
     groups: query.view === "day" ? groupByService(shown, agenda.services) : [],
     days: query.view === "week" ? groupByDate(shown, dates) : [],
   };
@@ -90,11 +99,24 @@ async function blockRange(formData: FormData) {
   );
 }
 
+/** 'Cancelar todas': back to the agenda the owner was looking at, saying how many were cancelled. */
+async function cancelRun(admin: SessionUser, request: Request, formData: FormData) {
+  const back = agendaPath(readAgendaQuery(new URL(request.url).searchParams, new Date()));
+  const phoneKey = readPhoneKey(formData.get("phone"));
+  if (phoneKey === null) return redirectWithToast(back, UNKNOWN_ACTION_TOAST);
+  const cancelled = await cancelPhoneRun({ phoneKey, actor: admin.name });
+  return redirectWithToast(back, {
+    title: cancelled > 0 ? "Citas Canceladas" : "Nada que Cancelar",
+    description: describeCancelledRun(cancelled, formatPhoneKey(phoneKey)),
+  });
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "block") return blockRange(formData);
+  if (intent === "cancel-phone") return cancelRun(admin, request, formData);
   if (intent === "unblock") {
     const id = parseRecordId(formData.get("id"));
     const removed = id === null ? null : await removeBookingBlock(id);
@@ -141,6 +163,7 @@ export default function Agenda({ loaderData, actionData }: Route.ComponentProps)
         description="Las citas de baño, corte y veterinaria por servicio, con los cupos ocupados."
         actions={<HeaderActions date={query.date} />}
       />
+      <AgendaPhoneRuns runs={loaderData.phoneRuns} />
       <AgendaToolbar query={query} today={today} />
       <h2 className="mt-6 mb-3 text-xl font-bold first-letter:uppercase">
         {isDay ? formatLongDate(query.date) : formatWeekRange(dates)}

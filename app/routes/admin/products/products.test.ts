@@ -685,9 +685,12 @@ describe("the list's presentaciones (issue 23)", () => {
       .where(eq(productVariants.productId, collar!.id))
       .orderBy(productVariants.sortOrder);
     const soldOut = sizes.find((size) => size.stock === 0)!;
+    // Two confirmed alerts wait; an unconfirmed one does not count (issue 41).
+    const confirmedAt = new Date();
     await db.insert(stockAlerts).values([
-      { variantId: soldOut.id, email: "ana@example.com" },
-      { variantId: soldOut.id, email: "luis@example.com" },
+      { variantId: soldOut.id, email: "ana@example.com", mailbox: "ana@example.com", token: "t-ana", confirmedAt },
+      { variantId: soldOut.id, email: "luis@example.com", mailbox: "luis@example.com", token: "t-luis", confirmedAt },
+      { variantId: soldOut.id, email: "rosa@example.com", mailbox: "rosa@example.com", token: "t-rosa" },
     ]);
     const base = { q: "collar reflectivo ajustable", sort: "nombre", direction: "asc", page: 1 } as const;
     const { rows } = await listAdminProducts({ ...base, isArchivedShown: false });

@@ -1,11 +1,12 @@
 // 'Avísame cuando haya stock' from the owner's side (issue 23): stock brought back by the
-// editor or by a cancelled order reaches the shoppers waiting for that presentación, once.
+// editor or by a cancelled order reaches the shoppers waiting for that presentación (who
+// confirmed, issue 41), once.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test, vi } from "vitest";
 
 import { orders, productVariants, stockAlerts } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
-import { subscribeStockAlert } from "~/domain/catalog/stock-alerts.server";
+import { confirmStockAlert, subscribeStockAlert } from "~/domain/catalog/stock-alerts.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { requestAs } from "~test/auth";
@@ -33,12 +34,31 @@ async function mailsTo(count: number): Promise<typeof sentMails> {
   return sent;
 }
 
+/** Subscribes `email` and follows the link of its confirmation e-mail, as the inbox's owner would. */
+async function subscribeConfirmed(productId: number, variantId: number, email: string): Promise<void> {
+  expect(await subscribeStockAlert({ productId, variantId, email })).toBe("subscribed");
+  const confirmation = await vi.waitFor(() => {
+    const mail = sent.find((candidate) => candidate.to === email && candidate.subject === "Confirma tu aviso de stock");
+    expect(mail).toBeDefined();
+    return mail!;
+  });
+  const link = new URL(/http:\/\/\S+\/aviso-stock\/confirmar\?t=[\w-]+/.exec(confirmation.text)![0]);
+  expect(await confirmStockAlert(link.searchParams.get("t")!)).toMatchObject({ isConfirmed: true });
+  sent.length = 0;
+}
+
 test("restocking a sold-out size in the editor mails its waiting shoppers once", async () => {
   const collar = await findSizes(handle().db, "Collar Reflectivo Ajustable");
   const talla = collar.ids[1]!;
   for (const email of ["ana@example.com", "luis@example.com"]) {
-    expect(await subscribeStockAlert({ productId: collar.id, variantId: talla, email })).toBe("subscribed");
+    await subscribeConfirmed(collar.id, talla, email);
   }
+  // Nobody confirmed this one: it gets nothing.
+  expect(await subscribeStockAlert({ productId: collar.id, variantId: talla, email: "nadie@example.com" })).toBe(
+    "subscribed",
+  );
+  await vi.waitFor(() => expect(sent).toHaveLength(1));
+  sent.length = 0;
   const request = requestAs(adminCookie(), `/admin/productos/editar/${collar.id}`);
   const loaded = (await editorLoader({ request, params: { productId: String(collar.id) }, context: {} } as never)) as {
     values: Record<string, string>;
@@ -57,7 +77,8 @@ test("restocking a sold-out size in the editor mails its waiting shoppers once",
   const mails = await mailsTo(2);
   expect(mails.map((mail) => mail.to).sort()).toEqual(["ana@example.com", "luis@example.com"]);
   expect(mails[0]!.subject).toBe("Ya hay stock: Collar Reflectivo Ajustable — Talla M");
-  expect(await handle().db.select().from(stockAlerts).where(eq(stockAlerts.variantId, talla))).toEqual([]);
+  const left = await handle().db.select().from(stockAlerts).where(eq(stockAlerts.variantId, talla));
+  expect(left.map((alert) => alert.email)).toEqual(["nadie@example.com"]);
 });
 
 test("a cancelled order that brings the last units back mails the waiting shopper", async () => {
@@ -74,9 +95,7 @@ test("a cancelled order that brings the last units back mails the waiting shoppe
     customerPhone: "955 111 222",
   });
   expect(placed.status).toBe("placed");
-  expect(await subscribeStockAlert({ productId: food.id, variantId: large, email: "rosa@example.com" })).toBe(
-    "subscribed",
-  );
+  await subscribeConfirmed(food.id, large, "rosa@example.com");
   const [order] = await handle().db.select().from(orders).where(eq(orders.customerName, "Rosa Quispe"));
   expect((await changeOrderStatus({ id: adminId() }, order!.id, "cancelado")).status).toBe("changed");
 
