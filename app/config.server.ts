@@ -29,6 +29,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(16).optional(),
   // The rendered-page cache's bound in megabytes (ADR 024); 0 turns it off.
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  SHOP_ALERTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: z
     .string()
     .refine(isTrustProxySetting, {
@@ -79,6 +80,8 @@ export type AppConfig = {
   trustProxy: string | number;
   /** The rendered-page cache's bound; 0: no cache. */
   pageCacheBytes: number;
+  /** Alerts to the owner in an hour past which they come folded in one summary (ADR 033). */
+  shopAlertsPerHour: number;
 };
 
 /** Reads the runtime contract's variables (shared/runtime-contract.md). Empty means unset. */
@@ -100,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pageCacheBytes: Math.floor(e.PAGE_CACHE_MB * 1024 * 1024),
+    shopAlertsPerHour: e.SHOP_ALERTS_PER_HOUR,
   };
 }
 

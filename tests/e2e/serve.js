@@ -23,6 +23,8 @@ Object.assign(process.env, {
   DEMO_ORDERS: "0",
   // Every page rendered is checked for two classes of one kind joined by cn() (app/lib/cn.ts).
   CHECK_CLASS_CONFLICTS: "1",
+  // The specs place dozens of orders an hour and check the shop's e-mail for each: no folding.
+  SHOP_ALERTS_PER_HOUR: "100000",
 });
 // The tests start from an empty shop, so this folder is deleted first: never let a mistyped
 // E2E_DATA_DIR (./data, the real shop's) be the one deleted.

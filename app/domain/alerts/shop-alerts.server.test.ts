@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
+import { readConfig } from "~/config.server";
 import { complaints, contactMessages, products, productVariants, shopAlerts, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { ALERT_LIST_LIMIT, ALERT_SUMMARY_MINUTES } from "~/domain/alerts/shop-alerts";
 import {
-  ALERT_FLOOD_THRESHOLD,
   ALERT_MAX_ATTEMPTS,
   deliverDueShopAlerts,
   getAttentionFacts,
@@ -25,6 +25,9 @@ import type { MailMessage } from "~/lib/mail.server";
 import { formatMoney } from "~/lib/money";
 import { validComplaintInput } from "~test/complaint-input";
 import { setUpTestDatabase } from "~test/test-database";
+
+/** Alerts in an hour past which they come folded (the configuration's default). */
+const ALERT_FLOOD_THRESHOLD = readConfig().shopAlertsPerHour;
 
 // The real background send (tests/support/quiet-shop-alerts.ts turns it off for the other files).
 vi.unmock("~/domain/alerts/shop-alerts.server");

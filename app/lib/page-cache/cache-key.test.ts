@@ -54,6 +54,10 @@ describe("normalizeCacheKey", () => {
     expect(key("/buscar?q=collar&pagina=3&ref=abc")).toBe("/buscar?pagina=3&q=collar");
     expect(key("/api/buscar?q=collar&limit=99")).toBe("/api/buscar?q=collar");
     expect(key("/sitemap.xml?pagina=2&x=1")).toBe("/sitemap.xml?pagina=2");
+    // React Router's route discovery answers by the routes asked for and the build's version.
+    expect(key("/__manifest?paths=%2Fadmin%2C%2Fsalir&version=2a9fb821")).toBe(
+      "/__manifest?paths=%2Fadmin%2C%2Fsalir&version=2a9fb821",
+    );
     // An unread name given twice does not make the address uncacheable either.
     expect(key("/?x=1&x=2")).toBe("/");
   });

@@ -21,6 +21,8 @@ const READ_PARAMETERS: readonly { path: RegExp; names: readonly string[] }[] = [
   { path: /^\/producto\/[^/]+$/, names: ["presentacion"] },
   { path: /^\/api\/buscar$/, names: ["q"] },
   { path: /^\/sitemap\.xml$/, names: ["pagina"] },
+  // React Router's route discovery: the routes asked for and the build's version.
+  { path: /^\/__manifest$/, names: ["paths", "version"] },
 ];
 
 /** The parameters the page at `pathname` reads (matched case-insensitively, as routes are). */
