@@ -2,14 +2,14 @@
 // an .ics with the booking's UID and a higher SEQUENCE (REQUEST with the new time, or CANCEL),
 // so their calendar replaces the event instead of keeping the old time. On PGlite, and on
 // PostgreSQL with TEST_DATABASE_URL.
-import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { bookings, services } from "~/db/schema";
+import { bookings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import type { MailMessage } from "~/lib/mail.server";
 import { sentMails } from "~test/captured-mail";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { bookingFormSchema } from "./booking";
@@ -28,11 +28,7 @@ const NOW = new Date("2026-12-01T11:00:00Z");
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const [row] = await handle()
-    .db.select({ id: services.id })
-    .from(services)
-    .where(eq(services.title, "Consulta Veterinaria General"));
-  consultId = row!.id;
+  consultId = await findServiceId(handle().db, "Consulta Veterinaria General");
 });
 
 beforeEach(async () => {

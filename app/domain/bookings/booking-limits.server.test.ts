@@ -6,9 +6,10 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { bookings, services, users } from "~/db/schema";
+import { bookings, users } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { type BookingForm, bookingFormSchema, SLOT_TAKEN_MESSAGE } from "./booking";
@@ -34,15 +35,10 @@ const NOW = new Date("2026-12-01T11:00:00Z");
 const DAY = "2026-12-02";
 const NEXT_DAY = "2026-12-03";
 
-async function serviceId(title: string): Promise<number> {
-  const [row] = await handle().db.select({ id: services.id }).from(services).where(eq(services.title, title));
-  return row!.id;
-}
-
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  bathId = await serviceId("Baño y Corte para Perro");
-  consultId = await serviceId("Consulta Veterinaria General");
+  bathId = await findServiceId(handle().db, "Baño y Corte para Perro");
+  consultId = await findServiceId(handle().db, "Consulta Veterinaria General");
   await handle()
     .db.insert(users)
     .values([

@@ -3,9 +3,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 
-import { bookingChanges, bookings, services } from "~/db/schema";
+import { bookingChanges, bookings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { bookingFormSchema } from "./booking";
@@ -24,15 +25,10 @@ const NEXT_DAY = "2026-12-03";
 /** Wednesday 2 December at noon in Lima: that morning's visits are past. */
 const NOON = new Date("2026-12-02T17:00:00Z");
 
-async function serviceId(title: string): Promise<number> {
-  const [row] = await handle().db.select({ id: services.id }).from(services).where(eq(services.title, title));
-  return row!.id;
-}
-
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  bathId = await serviceId("Baño y Corte para Perro");
-  consultId = await serviceId("Consulta Veterinaria General");
+  bathId = await findServiceId(handle().db, "Baño y Corte para Perro");
+  consultId = await findServiceId(handle().db, "Consulta Veterinaria General");
 });
 
 beforeEach(async () => {

@@ -5,9 +5,10 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 
-import { bookings, serviceBookingSizes, services, shopAlerts } from "~/db/schema";
+import { bookings, serviceBookingSizes, shopAlerts } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import {
@@ -29,15 +30,10 @@ let consultId: number;
 const NOW = new Date("2026-12-01T11:00:00Z");
 const DAY = "2026-12-02";
 
-async function serviceId(title: string): Promise<number> {
-  const [row] = await handle().db.select({ id: services.id }).from(services).where(eq(services.title, title));
-  return row!.id;
-}
-
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  bathId = await serviceId("Baño y Corte para Perro");
-  consultId = await serviceId("Consulta Veterinaria General");
+  bathId = await findServiceId(handle().db, "Baño y Corte para Perro");
+  consultId = await findServiceId(handle().db, "Consulta Veterinaria General");
 });
 
 beforeEach(async () => {
@@ -124,7 +120,7 @@ test("bad input is refused in Spanish and stores nothing", async () => {
   ];
   // The desparasitación is not reservable.
   attempts.push([
-    { serviceId: await serviceId("Desparasitación"), form: form(), userId: null, now: NOW },
+    { serviceId: await findServiceId(handle().db, "Desparasitación"), form: form(), userId: null, now: NOW },
     SERVICE_UNAVAILABLE_MESSAGE,
   ]);
   for (const [input, message] of attempts) {

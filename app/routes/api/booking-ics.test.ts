@@ -1,15 +1,14 @@
 // 'Añadir a mi calendario' (/reserva/{code}/cita.ics, issue 40): the download is the booking as
 // it now is, its current time and SEQUENCE under the same UID, so importing it after a move
 // replaces the event the shopper's calendar holds.
-import { eq } from "drizzle-orm";
 import { beforeAll, expect, test, vi } from "vitest";
 
-import { services } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { bookingFormSchema } from "~/domain/bookings/booking";
 import { createBooking } from "~/domain/bookings/booking-store.server";
 import { moveBookingAsCustomer } from "~/domain/bookings/customer-bookings.server";
 import { parseWithSchema } from "~/lib/form-data";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { loader } from "./booking-ics";
@@ -24,11 +23,7 @@ const NOW = new Date("2026-12-01T11:00:00Z");
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const [row] = await handle()
-    .db.select({ id: services.id })
-    .from(services)
-    .where(eq(services.title, "Consulta Veterinaria General"));
-  consultId = row!.id;
+  consultId = await findServiceId(handle().db, "Consulta Veterinaria General");
 });
 
 async function download(code: string, token: string): Promise<string> {

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test, vi } from "vitest";
 
-import { bookings, services } from "~/db/schema";
+import { bookings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { bookingFormSchema } from "~/domain/bookings/booking";
 import {
@@ -15,6 +15,7 @@ import {
 } from "~/domain/bookings/booking-store.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { renderRoute } from "~test/render-route";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import BookingPage, { action, loader } from "./booking-page";
@@ -26,11 +27,7 @@ let booking: { id: number; code: string; accessToken: string };
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const [row] = await handle()
-    .db.select({ id: services.id })
-    .from(services)
-    .where(eq(services.title, "Consulta Veterinaria General"));
-  const service = (await getBookableService(row!.id))!;
+  const service = (await getBookableService(await findServiceId(handle().db, "Consulta Veterinaria General")))!;
   // A day far enough ahead that the shopper may still cancel.
   const now = new Date();
   const days = await listBookableDays(service, "small", now);

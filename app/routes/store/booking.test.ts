@@ -1,12 +1,11 @@
 // /reservar/{id}'s answer when a visitor goes past what one may hold (issue 41): the phone's
 // limit beside the phone field, the address's daily cap for the whole form, what was typed kept.
-import { eq } from "drizzle-orm";
 import { beforeAll, expect, test, vi } from "vitest";
 
-import { services } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
 import { DAILY_ADDRESS_LIMIT_MESSAGE, PHONE_SERVICE_LIMIT_MESSAGE } from "~/domain/bookings/booking-limits";
 import { getBookableService, listBookableDays, listFreeSlots } from "~/domain/bookings/booking-store.server";
+import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { action } from "./booking";
@@ -20,11 +19,7 @@ let times: string[];
 
 beforeAll(async () => {
   await seedDemoShop(handle().db);
-  const [row] = await handle()
-    .db.select({ id: services.id })
-    .from(services)
-    .where(eq(services.title, "Consulta Veterinaria General"));
-  serviceId = row!.id;
+  serviceId = await findServiceId(handle().db, "Consulta Veterinaria General");
   const service = (await getBookableService(serviceId))!;
   const now = new Date();
   const day = (await listBookableDays(service, "small", now)).find((candidate) => candidate.free >= 8)!;
