@@ -77,6 +77,22 @@ export default tseslint.config(
     "lib/ holds what any layer may use, so it imports none of them.",
   ),
   {
+    // Dates and times the Peruvian way (ADR 034): a browser draws these types in the phone's
+    // language ('mm/dd/yyyy', AM/PM); the shop's boxes are DateField/DateInput and ClockField/ClockInput.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/ui/form/date-field.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name='type'][value.value=/^(date|time|datetime-local|month|week)$/]",
+          message:
+            "Use DateInput or ClockInput (ui/form/date-field.tsx): the browser draws this type in the phone's language.",
+        },
+      ],
+    },
+  },
+  {
     // Small modules and functions (ADR 018): a feature that grows one past these splits it.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],

@@ -273,7 +273,7 @@ test("an admin marks a delivery paid, finds it on the Hoja de reparto, then canc
   await admin.goto("/admin/pedidos");
   await admin.getByRole("link", { name: "Hoja de reparto" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Hoja de reparto" })).toBeVisible();
-  await expect(admin.getByLabel("Día", { exact: true })).toHaveValue(todayInLima());
+  await expect(admin.getByLabel("Día", { exact: true })).toHaveValue(todayInLima().split("-").reverse().join("/"));
   await expect(admin.getByRole("button", { name: "Imprimir" })).toBeVisible();
   const sheetRow = admin.getByRole("table", { name: "Deliveries del día" }).getByRole("row").filter({ hasText: code });
   await expect(sheetRow.getByRole("cell")).toHaveText([

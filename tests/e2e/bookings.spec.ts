@@ -222,7 +222,8 @@ test("the owner takes a booking by phone, marks it attended and finds it in the 
     .getByRole("combobox", { name: "Servicio", exact: true })
     .selectOption({ label: "Baño y Corte para Perro" });
   await page.getByLabel("Tamaño de la mascota").selectOption({ index: 2 });
-  await page.getByRole("textbox", { name: "Día", exact: true }).fill(day);
+  // Typed day first, as the owner reads it (issue 40).
+  await page.getByRole("textbox", { name: "Día", exact: true }).fill(day.split("-").reverse().join("/"));
   await page.getByRole("button", { name: "Ver horarios" }).click();
   await page
     .locator("label")

@@ -196,7 +196,7 @@ describe("blocks", () => {
     });
     const backwards = parseWithSchema(blockFormSchema, { date: "2026-12-02", from: "16:00", to: "15:00" });
     expect(backwards).toMatchObject({ success: false, errors: { to: BLOCK_RANGE_MESSAGE } });
-    const bad = parseWithSchema(blockFormSchema, { date: "2026-02-30", from: "9", to: "", serviceId: "x" });
+    const bad = parseWithSchema(blockFormSchema, { date: "2026-02-30", from: "9:7", to: "", serviceId: "x" });
     expect(bad).toMatchObject({
       success: false,
       errors: {
@@ -213,6 +213,9 @@ describe("blocks", () => {
       serviceId: "7",
     });
     expect(service).toMatchObject({ success: true, data: { serviceId: 7 } });
+    // Typed the Peruvian way on a text box (issue 40): day first, times in 24 hours.
+    const typed = parseWithSchema(blockFormSchema, { date: "02/12/2026", from: "930", to: "17.45" });
+    expect(typed).toMatchObject({ success: true, data: { date: "2026-12-02", from: "09:30", to: "17:45" } });
   });
 });
 

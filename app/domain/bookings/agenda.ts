@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import type { BookingStatus, PetSize, PetSpecies } from "~/db/schema/bookings";
+import { readDateInput, toClock, toIsoDate } from "~/lib/date-input";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 
 import { addDays, isIsoDate, limaClockOf, limaDateOf, parseClock, weekdayOf } from "./slots";
@@ -16,10 +17,10 @@ export type AgendaQuery = { view: AgendaView; date: string; isHidingCancelled: b
 
 /** '?vista=semana&fecha=2026-12-02&canceladas=ocultar'; today in Lima and the day view otherwise. */
 export function readAgendaQuery(searchParams: URLSearchParams, now: Date): AgendaQuery {
-  const date = searchParams.get("fecha") ?? "";
+  const date = readDateInput(searchParams.get("fecha"));
   return {
     view: searchParams.get("vista") === "semana" ? "week" : "day",
-    date: isIsoDate(date) ? date : limaDateOf(now),
+    date: date ?? limaDateOf(now),
     isHidingCancelled: searchParams.get("canceladas") === "ocultar",
   };
 }
@@ -224,6 +225,7 @@ function clockField(missing: string) {
     .string({ error: missing })
     .trim()
     .min(1, { error: missing, abort: true })
+    .transform(toClock)
     .refine((value) => parseClock(value) !== null, "Escribe la hora como 09:30.");
 }
 
@@ -234,6 +236,7 @@ export const blockFormSchema = z
       .string({ error: "Elige el día." })
       .trim()
       .min(1, { error: "Elige el día.", abort: true })
+      .transform(toIsoDate)
       .refine(isIsoDate, "Elige una fecha válida."),
     from: clockField("Escribe la hora de inicio."),
     to: clockField("Escribe la hora final."),

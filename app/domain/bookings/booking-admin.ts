@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { type BookingStatus, bookingStatuses, type HealthRecordKind, healthRecordKinds } from "~/db/schema/bookings";
 import { formatLongDate } from "~/domain/calendar/lima-time";
+import { toIsoDate } from "~/lib/date-input";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 
 import { isIsoDate, limaClockOf, limaDateOf, parseClock } from "./slots";
@@ -72,7 +73,7 @@ export const bookingStatusFormSchema = z
   });
 
 export const bookingMoveFormSchema = z.object({
-  date: z.string({ error: "Elige un día." }).refine(isIsoDate, "Elige un día del calendario."),
+  date: z.string({ error: "Elige un día." }).transform(toIsoDate).refine(isIsoDate, "Elige un día del calendario."),
   time: z
     .string({ error: "Elige un horario." })
     .refine((time) => parseClock(time) !== null && time !== "24:00", "Elige un horario de la lista."),
@@ -89,10 +90,14 @@ export const healthRecordFormSchema = z
       .min(1, "Escribe el nombre, por ejemplo Séxtuple.")
       .max(HEALTH_NAME_MAX_LENGTH, `Escribe como máximo ${HEALTH_NAME_MAX_LENGTH} caracteres.`)
       .refine((text) => !text.includes("\u0000"), NUL_CHARACTER_MESSAGE),
-    givenOn: z.string({ error: "Elige la fecha de aplicación." }).refine(isIsoDate, "Elige la fecha de aplicación."),
+    givenOn: z
+      .string({ error: "Elige la fecha de aplicación." })
+      .transform(toIsoDate)
+      .refine(isIsoDate, "Elige la fecha de aplicación."),
     nextDueOn: z
       .string()
       .trim()
+      .transform(toIsoDate)
       .refine((text) => text === "" || isIsoDate(text), "Elige una fecha válida o déjala vacía.")
       .default("")
       .transform((text) => (text === "" ? null : text)),

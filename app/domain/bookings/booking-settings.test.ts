@@ -64,11 +64,16 @@ describe("one day's opening ranges", () => {
   });
 
   test("bad or half-typed times are refused", () => {
-    for (const bad of ["9:00", "25:00", "12:60", "doce", "09:00:00", "24:00"]) {
+    for (const bad of ["25:00", "12:60", "doce", "09:00:00", "24:00", "9:0"]) {
       expect(readDayRanges(monday([bad, "23:00"]), "1")).toEqual({ error: TIME_FORMAT_MESSAGE });
     }
     expect(readDayRanges(monday(["09:00", ""]), "1")).toEqual({ error: INCOMPLETE_RANGE_MESSAGE });
     expect(readDayRanges(monday(["", "13:00"]), "1")).toEqual({ error: INCOMPLETE_RANGE_MESSAGE });
+  });
+
+  test("times typed the quick way read as 24-hour times (issue 40)", () => {
+    expect(readDayRanges(monday(["9", "1330"]), "1")).toEqual({ ranges: [["09:00", "13:30"]] });
+    expect(readDayRanges(monday(["9:00", "18.45"]), "1")).toEqual({ ranges: [["09:00", "18:45"]] });
   });
 
   test("a day may close at midnight ('24:00' only as an end)", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { WeeklyHours } from "~/db/schema/bookings";
 import { type Holiday, listPeruHolidays } from "~/domain/calendar/peru-holidays";
+import { readClockInput, toIsoDate } from "~/lib/date-input";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 import { isChecked, parseWholeNumber } from "~/lib/parse";
 
@@ -63,10 +64,10 @@ export function dayErrorKey(day: string): string {
   return `hours.${day}`;
 }
 
-/** 'HH:MM' as type="time" sends it; also what parseClock reads ('24:00' only as an end). */
+/** A time as the owner types it ('9', '930', '9:30'; lib/date-input.ts); '24:00' only as an end. */
 function readTime(raw: string, end: "from" | "to"): number | null {
-  if (!/^\d{2}:\d{2}$/.test(raw)) return null;
-  const minutes = parseClock(raw);
+  const clock = readClockInput(raw);
+  const minutes = clock === null ? null : parseClock(clock);
   return minutes === 24 * 60 && end === "from" ? null : minutes;
 }
 
@@ -161,6 +162,7 @@ export function closedDayFormSchema(today: string) {
     day: z
       .string({ error: CLOSED_DAY_DATE_MESSAGE })
       .trim()
+      .transform(toIsoDate)
       .refine(isIsoDate, CLOSED_DAY_DATE_MESSAGE)
       .refine((day) => day >= today, PAST_CLOSED_DAY_MESSAGE),
     reason: z

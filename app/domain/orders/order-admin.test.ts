@@ -118,8 +118,14 @@ describe("Lima days", () => {
   test("only real calendar days are accepted", () => {
     expect(parseCivilDate("2026-02-28")).toBe("2026-02-28");
     expect(parseCivilDate("2026-02-29")).toBeNull();
-    expect(parseCivilDate("28/02/2026")).toBeNull();
+    expect(parseCivilDate("31/02/2026")).toBeNull();
     expect(parseCivilDate("")).toBeNull();
+  });
+
+  test("a day typed day first, as the date boxes show it, reads as that day (issue 40)", () => {
+    expect(parseCivilDate("28/02/2026")).toBe("2026-02-28");
+    expect(parseCivilDate("5/1/2027")).toBe("2027-01-05");
+    expect(parseCivilDate("01/01/1999")).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { href } from "react-router";
 
 import type { FulfillmentKind, OrderStatus } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
+import { readDateInput } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 import { parsePage } from "~/lib/parse";
 
@@ -181,17 +182,12 @@ function isOneOf<T extends string>(options: readonly T[], value: string | null):
   return value !== null && (options as readonly string[]).includes(value);
 }
 
-const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written 'YYYY-MM-DD' (no '2026-02-30'), else null. */
+/** A real calendar day typed 'dd/mm/aaaa' or 'YYYY-MM-DD' (no '2026-02-30'), as ISO, else null. */
 export function parseCivilDate(raw: string | null | undefined): string | null {
-  const text = (raw ?? "").trim();
-  const match = CIVIL_DATE.exec(text);
-  if (!match) return null;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return null;
-  const year = Number(match[1]);
-  return year >= 2000 && year <= 2100 ? text : null;
+  const date = readDateInput(raw);
+  if (!date) return null;
+  const year = Number(date.slice(0, 4));
+  return year >= 2000 && year <= 2100 ? date : null;
 }
 
 export function parseOrderListQuery(url: URL): OrderListQuery {

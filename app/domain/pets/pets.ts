@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { isIsoDate, limaDateOf } from "~/domain/bookings/slots";
+import { toIsoDate } from "~/lib/date-input";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 import { parseRecordId } from "~/lib/parse";
 
@@ -50,7 +51,7 @@ function text(max: number, tooLong: string) {
 /** An optional text box: absent is ''. */
 const optional = (schema: z.ZodType<string, string>) => z.string().default("").pipe(schema);
 
-const birthDate = optional(z.string().trim())
+const birthDate = optional(z.string().trim().transform(toIsoDate))
   .refine((value) => value === "" || isIsoDate(value), { message: PET_FORM_MESSAGES.birthDateInvalid, abort: true })
   .refine((value) => value === "" || value >= EARLIEST_BIRTH_DATE, {
     message: PET_FORM_MESSAGES.birthDateTooOld,

@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarSearch, Printer } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { cn } from "~/lib/cn";
+import { DateInput } from "~/ui/form/date-field";
 import { Button } from "~/ui/primitives/button";
 
 // The controls above a printable day sheet (the delivery sheet, the day's agenda), hidden when
@@ -28,17 +29,9 @@ export function PrintSheetControls({
         </Link>
       </Button>
       <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor="sheet-day">
+        <label className="flex w-44 flex-col gap-1 text-sm font-semibold" htmlFor="sheet-day">
           Día
-          <input
-            id="sheet-day"
-            type="date"
-            name="fecha"
-            defaultValue={day}
-            key={day}
-            required={isDayRequired}
-            className="h-10 rounded-lg border border-gray-300 bg-white px-3 font-normal"
-          />
+          <DateInput id="sheet-day" name="fecha" defaultValue={day} key={day} required={isDayRequired} />
         </label>
         <Button type="submit" variant="outline">
           <CalendarSearch aria-hidden /> Ver

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, HTMLInputTypeAttribute, ReactNode } from "react";
 
 import { cn } from "~/lib/cn";
 import { Input } from "~/ui/primitives/input";
@@ -47,6 +47,17 @@ type FieldProps<Props> = {
   className?: string;
 } & Props;
 
+/**
+ * The input types a browser draws in the phone's language ('mm/dd/yyyy', AM/PM): never used;
+ * dates and times are DateField and ClockField (date-field.tsx, ADR 034).
+ */
+type BrowserLocaleType = "date" | "time" | "datetime-local" | "month" | "week";
+
+/** An input's props without the browser-drawn date and time types. */
+export type TextInputProps = Omit<ComponentProps<"input">, "type"> & {
+  type?: Exclude<HTMLInputTypeAttribute, BrowserLocaleType>;
+};
+
 /** A labelled input with its Spanish error message underneath. */
 export function Field({
   label,
@@ -54,13 +65,18 @@ export function Field({
   hint,
   className,
   inputProps = {},
-}: FieldProps<{ inputProps?: ComponentProps<"input"> }>) {
+  control: Control = Input,
+}: FieldProps<{
+  inputProps?: TextInputProps;
+  /** The box itself, when it is not a plain Input (DateField, ClockField). */
+  control?: (props: ComponentProps<"input">) => ReactNode;
+}>) {
   const { id, name, error } = field;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <FieldHint id={`${id}-hint`} hint={hint} />
-      <Input
+      <Control
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}

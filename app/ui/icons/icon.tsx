@@ -15,6 +15,7 @@ export const ICON_NAMES = [
   "book-open-text",
   "bot",
   "bot-message-square",
+  "calendar-days",
   "chevron-down",
   "chevron-left",
   "chevron-right",

@@ -21,7 +21,7 @@ import {
   listOwnerSlots,
   moveBooking,
 } from "~/domain/bookings/booking-admin.server";
-import { isIsoDate } from "~/domain/bookings/slots";
+import { readDateInput } from "~/lib/date-input";
 import { formFailure, parseForm } from "~/lib/form.server";
 import { type FormValues, readFormValues } from "~/lib/form-data";
 import { parseRecordId } from "~/lib/parse";
@@ -55,8 +55,8 @@ async function readMoveChoice(booking: AdminBooking, request: Request) {
   if (booking.status !== "confirmed") return null;
   const now = new Date();
   const range = await getOwnerDateRange(now);
-  const asked = new URL(request.url).searchParams.get("fecha");
-  const date = asked && isIsoDate(asked) ? asked : booking.date < range.today ? range.today : booking.date;
+  const asked = readDateInput(new URL(request.url).searchParams.get("fecha"));
+  const date = asked ?? (booking.date < range.today ? range.today : booking.date);
   const { slots, message } = await listOwnerSlots({
     serviceId: booking.serviceId,
     size: booking.size,

@@ -11,6 +11,7 @@ import {
 } from "~/domain/bookings/booking-admin.server";
 import { isIsoDate } from "~/domain/bookings/slots";
 import { formatLongDate } from "~/domain/calendar/lima-time";
+import { toIsoDate } from "~/lib/date-input";
 import { formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
 import { parseRecordId } from "~/lib/parse";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const choice = {
     serviceId: params.get("servicio") ?? "",
     size: params.get("tamano") ?? "",
-    date: params.get("fecha") ?? range.today,
+    date: toIsoDate(params.get("fecha") ?? range.today),
   };
   const errors: Record<string, string> = {};
   const service = services.find((candidate) => String(candidate.id) === choice.serviceId);

@@ -112,7 +112,7 @@ describe("the Hoja de reparto", () => {
     );
     expect(page.html).toContain("Hoja de reparto");
     expect(page.html).toContain("Imprimir");
-    expect(page.html).toContain('value="2018-01-10"');
+    expect(page.html).toContain('value="10/01/2018"');
     expect(page.html).toContain("5 deliveries");
     expect(page.html).toContain(formatMoney(toCollect));
     expect(page.html.indexOf(barrancoPaid.code)).toBeLessThan(page.html.indexOf(surcoUnpaid.code));

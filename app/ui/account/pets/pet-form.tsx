@@ -14,6 +14,7 @@ import {
   type PetEditorView,
   petsTabPath,
 } from "~/domain/pets/pet-labels";
+import { DateField } from "~/ui/form/date-field";
 import { CheckboxField, Field, SelectField, TextAreaField } from "~/ui/form/field";
 import { FilePicker } from "~/ui/form/file-picker";
 import { type FormActionData, type FormFields, formFields } from "~/ui/form/form-fields";
@@ -65,11 +66,11 @@ function AboutFields({ f, today }: { f: FormFields; today: string }) {
       >
         <Choices labels={petSizeLabels} />
       </SelectField>
-      <Field
+      <DateField
         label="Fecha de nacimiento"
         hint="Opcional; aproximada si no la sabes."
         field={f.field(PET_FIELDS.birthDate)}
-        inputProps={{ type: "date", min: EARLIEST_BIRTH_DATE, max: today }}
+        inputProps={{ min: EARLIEST_BIRTH_DATE, max: today }}
       />
       <Field
         label="Peso (kg)"

@@ -10,6 +10,7 @@ import {
 } from "~/domain/bookings/agenda";
 import type { AgendaBlock } from "~/domain/bookings/agenda.server";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { ClockField, DateField } from "~/ui/form/date-field";
 import { Field, SelectField } from "~/ui/form/field";
 import { type FormActionData, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -76,14 +77,9 @@ function BlockForm({
   return (
     <Form method="post" preventScrollReset className="grid grid-cols-2 gap-3" aria-label="Bloquear horario">
       <input type="hidden" name="intent" value="block" />
-      <Field
-        label="Día"
-        field={form.field("date")}
-        className="col-span-2"
-        inputProps={{ type: "date", required: true }}
-      />
-      <Field label="Desde" field={form.field("from")} inputProps={{ type: "time", step: 300, required: true }} />
-      <Field label="Hasta" field={form.field("to")} inputProps={{ type: "time", step: 300, required: true }} />
+      <DateField label="Día" field={form.field("date")} className="col-span-2" inputProps={{ required: true }} />
+      <ClockField label="Desde" field={form.field("from")} inputProps={{ required: true }} />
+      <ClockField label="Hasta" field={form.field("to")} inputProps={{ required: true }} />
       <SelectField label="Servicio" field={form.field("serviceId")} className="col-span-2">
         <option value={ALL_SERVICES}>Todos los servicios</option>
         {services.map((service) => (

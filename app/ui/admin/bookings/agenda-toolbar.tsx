@@ -3,6 +3,7 @@ import { Form, href, Link } from "react-router";
 
 import { type AgendaQuery, agendaSearch, type AgendaView, shiftAgendaDate } from "~/domain/bookings/agenda";
 import { cn } from "~/lib/cn";
+import { DateInput } from "~/ui/form/date-field";
 import { Button } from "~/ui/primitives/button";
 
 // The agenda's way around: day or week, previous / 'Hoy' / next, a date to jump to, and
@@ -68,17 +69,9 @@ function DatePicker({ query }: { query: AgendaQuery }) {
     <Form method="get" className="flex items-end gap-2">
       {query.view === "week" ? <input type="hidden" name="vista" value="semana" /> : null}
       {query.isHidingCancelled ? <input type="hidden" name="canceladas" value="ocultar" /> : null}
-      <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor="agenda-fecha">
+      <label className="flex w-44 flex-col gap-1 text-sm font-semibold" htmlFor="agenda-fecha">
         Ir a la fecha
-        <input
-          id="agenda-fecha"
-          type="date"
-          name="fecha"
-          defaultValue={query.date}
-          key={query.date}
-          required
-          className="h-10 rounded-lg border border-gray-300 bg-white px-3 font-normal"
-        />
+        <DateInput id="agenda-fecha" name="fecha" defaultValue={query.date} key={query.date} required />
       </label>
       <Button type="submit" variant="outline">
         <CalendarSearch aria-hidden /> Ver

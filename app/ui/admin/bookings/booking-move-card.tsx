@@ -3,7 +3,8 @@ import { Form } from "react-router";
 
 import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { AdminCard } from "~/ui/admin/admin-page";
-import { Field, FieldError } from "~/ui/form/field";
+import { DateField } from "~/ui/form/date-field";
+import { FieldError } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button, buttonVariants } from "~/ui/primitives/button";
@@ -42,11 +43,11 @@ export function BookingMoveCard({
           <CalendarClock aria-hidden /> Elegir otro día y hora
         </summary>
         <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" preventScrollReset>
-          <Field
+          <DateField
             label="Día"
             className="min-w-44 flex-1"
             field={{ id: "move-date", name: "fecha", defaultValue: move.date, error: form.error("date") }}
-            inputProps={{ type: "date", min: move.range.today, max: move.range.lastDay, required: true }}
+            inputProps={{ min: move.range.today, max: move.range.lastDay, required: true }}
           />
           <Button type="submit" variant="outline">
             <Search aria-hidden /> Ver horarios

@@ -11,6 +11,7 @@ import {
 } from "~/domain/bookings/booking-labels";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { DateField } from "~/ui/form/date-field";
 import { Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -81,10 +82,10 @@ export function NewBookingDayStep({
                   </option>
                 ))}
           </SelectField>
-          <Field
+          <DateField
             label="Día"
             field={{ id: "fecha", name: "fecha", defaultValue: choice.date, error: errors.date }}
-            inputProps={{ type: "date", min: range.today, max: range.lastDay, required: true }}
+            inputProps={{ min: range.today, max: range.lastDay, required: true }}
           />
           <Button type="submit" variant="outline">
             <Search aria-hidden /> Ver horarios

@@ -10,6 +10,7 @@ import {
 import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { DateField } from "~/ui/form/date-field";
 import { Field, FieldError, SelectField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -57,12 +58,8 @@ function HealthRecordForm({ form }: { form: FormFields }) {
           field={form.field("name")}
           inputProps={{ placeholder: "Por ejemplo Séxtuple", maxLength: HEALTH_NAME_MAX_LENGTH, required: true }}
         />
-        <Field
-          label="Fecha de aplicación"
-          field={form.field("givenOn")}
-          inputProps={{ type: "date", required: true }}
-        />
-        <Field label="Próxima dosis (opcional)" field={form.field("nextDueOn")} inputProps={{ type: "date" }} />
+        <DateField label="Fecha de aplicación" field={form.field("givenOn")} inputProps={{ required: true }} />
+        <DateField label="Próxima dosis (opcional)" field={form.field("nextDueOn")} />
       </div>
       <FieldError id="health-form-error" message={form.error("form")} />
       <SubmitButton intent="health" className="self-start">

@@ -5,6 +5,7 @@ import { MAX_CLOSED_DAY_REASON_LENGTH } from "~/domain/bookings/booking-settings
 import type { ClosedDay } from "~/domain/bookings/booking-settings.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { DateField } from "~/ui/form/date-field";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -55,7 +56,7 @@ export function ClosedDaysCard({
         Fechas en que no se atienden citas, además de los feriados: por ejemplo por inventario o vacaciones.
       </p>
       <Form method="post" className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start" noValidate>
-        <Field label="Fecha" field={form.field("day")} inputProps={{ type: "date", min: today, required: true }} />
+        <DateField label="Fecha" field={form.field("day")} inputProps={{ min: today, required: true }} />
         <Field
           label="Motivo (opcional)"
           field={form.field("reason")}

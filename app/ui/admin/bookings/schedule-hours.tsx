@@ -8,11 +8,12 @@ import {
   rangeFieldName,
   scheduleWeekdays,
 } from "~/domain/bookings/booking-settings";
+import { readClockInput } from "~/lib/date-input";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { ClockInput } from "~/ui/form/date-field";
 import { FieldError } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
-import { Input } from "~/ui/primitives/input";
 
 // The opening hours of each weekday: up to three ranges a day. Without JavaScript every day
 // shows its three pairs of time boxes (a blank pair is no range); with it, only the ranges in
@@ -43,13 +44,13 @@ function TimeBox({
 }) {
   return (
     <div className="w-32">
-      <Input
-        type="time"
+      <ClockInput
         name={name}
         id={name}
         aria-label={label}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={(event) => onChange(readClockInput(event.target.value) ?? event.target.value)}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
       />

@@ -12,6 +12,7 @@ import type { AdminOrderRow } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
 import type { Column } from "~/ui/admin/data-table";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { DateField } from "~/ui/form/date-field";
 import { Field, SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 
@@ -141,16 +142,8 @@ export function OrderFilters({ query }: { query: OrderListQuery }) {
       >
         <OptionsOf labels={fulfillmentFilterLabels} />
       </SelectField>
-      <Field
-        label="Desde"
-        field={{ id: "order-from", name: "desde", defaultValue: query.from ?? "" }}
-        inputProps={{ type: "date" }}
-      />
-      <Field
-        label="Hasta"
-        field={{ id: "order-to", name: "hasta", defaultValue: query.to ?? "" }}
-        inputProps={{ type: "date" }}
-      />
+      <DateField label="Desde" field={{ id: "order-from", name: "desde", defaultValue: query.from ?? "" }} />
+      <DateField label="Hasta" field={{ id: "order-to", name: "hasta", defaultValue: query.to ?? "" }} />
       <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
         <Button type="submit" variant="outline">
           <Search aria-hidden /> Filtrar
