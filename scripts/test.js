@@ -1,42 +1,92 @@
-// npm test: every suite, in order, and a non-zero exit when any fails.
+// npm test: every suite, in order, and a non-zero exit when any fails (docs/testing.md).
 //  1. Chromium from Debian (installed with apt-get when missing)
 //  2. the production build (when stale): the server tests and the browser tests run it
-//  3. format and lint, 4. typecheck, 5. Vitest (unit, integration on PGlite, server process),
-//  6. the load test (200 connections for 60 s, alone on the machine), 7. Playwright
+//  3. format and lint, 4. typecheck, 5. Vitest (unit, then integration on PGlite, then the
+//     server process; tests/support/slowest-files-reporter.ts prints its slowest files),
+//  6. the load test (200 connections for 60 s, alone on the machine), 7. Playwright.
+// A failing step does not stop the others: one run shows every failure. At the end, a table
+// of each step's wall time, and a check that the whole run stays within its time budget.
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { buildIfStale } from "./build-if-stale.js";
 import { ensureChromium } from "./ensure-chromium.js";
 
+/**
+ * The whole run's budget, in minutes: about 1.5 times a normal day's run on the 2-core machine
+ * (docs/testing.md has the figures). A change that adds a suite and passes it fails here, so
+ * the time is found in the change that spends it. Raise it only with the reason written there.
+ */
+export const TEST_TIME_BUDGET_MINUTES = 30;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (file) => path.join(root, "node_modules", file);
-
-ensureChromium();
-buildIfStale();
+/** The load test writes the machine's static-file pace here (tests/load/public-pages.test.ts). */
+const pacePath = path.join(root, "test-results/machine-pace.json");
 
 const steps = [
+  ["Chromium (Debian's)", () => ensureChromium()],
+  ["Build (when stale)", () => buildIfStale()],
   ["Format (Prettier)", [bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
   ["Lint (ESLint: TypeScript, hooks, import order, layers)", [bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."]],
   ["Typecheck: route types", [bin("@react-router/dev/bin.js"), "typegen"]],
   ["Typecheck", [bin("typescript/bin/tsc")]],
-  ["Unit, integration and server tests (Vitest)", [bin("vitest/vitest.mjs"), "run"]],
+  ["Vitest: unit, integration (PGlite), server", [bin("vitest/vitest.mjs"), "run"]],
   [
-    "Load: 200 connections for 60 s on the public pages (Vitest)",
+    "Load: 200 connections for 60 s on the public pages",
     [bin("vitest/vitest.mjs"), "run"],
-    { VITEST_LOAD: "1" },
+    { VITEST_LOAD: "1", MACHINE_PACE_FILE: pacePath },
   ],
   ["End-to-end tests in Chromium (Playwright)", [bin("@playwright/test/cli.js"), "test"]],
 ];
 
-const failures = [];
-for (const [title, args, env = {}] of steps) {
-  console.log(`\n▶ ${title}`);
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(title);
+function runStep(run, env) {
+  if (typeof run === "function") {
+    try {
+      run();
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+  }
+  const result = spawnSync(process.execPath, run, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
 }
 
+const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}`;
+
+rmSync(pacePath, { force: true });
+const started = Date.now();
+const timings = [];
+for (const [title, run, env = {}] of steps) {
+  console.log(`\n▶ ${title}`);
+  const stepStarted = Date.now();
+  const passed = runStep(run, env);
+  timings.push({ title, ms: Date.now() - stepStarted, passed });
+}
+const totalMs = Date.now() - started;
+
+const width = Math.max(...timings.map((timing) => timing.title.length));
+console.log("\nStep".padEnd(width + 2) + "  Time   Result");
+for (const { title, ms, passed } of timings) {
+  console.log(`${title.padEnd(width)}  ${minutes(ms).padStart(6)}   ${passed ? "passed" : "FAILED"}`);
+}
+console.log(`${"Total".padEnd(width)}  ${minutes(totalMs).padStart(6)}   budget ${TEST_TIME_BUDGET_MINUTES}:00`);
+if (existsSync(pacePath)) {
+  const pace = JSON.parse(readFileSync(pacePath, "utf8"));
+  console.log(`Machine's pace today: ${pace.staticRequestsPerSecond} req/s on a static file (50 connections, 5 s).`);
+}
+
+const failures = timings.filter((timing) => !timing.passed).map((timing) => timing.title);
+if (totalMs > TEST_TIME_BUDGET_MINUTES * 60_000) {
+  failures.push(
+    `the time budget: ${minutes(totalMs)} is over ${TEST_TIME_BUDGET_MINUTES}:00 (scripts/test.js); ` +
+      "the tables above show which step and which files grew",
+  );
+}
 if (failures.length > 0) {
   console.error(`\n✖ Failed: ${failures.join("; ")}`);
   process.exit(1);

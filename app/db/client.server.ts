@@ -83,6 +83,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   statementTimeoutMs?: number;
+  /** In memory only: start from this dumped data directory (PGlite's dumpDataDir) instead of initdb. */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // Loaded only for PostgreSQL: the embedded shop never needs the driver (1.8 MB of heap).
@@ -141,7 +143,11 @@ export async function openDatabase(options: {
   }
   // pg_trgm for the substring and vocabulary indexes, fuzzystrmatch for the search's typos
   // (migrations 0001 and 0013).
-  const client = await PGlite.create(location, { extensions: { pg_trgm, fuzzystrmatch }, startParams });
+  const client = await PGlite.create(location, {
+    extensions: { pg_trgm, fuzzystrmatch },
+    startParams,
+    ...(options.loadDataDir && dataDir === "memory://" ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const pgliteDb = drizzlePglite({ client, ...drizzleOptions });
   return {
     db: pgliteDb as unknown as Database,

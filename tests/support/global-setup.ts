@@ -1,13 +1,25 @@
+import type { TestProject } from "vitest/node";
+
 import { buildIfStale } from "../../scripts/build-if-stale.js";
+import { preparePgliteTemplates, preparePostgresTemplates } from "./database-template";
 
 /**
- * Builds once, before any test file runs, when the run includes the suites that start
- * the production build (tests/server, tests/postgres). `vitest run app/domain/x`
- * names only other files and skips the build.
+ * Once per run, before any test file: the databases the files copy (database-template.ts),
+ * and the production build when the run includes the suites that start it (tests/server,
+ * tests/postgres). `vitest run app/domain/x` names only other files and skips the build.
  */
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const filters = process.argv.slice(2).filter((arg) => !arg.startsWith("-") && arg !== "run");
   const needsBuild =
     filters.length === 0 || filters.some((filter) => /tests\/?(server|postgres)?|^tests$/.test(filter));
   if (needsBuild) buildIfStale();
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    project.provide("databaseTemplates", await preparePgliteTemplates());
+    return undefined;
+  }
+  const { templates, drop } = await preparePostgresTemplates(serverUrl);
+  project.provide("databaseTemplates", templates);
+  return drop;
 }

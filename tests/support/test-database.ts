@@ -1,33 +1,41 @@
 import { randomBytes } from "node:crypto";
 
-import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 
+import { databaseUrl, readPgliteDump, runAdminQuery } from "./database-template";
+
 /**
- * Gives the calling test file its own fresh, migrated database, installed as the
- * app's database for the file's tests: in-memory PGlite, or, when TEST_DATABASE_URL
- * is set, a new database created on that PostgreSQL server and dropped afterwards.
+ * Gives the calling test file its own fresh, migrated database, installed as the app's
+ * database for the file's tests: in-memory PGlite loaded from the run's migrated dump, or,
+ * when TEST_DATABASE_URL is set, a new database on that PostgreSQL server copied from the
+ * run's migrated template and dropped afterwards (tests/support/database-template.ts). A
+ * migration's own test asks for an unmigrated one (isMigrated: false) and migrates step by step.
  */
 export function setUpTestDatabase(options: { isMigrated?: boolean } = {}): { handle: () => DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  const isMigrated = options.isMigrated !== false;
 
   beforeAll(async () => {
+    const templates = inject("databaseTemplates");
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (serverUrl) {
+      if (templates.driver !== "postgres")
+        throw new Error("setUpTestDatabase: the global set-up made no PostgreSQL template");
       const name = `patitas_test_${randomBytes(6).toString("hex")}`;
-      await runAdminQuery(serverUrl, `CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      handle = await openDatabase({ databaseUrl: url.toString() });
+      await runAdminQuery(
+        serverUrl,
+        `CREATE DATABASE ${name}${isMigrated ? ` TEMPLATE ${templates.migratedTemplate}` : ""}`,
+      );
+      handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
       dropDatabase = () => runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     } else {
-      handle = await openDatabase({ dataDir: "memory://" });
+      if (templates.driver !== "pglite") throw new Error("setUpTestDatabase: the global set-up made no PGlite dump");
+      const dump = await readPgliteDump(isMigrated ? templates.migratedDump : templates.blankDump);
+      handle = await openDatabase({ dataDir: "memory://", loadDataDir: dump });
     }
-    // A migration's own test migrates step by step (isMigrated: false).
-    if (options.isMigrated !== false) await handle.migrate();
     setDatabase(handle);
   });
 
@@ -43,14 +51,4 @@ export function setUpTestDatabase(options: { isMigrated?: boolean } = {}): { han
       return handle;
     },
   };
-}
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
