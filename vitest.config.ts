@@ -3,11 +3,14 @@ import { fileURLToPath } from "node:url";
 
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-// Three groups run one after the other (docs/testing.md):
+// Groups run one after the other (docs/testing.md):
 //  1. unit: no database, no server; both cores;
 //  2. integration: each file with its own database, copied from one migrated once per run
 //     (tests/support/database-template.ts); both cores;
-//  3. server: the built server started as a process, one file at a time (they time it).
+//  3. server: the built server started as a process (starts, stops, kills, backups), two files
+//     at a time, each server on its own port and DATA_DIR;
+//  4. server, alone: the files whose checks depend on time (slow clients, timeouts, floods),
+//     one at a time with nothing else running.
 // With TEST_DATABASE_URL (see .ci/run) the database files run again on PostgreSQL, plus the
 // checks that only make sense there (tests/postgres); the unit files, which touch no database,
 // are not run twice. VITEST_LOAD=1 runs the load test alone (tests/load): a minute of 200
@@ -30,17 +33,19 @@ const usesDatabase = (file: string) =>
   /setUpTestDatabase|seededShopWithAdmin|openDatabase\(|TEST_DATABASE_URL/.test(readFileSync(file, "utf8"));
 const databaseTests = appTests.filter(usesDatabase);
 const unitTests = appTests.filter((file) => !databaseTests.includes(file));
+const serverAloneTests = ["tests/server/hostile-traffic.test.ts", "tests/server/http.test.ts"];
 
 function project(
   name: string,
   include: string[],
-  options: { order: number; maxWorkers: number },
+  options: { order: number; maxWorkers: number; exclude?: string[] },
 ): TestProjectInlineConfiguration {
   return {
     resolve: { alias },
     test: {
       name,
       include,
+      ...(options.exclude ? { exclude: options.exclude } : {}),
       environment: "node",
       setupFiles: ["tests/support/quiet-shop-alerts.ts", "tests/support/worker-data-dir.ts"],
       testTimeout: 30_000,
@@ -67,7 +72,8 @@ const projects = loadOnly
     : [
         project("unit", unitTests, { order: 0, maxWorkers: 2 }),
         project("integration", databaseTests, { order: 1, maxWorkers: 2 }),
-        project("server", ["tests/server/**/*.test.ts"], { order: 2, maxWorkers: 1 }),
+        project("server", ["tests/server/**/*.test.ts"], { order: 2, maxWorkers: 2, exclude: serverAloneTests }),
+        project("server-alone", serverAloneTests, { order: 3, maxWorkers: 1 }),
       ];
 
 export default defineConfig({

@@ -1,12 +1,12 @@
 // npm test: every suite, in order, and a non-zero exit when any fails (docs/testing.md).
 //  1. Chromium from Debian (installed with apt-get when missing)
 //  2. the production build (when stale): the server tests and the browser tests run it
-//  3. format and lint, 4. typecheck, 5. Vitest (unit, then integration on PGlite, then the
+//  3. format, lint and typecheck (side by side), 4. Vitest (unit, then integration on PGlite, then the
 //     server process; tests/support/slowest-files-reporter.ts prints its slowest files),
-//  6. the load test (200 connections for 60 s, alone on the machine), 7. Playwright.
+//  5. the load test (200 connections for 60 s, alone on the machine), 6. Playwright.
 // A failing step does not stop the others: one run shows every failure. At the end, a table
 // of each step's wall time, and a check that the whole run stays within its time budget.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,13 +26,21 @@ const bin = (file) => path.join(root, "node_modules", file);
 /** The load test writes the machine's static-file pace here (tests/load/public-pages.test.ts). */
 const pacePath = path.join(root, "test-results/machine-pace.json");
 
+// The static checks run at once, one per core (each is single-threaded); their output is
+// printed whole as each ends, so it does not interleave.
+const staticChecks = [
+  ["Format (Prettier)", [[bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]]],
+  [
+    "Lint (ESLint: TypeScript, hooks, import order, layers)",
+    [[bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."]],
+  ],
+  ["Typecheck (route types, then tsc)", [[bin("@react-router/dev/bin.js"), "typegen"], [bin("typescript/bin/tsc")]]],
+];
+
 const steps = [
   ["Chromium (Debian's)", () => ensureChromium()],
   ["Build (when stale)", () => buildIfStale()],
-  ["Format (Prettier)", [bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
-  ["Lint (ESLint: TypeScript, hooks, import order, layers)", [bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."]],
-  ["Typecheck: route types", [bin("@react-router/dev/bin.js"), "typegen"]],
-  ["Typecheck", [bin("typescript/bin/tsc")]],
+  ["Format, lint and typecheck, side by side", staticChecks],
   ["Vitest: unit, integration (PGlite), server", [bin("vitest/vitest.mjs"), "run"]],
   [
     "Load: 200 connections for 60 s on the public pages",
@@ -41,6 +49,38 @@ const steps = [
   ],
   ["End-to-end tests in Chromium (Playwright)", [bin("@playwright/test/cli.js"), "test"]],
 ];
+
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
+/** Runs commands one after another, collecting their output; resolves to passed or not. */
+function runQuietly(commands) {
+  return new Promise((resolve) => {
+    let output = "";
+    const next = (index) => {
+      if (index === commands.length) return resolve({ passed: true, output });
+      const child = spawn(process.execPath, commands[index], { cwd: root, env: process.env });
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      child.on("close", (code) => (code === 0 ? next(index + 1) : resolve({ passed: false, output })));
+    };
+    next(0);
+  });
+}
+
+async function runSideBySide(checks) {
+  const started = Date.now();
+  return Promise.all(
+    checks.map(async ([title, commands]) => {
+      const { passed, output } = await runQuietly(commands);
+      const ms = Date.now() - started;
+      console.log(`  ${passed ? "✓" : "✖"} ${title} (${minutes(ms)})${output.trim() ? `\n${output.trimEnd()}` : ""}`);
+      return { title: `  ${title}`, ms, passed };
+    }),
+  );
+}
 
 function runStep(run, env) {
   if (typeof run === "function") {
@@ -56,14 +96,17 @@ function runStep(run, env) {
   return result.status === 0;
 }
 
-const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}`;
-
 rmSync(pacePath, { force: true });
 const started = Date.now();
 const timings = [];
 for (const [title, run, env = {}] of steps) {
   console.log(`\n▶ ${title}`);
   const stepStarted = Date.now();
+  if (run === staticChecks) {
+    const checks = await runSideBySide(staticChecks);
+    timings.push({ title, ms: Date.now() - stepStarted, passed: checks.every((check) => check.passed) }, ...checks);
+    continue;
+  }
   const passed = runStep(run, env);
   timings.push({ title, ms: Date.now() - stepStarted, passed });
 }
@@ -80,7 +123,9 @@ if (existsSync(pacePath)) {
   console.log(`Machine's pace today: ${pace.staticRequestsPerSecond} req/s on a static file (50 connections, 5 s).`);
 }
 
-const failures = timings.filter((timing) => !timing.passed).map((timing) => timing.title);
+const failures = timings
+  .filter((timing) => !timing.passed && !timing.title.startsWith(" "))
+  .map((timing) => timing.title);
 if (totalMs > TEST_TIME_BUDGET_MINUTES * 60_000) {
   failures.push(
     `the time budget: ${minutes(totalMs)} is over ${TEST_TIME_BUDGET_MINUTES}:00 (scripts/test.js); ` +

@@ -36,6 +36,8 @@ async function showLazyImages(page: Page): Promise<void> {
 test.describe("home", () => {
   test("the carousel shows the two active promotions, moved by the arrows and the dots", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    // The page's clock is the test's: the 5 s of 'no auto-advance' below pass at once.
+    await page.clock.install();
     await page.goto("/");
     const region = carousel(page);
     await expect(region).toHaveAttribute("aria-roledescription", "carrusel");
@@ -68,19 +70,24 @@ test.describe("home", () => {
 
     // Reduced motion: no auto-advance, so no pause button either.
     await expect(region.getByRole("button", { name: "Pausar el carrusel" })).toHaveCount(0);
-    await page.waitForTimeout(5_600);
+    await page.clock.runFor(5_600);
     await expect(visibleSlide(page)).toHaveAttribute("aria-label", "1 de 2");
   });
 
   test("the carousel advances on its own every 5 s and stops while hovered", async ({ page }) => {
+    // The page's clock is the test's: its 5 s steps pass when the test says so.
+    await page.clock.install();
     await page.goto("/");
     const region = carousel(page);
     await expect(region.getByRole("button", { name: "Pausar el carrusel" })).toBeVisible();
     await page.mouse.move(5, 700);
-    await expect(visibleSlide(page)).toHaveAttribute("aria-label", "2 de 2", { timeout: 7_000 });
+    await page.clock.runFor(4_000);
+    await expect(visibleSlide(page)).toHaveAttribute("aria-label", "1 de 2");
+    await page.clock.runFor(1_500);
+    await expect(visibleSlide(page)).toHaveAttribute("aria-label", "2 de 2");
 
     await region.hover();
-    await page.waitForTimeout(5_600);
+    await page.clock.runFor(5_600);
     await expect(visibleSlide(page)).toHaveAttribute("aria-label", "2 de 2");
   });
 

@@ -3,12 +3,15 @@ import { expect, test } from "@playwright/test";
 import { signInAsAdmin, toast } from "./support";
 
 test("a toast carried across a redirect disappears after 5 seconds", async ({ page }) => {
+  // The page's clock is the test's: the toast's 5 s pass when the test says so.
+  await page.clock.install();
   await signInAsAdmin(page);
   const welcome = toast(page, "Inicio de Sesión Exitoso");
   await expect(welcome).toBeVisible();
-  await page.waitForTimeout(3_500);
+  await page.clock.runFor(3_500);
   await expect(welcome).toBeVisible();
-  await expect(welcome).toBeHidden({ timeout: 3_000 });
+  await page.clock.runFor(2_000);
+  await expect(welcome).toBeHidden();
   // The flash cookie is consumed: reloading does not show it again.
   await page.reload();
   await expect(page.getByText("Inicio de Sesión Exitoso")).toHaveCount(0);
