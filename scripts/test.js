@@ -8,6 +8,7 @@
 // of each step's wall time, and a check that the whole run stays within its time budget.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,8 +24,8 @@ export const TEST_TIME_BUDGET_MINUTES = 30;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (file) => path.join(root, "node_modules", file);
-/** The load test writes the machine's static-file pace here (tests/load/public-pages.test.ts). */
-const pacePath = path.join(root, "test-results/machine-pace.json");
+/** The load test writes the machine's static-file pace here (tests/load/public-pages.test.ts); not in test-results/, which Playwright empties. */
+const pacePath = path.join(tmpdir(), `patitas-machine-pace-${process.pid}.json`);
 
 // The static checks run at once, one per core (each is single-threaded); their output is
 // printed whole as each ends, so it does not interleave.
@@ -121,6 +122,7 @@ console.log(`${"Total".padEnd(width)}  ${minutes(totalMs).padStart(6)}   budget 
 if (existsSync(pacePath)) {
   const pace = JSON.parse(readFileSync(pacePath, "utf8"));
   console.log(`Machine's pace today: ${pace.staticRequestsPerSecond} req/s on a static file (50 connections, 5 s).`);
+  rmSync(pacePath, { force: true });
 }
 
 const failures = timings

@@ -37,8 +37,7 @@ async function loggedServer(delayMs: number) {
 test("an answered request is one JSON line with its id, status and duration", async () => {
   const { url, lines } = await loggedServer(5);
   expect(await fetch(`${url}/completa?x=1`).then((response) => response.text())).toBe("hola completa");
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(lines).toHaveLength(1);
+  await expect.poll(() => lines.length).toBe(1);
   expect(lines[0]).toEqual({
     time: expect.any(String),
     level: "info",

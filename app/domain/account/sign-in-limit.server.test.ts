@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 
 import { signInFailures } from "~/db/schema";
+import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import {
@@ -200,7 +201,7 @@ describe("the owner is told, and can unlock", () => {
       await withSignInLimit("admin", "10.14.0.2", check.with("mala"), clock.now);
       clock.advance(2_100);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await backgroundWorkSettled();
     expect(readOutbox()).toHaveLength(1);
 
     expect(await readUnlockToken(token!, clock.now())).toBe("admin");
@@ -215,7 +216,7 @@ describe("the owner is told, and can unlock", () => {
       await withSignInLimit("nadie@example.pe", "10.15.0.1", check.with("mala"));
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await backgroundWorkSettled();
     expect(readOutbox()).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { href } from "react-router";
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { signInFailures, users, verifications } from "~/db/schema";
+import { inBackground } from "~/lib/background-work.server";
 import { logError } from "~/lib/log.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/lib/rate-limit.server";
 
@@ -142,7 +143,9 @@ export async function withSignInLimit(
   const isNowBesieged = counts.account + 1 >= SIGN_IN_LIMITS.accountAlertAfter;
   if (isNowLocked || isNowBesieged) {
     // The stranger's answer does not wait for the owner's e-mail.
-    void noticeLockout(name, counts.account + 1, failedAt).catch((error) => logError("lockout notice failed", error));
+    inBackground(
+      noticeLockout(name, counts.account + 1, failedAt).catch((error) => logError("lockout notice failed", error)),
+    );
   }
   return outcome;
 }

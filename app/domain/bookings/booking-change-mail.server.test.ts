@@ -6,6 +6,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { bookings } from "~/db/schema";
 import { seedDemoShop } from "~/db/seed/seed.server";
+import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { parseWithSchema } from "~/lib/form-data";
 import type { MailMessage } from "~/lib/mail.server";
 import { sentMails } from "~test/captured-mail";
@@ -131,8 +132,8 @@ describe("the shopper's own changes", () => {
     expect(late.ok).toBe(false);
     const guest = await book("11:00", "");
     expect((await moveBookingAsCustomer(guest.id, { date: "2026-12-04", time: "10:00" }, NOW)).ok).toBe(true);
-    // Give a wrongly sent e-mail its chance to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every e-mail started has been sent or given up.
+    await backgroundWorkSettled();
     expect(sentMails).toEqual([]);
     expect((await readRow(booking.id)).icsSequence).toBe(0);
     expect((await readRow(guest.id)).icsSequence).toBe(1);
@@ -192,7 +193,7 @@ describe("the owner's changes from the agenda", () => {
     expect(sequenceOf(ics)).toBe(2);
 
     await changeBookingStatus({ bookingId: booking.id, from: "confirmed", to: "attended", actor: "Rosa" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await backgroundWorkSettled();
     expect(sentMails).toHaveLength(2);
     expect((await readRow(booking.id)).icsSequence).toBe(2);
   });

@@ -4,6 +4,7 @@ import { readConfig } from "~/config.server";
 import type { bookings } from "~/db/schema";
 import { sendShopMail, type ShopMailOutcome } from "~/domain/account/account-mail.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { inBackground } from "~/lib/background-work.server";
 import { logError } from "~/lib/log.server";
 import { breakLinks, type MailContent } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
@@ -212,5 +213,5 @@ export async function sendBookingChangeMail(
 
 /** sendBookingChangeMail after the response: the change is made whether or not mail is up. */
 export function sendBookingChangeMailLater(change: BookingChange, options: BookingChangeOptions = {}): void {
-  void sendBookingChangeMail(change, options);
+  inBackground(sendBookingChangeMail(change, options));
 }

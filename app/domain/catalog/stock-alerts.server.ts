@@ -14,6 +14,7 @@ import { type Database, getDb } from "~/db/client.server";
 import { products, productVariants, stockAlerts } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { inBackground } from "~/lib/background-work.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { sendMail } from "~/lib/mail.server";
 import type { MailContent } from "~/lib/mail-template";
@@ -118,8 +119,10 @@ export async function subscribeStockAlert(input: {
     })
     .returning({ email: stockAlerts.email, token: stockAlerts.token });
   if (pending) {
-    void sendConfirmation(pending.email, pending.token, lineTitle(variant.title, variant.name)).catch(
-      (error: unknown) => logError("stock alert confirmation failed", error),
+    inBackground(
+      sendConfirmation(pending.email, pending.token, lineTitle(variant.title, variant.name)).catch((error: unknown) =>
+        logError("stock alert confirmation failed", error),
+      ),
     );
   }
   return "subscribed";
@@ -285,5 +288,5 @@ export async function sendDueStockAlerts(variantIds?: number[]): Promise<number>
 
 /** Runs sendDueStockAlerts without making the caller wait or fail on it. */
 export function sendDueStockAlertsLater(variantIds?: number[]): void {
-  void sendDueStockAlerts(variantIds).catch((error: unknown) => logError("stock alerts failed", error));
+  inBackground(sendDueStockAlerts(variantIds).catch((error: unknown) => logError("stock alerts failed", error)));
 }

@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { auditLog, orders, orderStatusChanges, products, shopSettings } from "~/db/schema";
+import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { action as detailAction } from "~/routes/admin/orders/detail";
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
@@ -125,7 +126,7 @@ describe("markOrderPaid", () => {
       expect(await changesOf(order.id)).toHaveLength(1);
     }
     // The status the shopper was told has not changed: no e-mail.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await backgroundWorkSettled();
     expect(sentMails).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { auditLog, orders, orderStatusChanges, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
+import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/orders/detail";
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
@@ -229,7 +230,7 @@ describe("status changes", () => {
 
     const silent = await orderOf([[raton, 1]]);
     await changeOrderStatus(admin, silent.id, "en_preparacion");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await backgroundWorkSettled();
     expect(sentMails).toHaveLength(1);
   });
 });

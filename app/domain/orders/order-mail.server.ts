@@ -6,6 +6,7 @@ import { orderLines, orders, type OrderStatus, paymentMethods } from "~/db/schem
 import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { inBackground } from "~/lib/background-work.server";
 import { logError } from "~/lib/log.server";
 import { breakLinks, type MailContent, type MailSection } from "~/lib/mail-template";
 import { formatMoney } from "~/lib/money";
@@ -218,5 +219,5 @@ export async function sendOrderStatusMail(orderId: number, options: OrderMailOpt
 
 /** sendOrderStatusMail after the response: the caller does not wait for the mail server. */
 export function sendOrderStatusMailLater(orderId: number, options: OrderMailOptions = {}): void {
-  void sendOrderStatusMail(orderId, options);
+  inBackground(sendOrderStatusMail(orderId, options));
 }
