@@ -4,8 +4,7 @@ import { fileURLToPath } from "node:url";
 
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import type { ManualChunkMeta } from "rollup";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 import { precompressAssets } from "./scripts/precompress.js";
 
@@ -53,7 +52,7 @@ const shellRoots = [
 ].map((file) => path.join(appDir, file));
 const runtime = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
-function shellChunks(): (id: string, meta: ManualChunkMeta) => string | undefined {
+function shellChunks(): (id: string, meta: Rollup.ManualChunkMeta) => string | undefined {
   let shell: Set<string> | undefined;
   return (id, { getModuleInfo }) => {
     if (!shell) {

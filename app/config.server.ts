@@ -45,7 +45,7 @@ const envSchema = z.object({
  * terms: the rate limits count visitors by that address. The default trusts a proxy on this
  * machine or the private network, never the internet.
  */
-export const DEFAULT_TRUST_PROXY = "loopback, linklocal, uniquelocal";
+const DEFAULT_TRUST_PROXY = "loopback, linklocal, uniquelocal";
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 function isTrustProxySetting(value: string): boolean {

@@ -1,7 +1,7 @@
 // npm test: every suite, in order, and a non-zero exit when any fails (docs/testing.md).
 //  1. Chromium from Debian (installed with apt-get when missing)
 //  2. the production build (when stale): the server tests and the browser tests run it
-//  3. format, lint and typecheck (side by side), 4. Vitest (unit, then integration on PGlite, then the
+//  3. format, lint, typecheck and unused code (side by side), 4. Vitest (unit, then integration on PGlite, then the
 //     server process; tests/support/slowest-files-reporter.ts prints its slowest files),
 //  5. the load test (200 connections for 60 s, alone on the machine), 6. Playwright.
 // A failing step does not stop the others: one run shows every failure. At the end, a table
@@ -36,12 +36,14 @@ const staticChecks = [
     [[bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."]],
   ],
   ["Typecheck (route types, then tsc)", [[bin("@react-router/dev/bin.js"), "typegen"], [bin("typescript/bin/tsc")]]],
+  // Unused files, exports and dependencies (knip.json: the dependencies only CSS imports are named there).
+  ["Unused code (knip)", [[bin("knip/bin/knip.js"), "--no-progress", "--no-config-hints"]]],
 ];
 
 const steps = [
   ["Chromium (Debian's)", () => ensureChromium()],
   ["Build (when stale)", () => buildIfStale()],
-  ["Format, lint and typecheck, side by side", staticChecks],
+  ["Format, lint, typecheck, unused code, side by side", staticChecks],
   ["Vitest: unit, integration (PGlite), server", [bin("vitest/vitest.mjs"), "run"]],
   [
     "Load: 200 connections for 60 s on the public pages",

@@ -16,7 +16,7 @@ import { findProjectRoot } from "~/lib/paths.server";
 
 import * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** What every query module sees: the same API on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -43,7 +43,7 @@ export function describeLockOwner(pid: number): string {
   return `${pid} ${readStartTicks(pid) || "-"} ${readBootId() || "-"}\n`;
 }
 
-export function readLockPid(content: string): number {
+function readLockPid(content: string): number {
   return Number(content.trim().split(/\s+/)[0]);
 }
 

@@ -312,20 +312,20 @@ export async function runHousekeeping(
   return { expiredOrders: await expireUnpaidOrders(db, now), ...done.rows, ...files };
 }
 
-export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** The first run waits a minute, so a start (and a test's server) is not slowed by it. */
-export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
+const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
 /**
  * Unpaid orders are also expired on their own this often: the owner counts 'Horas para pagar'
  * in hours, and six hours late would hold the units that much longer.
  */
-export const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
+const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 /**
  * The shop's alert e-mails are looked at every minute: the 8:00 digest goes out within a
  * minute of 8:00, and an alert whose first try failed (or whose instance stopped before
  * sending it) is retried (shop-alerts.server.ts).
  */
-export const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
+const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
 
 /**
  * The shoppers' reminders (the day before a booking, a pet's vaccination or food running out,
@@ -335,7 +335,7 @@ export const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
  * instances running this at once send it once; an instance that stops between its claim and
  * the send loses that e-mail.
  */
-export const CUSTOMER_REMINDERS_INTERVAL_MS = 15 * 60 * 1000;
+const CUSTOMER_REMINDERS_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
  * Runs the housekeeping a minute after start and then every six hours (rebuilding the search's

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "./client.server";
  * and counts cannot use index-only scans. The server does that work itself: at start and
  * then every six hours. (PostgreSQL servers run autovacuum on their own.)
  */
-export const EMBEDDED_MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const EMBEDDED_MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export async function maintainEmbeddedDatabase(handle: DatabaseHandle): Promise<number> {
   const started = performance.now();

@@ -3,9 +3,9 @@
 // so '12,50', '0x1f' or a 20-digit id mean the same thing on every screen.
 
 /** The largest id a serial (PostgreSQL integer) column can hold. */
-export const MAX_RECORD_ID = 2_147_483_647;
+const MAX_RECORD_ID = 2_147_483_647;
 /** The last page any list accepts in its `?pagina=`; past it the list answers page 1. */
-export const MAX_PAGE = 100_000;
+const MAX_PAGE = 100_000;
 
 /** A record id (`/editar/:id`, a hidden `id` field): a positive integer a serial can hold, or null. */
 export function parseRecordId(raw: unknown): number | null {
@@ -47,7 +47,7 @@ export function parseWholeNumber(
 
 export const NEGATIVE_PRICE_MESSAGE = "El precio no puede ser negativo.";
 export const INVALID_PRICE_MESSAGE = "Escribe el precio en soles, con hasta dos decimales (por ejemplo 12.50).";
-export const PRICE_TOO_HIGH_MESSAGE = "El precio máximo es S/ 999,999.99.";
+const PRICE_TOO_HIGH_MESSAGE = "El precio máximo es S/ 999,999.99.";
 /**
  * The largest price the editors and the Excel import take, the same in both so that an
  * exported catalogue always imports again: S/ 999,999.99.

@@ -51,7 +51,7 @@ export type LargeBodyBudget = {
 /** Seconds an uploader turned away should wait before trying again. */
 const BUSY_RETRY_AFTER_SECONDS = 10;
 
-export const BODY_MESSAGES = {
+const BODY_MESSAGES = {
   tooLarge: {
     title: "Envío demasiado grande",
     message: "Lo que enviaste supera el tamaño permitido. Revisa el formulario e inténtalo de nuevo.",

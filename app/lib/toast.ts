@@ -1,5 +1,5 @@
 /** default: done; warning: done, but something still needs the reader (amber); destructive: refused. */
-export type ToastVariant = "default" | "warning" | "destructive";
+type ToastVariant = "default" | "warning" | "destructive";
 
 export type ToastMessage = {
   title: string;

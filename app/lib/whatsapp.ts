@@ -1,4 +1,4 @@
-export const DEFAULT_WHATSAPP_NUMBER = "51924810866";
+const DEFAULT_WHATSAPP_NUMBER = "51924810866";
 export const GENERAL_INQUIRY_TEXT = "Hola, quisiera hacer una consulta";
 
 /** wa.me wants digits with the country code: '924 810 866' -> '51924810866'. */

@@ -3,7 +3,7 @@
 // (tests/support/search-relevance.ts) into its test database. The same N and the same levels
 // and brands give the same products.
 
-export const BRAND_ROOTS = [
+const BRAND_ROOTS = [
   "Ricocan",
   "Pro Plan",
   "Kong",
@@ -36,7 +36,7 @@ export const BRAND_ROOTS = [
   "Inka Dog",
 ];
 // Words per category name of the seed (both families share most names).
-export const KINDS = {
+const KINDS = {
   Alimentos: ["Croquetas", "Alimento húmedo", "Alimento seco", "Paté", "Sobre"],
   Juguetes: ["Pelota", "Ratón de peluche", "Cuerda", "Mordedor", "Varita", "Túnel", "Rascador"],
   Accesorios: ["Collar", "Correa", "Arnés", "Comedero", "Bebedero", "Placa"],
@@ -44,7 +44,7 @@ export const KINDS = {
   "Camas y Descanso": ["Cama", "Cojín", "Manta", "Cueva", "Hamaca"],
   "Arena y Limpieza": ["Arena aglomerante", "Arena de sílice", "Arenero", "Pala", "Desodorante"],
 };
-export const VARIANTS = [
+const VARIANTS = [
   "Adulto",
   "Cachorro",
   "Senior",
@@ -58,7 +58,7 @@ export const VARIANTS = [
   "Mini",
   "Grande",
 ];
-export const SIZES = ["500 g", "1 kg", "3 kg", "7.5 kg", "15 kg", "S", "M", "L", "XL", "Único"];
+const SIZES = ["500 g", "1 kg", "3 kg", "7.5 kg", "15 kg", "S", "M", "L", "XL", "Único"];
 export const SEED_IMAGES = [
   "/images/products/croquetas-perro-adulto.webp",
   "/images/products/snack-dental-perro.webp",
@@ -77,7 +77,7 @@ export function random(seed) {
   };
 }
 
-export const normalizeForSearch = (text) =>
+const normalizeForSearch = (text) =>
   text
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")

@@ -6,7 +6,7 @@ import { connect } from "node:net";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a raw socket got back: the status code (0 when the server closed without one) and the text. */
-export function collectAnswer(socket) {
+function collectAnswer(socket) {
   return new Promise((resolve) => {
     const chunks = [];
     socket.on("data", (chunk) => chunks.push(chunk));

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
 
 /**
@@ -23,7 +23,7 @@ export function writeBenchResult(fileName, data) {
   return file;
 }
 
-export async function freePort() {
+async function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

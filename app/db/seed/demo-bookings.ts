@@ -14,7 +14,7 @@ type DemoTitle = (typeof demoServices)[number]["title"];
  * at once, on the schedule migration 0014 inserts. Bath and cut: 2 groomers, longer and dearer
  * for bigger dogs; the consultation: one vet, 30 minutes, the service's own price.
  */
-export const demoBookableServices: Partial<
+const demoBookableServices: Partial<
   Record<
     DemoTitle,
     { capacity: number; sizes: { size: "small" | "medium" | "large"; minutes: number; priceCents: number | null }[] }

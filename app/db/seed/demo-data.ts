@@ -5,7 +5,7 @@ import type { PageContents } from "~/domain/content/page-content";
 
 import type { SocialMedia } from "../schema";
 
-export const demoShopName = "Patitas Felices";
+const demoShopName = "Patitas Felices";
 
 type TaxonomySeed = { name: string; icon?: string };
 
@@ -265,7 +265,7 @@ export const demoChatbotAnswers: { keyword: string; answer: string }[] = [
   },
 ];
 
-export const demoSocialMedia: SocialMedia = {
+const demoSocialMedia: SocialMedia = {
   facebook: { url: "https://www.facebook.com/patitasfelices.pe", isActive: true },
   instagram: { url: "https://www.instagram.com/patitasfelices.pe", isActive: true },
   tiktok: { url: "", isActive: false },

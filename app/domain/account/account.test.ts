@@ -2,12 +2,15 @@ import "~/lib/validation";
 
 import { describe, expect, test } from "vitest";
 
-import { changePasswordSchema, registerSchema, resetPasswordSchema, signInSchema, toFieldErrors } from "./account";
+import { parseWithSchema } from "~/lib/form-data";
+
+import { changePasswordSchema, registerSchema, resetPasswordSchema, signInSchema } from "./account";
 import { translateAuthError } from "./auth-errors";
 
-function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) {
-  const result = schema.safeParse(value);
-  return result.success ? {} : toFieldErrors(result.error as never);
+/** The messages beside each field, as the actions read them (lib/form-data.ts). */
+function errorsOf(schema: Parameters<typeof parseWithSchema>[0], value: unknown) {
+  const result = parseWithSchema(schema, value);
+  return result.success ? {} : result.errors;
 }
 
 const validRegistration = {

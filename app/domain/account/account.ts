@@ -101,15 +101,3 @@ export const profileSchema = z.object({
   address: z.string().trim().max(200, "La dirección es demasiado larga.").refine(noNul, NUL_CHARACTER_MESSAGE),
   email,
 });
-
-export type FieldErrors = Record<string, string | undefined>;
-
-/** The first Spanish message of each invalid field, for display next to it. */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

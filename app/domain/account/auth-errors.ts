@@ -19,7 +19,7 @@ const messages: Record<string, string> = {
   TOO_MANY_REQUESTS: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
 };
 
-export const GENERIC_ERROR_MESSAGE = "Ocurrió un problema. Inténtalo de nuevo en unos minutos.";
+const GENERIC_ERROR_MESSAGE = "Ocurrió un problema. Inténtalo de nuevo en unos minutos.";
 
 export function translateAuthError(error: unknown): string {
   const candidate = error as { body?: { code?: string }; status?: number | string; statusCode?: number } | null;

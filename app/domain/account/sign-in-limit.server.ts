@@ -24,7 +24,7 @@ const HOUR = 60 * MINUTE;
  * ever meets; the account's count from every address never refuses an address that has not
  * failed on it, so strangers guessing from many addresses cannot lock the owner out.
  */
-export const SIGN_IN_LIMITS = {
+const SIGN_IN_LIMITS = {
   /** From one address on one account: from the 3rd failure each try waits 1 s, then 2 s; the 5th locks. */
   pairWindowMs: 10 * MINUTE,
   pairSlowAfter: 3,
@@ -91,7 +91,7 @@ async function readCounts(account: string, ip: string, ownId: number, now: Date)
 }
 
 /** Why an attempt is refused before its password is checked, or null to check it. */
-export function refusalFor(counts: Counts, now: Date): string | null {
+function refusalFor(counts: Counts, now: Date): string | null {
   const sinceLast = counts.pairLast ? now.getTime() - counts.pairLast.getTime() : Infinity;
   if (counts.pair >= SIGN_IN_LIMITS.pairLockAfter || counts.ip >= SIGN_IN_LIMITS.ipLockAfter) {
     return TOO_MANY_ATTEMPTS_MESSAGE;

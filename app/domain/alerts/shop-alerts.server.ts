@@ -351,7 +351,7 @@ export async function deliverDueShopAlerts(db: Database = getDb(), now: Date = n
 }
 
 /** Queues today's digest once 8:00 has passed in Lima (once per day, whatever the instances). */
-export async function queueDueDigest(db: Database = getDb(), now: Date = new Date()): Promise<boolean> {
+async function queueDueDigest(db: Database = getDb(), now: Date = new Date()): Promise<boolean> {
   const date = dueDigestDate(now, getLimaDate);
   if (!date) return false;
   const inserted = await db

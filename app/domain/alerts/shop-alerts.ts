@@ -11,7 +11,7 @@ import { formatMoney } from "~/lib/money";
 /** How close a complaint's legal deadline must be to appear in the digest and on the dashboard. */
 export const DIGEST_COMPLAINT_BUSINESS_DAYS = 3;
 /** The digest goes out at this hour of the Lima day (UTC−5, no daylight saving). */
-export const DIGEST_HOUR_LIMA = 8;
+const DIGEST_HOUR_LIMA = 8;
 /** A list in an e-mail names this many entries at most, then says how many more. */
 export const ALERT_LIST_LIMIT = 20;
 const MESSAGE_EXCERPT_LENGTH = 1000;

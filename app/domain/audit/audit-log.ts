@@ -178,7 +178,7 @@ const summaryKeyLabels = {
   mainDescription: "descripción principal",
 } satisfies Record<string, string>;
 
-export type AuditSummaryKey = keyof typeof summaryKeyLabels;
+type AuditSummaryKey = keyof typeof summaryKeyLabels;
 
 // The keys of an object type that are named, not an index signature's.
 type NamedKeys<T> = keyof {
@@ -187,7 +187,7 @@ type NamedKeys<T> = keyof {
   string;
 
 /** Every key of a summary type, at any depth (inside nested objects and arrays too). */
-export type AuditSummaryKeysOf<T> = T extends readonly (infer Item)[]
+type AuditSummaryKeysOf<T> = T extends readonly (infer Item)[]
   ? AuditSummaryKeysOf<Item>
   : T extends object
     ? | { [K in NamedKeys<T>]: K | AuditSummaryKeysOf<T[K]> }[NamedKeys<T>]
@@ -230,7 +230,7 @@ export function getAuthorLabel(entry: { username: string | null; action: string 
   return entry.action === "expire" ? "Automático" : "Usuario eliminado";
 }
 
-export function getSummaryKeyLabel(key: string): string {
+function getSummaryKeyLabel(key: string): string {
   return labelOf(summaryKeyLabels, key) ?? UNKNOWN_KEY_LABEL;
 }
 

@@ -118,7 +118,7 @@ export function countRunningAt(bookings: readonly AgendaBooking[], time: string)
     .length;
 }
 
-export type AgendaTimeRow = { time: string; used: number; bookings: AgendaBooking[] };
+type AgendaTimeRow = { time: string; used: number; bookings: AgendaBooking[] };
 
 export type AgendaServiceGroup = {
   serviceId: number;

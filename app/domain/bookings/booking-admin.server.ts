@@ -50,7 +50,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * the next hour, not the shop, so the owner may take any slot still ahead of the real now.
  * Shifting `now` back by the notice does exactly that in the slot arithmetic.
  */
-export function ownerClock(now: Date, minNoticeHours: number): Date {
+function ownerClock(now: Date, minNoticeHours: number): Date {
   return new Date(now.getTime() - minNoticeHours * HOUR_MS);
 }
 

@@ -109,7 +109,7 @@ export const healthRecordFormSchema = z
 export type HealthRecordForm = z.output<typeof healthRecordFormSchema>;
 
 /** 'martes, 1 de diciembre de 2026' for an instant, in Lima. */
-export function formatLimaLongDay(instant: Date): string {
+function formatLimaLongDay(instant: Date): string {
   return formatLongDate(limaDateOf(instant));
 }
 

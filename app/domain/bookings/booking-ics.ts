@@ -38,12 +38,12 @@ function stamp(instant: Date): string {
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped. */
-export function escapeIcsText(text: string): string {
+function escapeIcsText(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 }
 
 /** Lines longer than 75 octets are folded: a CRLF and a space, never inside a character. */
-export function foldIcsLine(line: string): string {
+function foldIcsLine(line: string): string {
   const parts: string[] = [];
   let current = "";
   let size = 0;

@@ -28,13 +28,6 @@ export function formatBookingCode(bookingId: number): string {
 }
 export const BOOKING_CODE_PATTERN = /^RES-\d{6,}$/;
 
-/** 'Desde S/ 40.00' when the sizes' prices differ; the one price otherwise. */
-export function priceRange(prices: readonly number[]): { fromCents: number; isFrom: boolean } | null {
-  if (prices.length === 0) return null;
-  const low = Math.min(...prices);
-  return { fromCents: low, isFrom: prices.some((price) => price !== low) };
-}
-
 export const MAX_BOOKING_NOTES_LENGTH = 1000;
 export const MAX_PET_NAME_LENGTH = 60;
 export const MAX_BREED_LENGTH = 60;

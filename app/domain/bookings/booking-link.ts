@@ -7,7 +7,7 @@ import { limaClockOf, limaDateOf } from "./slots";
 // The booking page's address (/reserva/{code}?t=…): the token lets a guest open it on any phone;
 // without it the page answers only to the account that booked.
 
-export const BOOKING_TOKEN_PARAM = "t";
+const BOOKING_TOKEN_PARAM = "t";
 
 export function bookingPagePath(code: string, accessToken?: string | null): string {
   const path = href("/reserva/:code", { code });

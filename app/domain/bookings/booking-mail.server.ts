@@ -112,7 +112,7 @@ export async function sendBookingConfirmation(booking: Booking): Promise<ShopMai
   }
 }
 
-export type BookingChangeKind = "moved" | "cancelled" | "reopened";
+type BookingChangeKind = "moved" | "cancelled" | "reopened";
 
 /** A change the shopper's calendar must follow: the booking as it now is, and where it was. */
 export type BookingChange = { kind: BookingChangeKind; booking: Booking; fromStartsAt: Date };
@@ -185,7 +185,7 @@ const changeMails: Record<
 export type BookingChangeOptions = { isVisitorRequest?: boolean };
 
 /** Tells the shopper about a change, with the .ics that updates their calendar; never throws. */
-export async function sendBookingChangeMail(
+async function sendBookingChangeMail(
   change: BookingChange,
   { isVisitorRequest = false }: BookingChangeOptions = {},
 ): Promise<ShopMailOutcome | null> {

@@ -18,7 +18,7 @@ import { isIsoDate } from "./slots";
 // JavaScript the whole form travels there too, so nothing typed is lost between steps.
 
 /** The form's fields a GET step may carry (never the service id: that is the path). */
-export const BOOKING_FORM_FIELDS = [
+const BOOKING_FORM_FIELDS = [
   "petId",
   "petName",
   "petSpecies",

@@ -15,13 +15,13 @@ export const REMINDERS_START_MINUTES = 9 * 60;
  * The health and food reminders, which can wait for the next morning, not after 21:00 either.
  * The day-before one may: a booking made in the evening for the next day is reminded at once.
  */
-export const QUIET_REMINDERS_END_MINUTES = 21 * 60;
+const QUIET_REMINDERS_END_MINUTES = 21 * 60;
 /** A vaccination or deworming is reminded this many days before it is due (and up to the day). */
 export const HEALTH_REMINDER_DAYS = 7;
 /** The food reminder goes from this many days before the bag runs out … */
-export const FOOD_REMINDER_DAYS_BEFORE = 5;
+const FOOD_REMINDER_DAYS_BEFORE = 5;
 /** … until this many days after: later than that, the shopper has surely bought food elsewhere. */
-export const FOOD_REMINDER_DAYS_AFTER = 10;
+const FOOD_REMINDER_DAYS_AFTER = 10;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

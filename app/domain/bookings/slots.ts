@@ -8,7 +8,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const LIMA_OFFSET_MS = 5 * 60 * MINUTE_MS;
 
-export type TimeRange = [string, string];
+type TimeRange = [string, string];
 
 export type ScheduleRules = {
   /** Opening ranges per weekday, 0 = Sunday … 6 = Saturday. */

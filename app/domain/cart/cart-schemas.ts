@@ -19,7 +19,6 @@ export const addToCartSchema = z.object({
   variantId: z.preprocess(toUndefinedWhenEmpty, idField.optional()),
   quantity: z.preprocess(toUndefinedWhenEmpty, z.coerce.number().int().min(1).default(1)),
 });
-export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
 // A quantity box left blank (the no-JavaScript form's 'Actualizar') is not a zero.
 function toUndefinedWhenBlank(value: unknown): unknown {
@@ -38,7 +37,7 @@ export const removeCartLineSchema = z.object({
   variantId: idField,
 });
 
-export const clearCartSchema = z.object({ intent: z.literal(cartIntents.clear) });
+const clearCartSchema = z.object({ intent: z.literal(cartIntents.clear) });
 
 export const cartIntentSchema = z.object({ intent: z.enum(Object.values(cartIntents)) });
 

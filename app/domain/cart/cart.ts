@@ -174,11 +174,6 @@ export type CartView = {
   totalCents: number;
 };
 
-/** Whether the line can be ordered as it stands (checkout re-checks in its transaction). */
-export function hasEnoughStock(line: Pick<CartLineView, "isAvailable" | "quantity" | "stock">): boolean {
-  return line.isAvailable && line.quantity <= line.stock;
-}
-
 export type PendingCartChange =
   | { intent: typeof cartIntents.update; variantId: number; quantity: number }
   | { intent: typeof cartIntents.remove; variantId: number }

@@ -20,7 +20,7 @@ export const OFFER_NOT_LOWER_MESSAGE = "El precio de oferta debe ser menor que e
  */
 export const MAX_STOCK = 1_000_000;
 
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 
 /** The list's query string: search text, whitelisted sort column, direction, page. */
 export type AdminListQuery<SortKey extends string> = {

@@ -5,23 +5,23 @@ import { centsToInput, isChecked, parseRecordId, parseSoles } from "~/lib/parse"
 
 import { MAX_STOCK, readOfferPrice } from "./catalog-admin";
 
-export const MAX_PRESENTACIONES = 30;
-export const MAX_PRESENTACION_NAME = 60;
-export const MAX_SKU_LENGTH = 40;
+const MAX_PRESENTACIONES = 30;
+const MAX_PRESENTACION_NAME = 60;
+const MAX_SKU_LENGTH = 40;
 /** The heaviest bag the shop could sell: 1,000 kg (in grams). */
-export const MAX_NET_WEIGHT_GRAMS = 1_000_000;
+const MAX_NET_WEIGHT_GRAMS = 1_000_000;
 
 export const DUPLICATE_NAME_MESSAGE = "Ya existe una presentación con ese nombre.";
 export const DUPLICATE_SKU_MESSAGE = "El SKU ya está en uso.";
 export const NAME_REQUIRED_MESSAGE = "Escribe el nombre de cada presentación (por ejemplo 3 kg o Talla M).";
-export const NAME_TOO_LONG_MESSAGE = `El nombre de la presentación admite hasta ${MAX_PRESENTACION_NAME} caracteres.`;
+const NAME_TOO_LONG_MESSAGE = `El nombre de la presentación admite hasta ${MAX_PRESENTACION_NAME} caracteres.`;
 export const SKU_MESSAGE = `El SKU admite letras, números, guiones, puntos y barras (hasta ${MAX_SKU_LENGTH}).`;
 export const WEIGHT_MESSAGE = "Escribe el peso neto en kg, mayor a 0 y con hasta 3 decimales (por ejemplo 3 o 0.5).";
 export const AT_LEAST_ONE_MESSAGE = "Agrega al menos una presentación.";
-export const TOO_MANY_MESSAGE = `Un producto puede tener hasta ${MAX_PRESENTACIONES} presentaciones.`;
+const TOO_MANY_MESSAGE = `Un producto puede tener hasta ${MAX_PRESENTACIONES} presentaciones.`;
 export const GONE_MESSAGE = "Esta presentación ya no existe: recarga la página.";
 export const STOCK_MESSAGE = "El stock debe ser un número entero igual o mayor a 0.";
-export const STOCK_TOO_HIGH_MESSAGE = `El stock máximo es ${MAX_STOCK.toLocaleString("es-PE")} unidades.`;
+const STOCK_TOO_HIGH_MESSAGE = `El stock máximo es ${MAX_STOCK.toLocaleString("es-PE")} unidades.`;
 
 /** One presentación as the editor saves it; `id` null for a new row. */
 export type PresentacionInput = {
@@ -55,7 +55,7 @@ export function readPresentacionKeys(values: Record<string, string | undefined |
   return keys;
 }
 
-export function readStock(raw: string | undefined): number | "invalid" | "too-high" {
+function readStock(raw: string | undefined): number | "invalid" | "too-high" {
   const text = (raw ?? "").trim();
   if (text === "") return 0;
   if (!/^\d+$/.test(text)) return "invalid";
@@ -63,7 +63,7 @@ export function readStock(raw: string | undefined): number | "invalid" | "too-hi
 }
 
 /** '3', '0.5', '2,5' kg → grams; null when empty; 'invalid' otherwise. */
-export function readNetWeight(raw: string | undefined): number | null | "invalid" {
+function readNetWeight(raw: string | undefined): number | null | "invalid" {
   const text = (raw ?? "").trim().replace(",", ".");
   if (text === "") return null;
   if (!/^\d{1,4}(\.\d{1,3})?$/.test(text)) return "invalid";

@@ -136,7 +136,7 @@ export async function getProductDetail(id: number) {
   return { ...row, presentaciones };
 }
 
-export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
+type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
 export type ProductPresentacion = ProductDetail["presentaciones"][number];
 
 /**

@@ -30,7 +30,7 @@ export function bookingSizeField(size: PetSize, part: BookingSizePart): string {
   return `${BOOKING_SIZES_FIELD}.${size}.${part}`;
 }
 
-export type ServiceBookingSize = { size: PetSize; durationMinutes: number; priceCents: number | null };
+type ServiceBookingSize = { size: PetSize; durationMinutes: number; priceCents: number | null };
 export type ServiceBookingSetup = { capacity: number; sizes: ServiceBookingSize[] };
 
 /** A service as the editor saves it: ids resolved, money in céntimos. */

@@ -25,7 +25,7 @@ import { buildProductPath } from "./catalog-paths";
 import { lineTitle } from "./presentacion-display";
 
 export const STOCK_ALERT_SUBSCRIBED_MESSAGE = "Te enviamos un correo para confirmar el aviso.";
-export const STOCK_ALERT_EMAIL_MESSAGE = "Escribe un correo electrónico válido.";
+const STOCK_ALERT_EMAIL_MESSAGE = "Escribe un correo electrónico válido.";
 export const STOCK_ALERT_IN_STOCK_MESSAGE = "Esta presentación ya tiene stock: puedes agregarla al carrito.";
 export const STOCK_ALERT_UNKNOWN_MESSAGE = "Esta presentación ya no está a la venta.";
 
@@ -33,7 +33,7 @@ export const STOCK_ALERT_UNKNOWN_MESSAGE = "Esta presentación ya no está a la 
  * How long a confirmation link works. An unconfirmed subscription holds an address nobody
  * vouched for, so the housekeeping forgets it after that (forgetUnconfirmedStockAlerts).
  */
-export const STOCK_ALERT_CONFIRM_DAYS = 7;
+const STOCK_ALERT_CONFIRM_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What createToken makes (and what migration 0019 gave older rows); anything else is not looked up. */
 const TOKEN_PATTERN = /^[\w-]{16,64}$/;
@@ -50,7 +50,7 @@ export const stockAlertSchema = z.object({
 export type StockAlertResult = "subscribed" | "in-stock" | "unknown";
 
 /** The confirmation's e-mail: nothing in it was typed by the visitor but the address it goes to. */
-export function buildStockAlertConfirmation(product: string, shopName: string, confirmUrl: string) {
+function buildStockAlertConfirmation(product: string, shopName: string, confirmUrl: string) {
   const content: MailContent = {
     heading: "Confirma tu aviso de stock",
     paragraphs: [
@@ -243,7 +243,7 @@ async function claimDueAlerts(variantIds?: number[]): Promise<DueAlert[]> {
   });
 }
 
-export function buildStockAlertEmail(alert: { title: string; name: string }, link: string, shopName: string) {
+function buildStockAlertEmail(alert: { title: string; name: string }, link: string, shopName: string) {
   const product = lineTitle(alert.title, alert.name);
   const text = [
     `¡Buenas noticias! Volvió a haber stock de ${product} en ${shopName}.`,

@@ -24,7 +24,7 @@ import { type CommonTable, parentIdColumn, type Reader, storage, type Transactio
 // The reads are in taxonomy-list.server.ts, exported from here too; the tables behind
 // each level in taxonomy-storage.server.ts.
 
-export { listTaxonomyBlocks, type TaxonomyAdminItem, type TaxonomyBlockData } from "./taxonomy-list.server";
+export { listTaxonomyBlocks } from "./taxonomy-list.server";
 
 export type TaxonomyChangeResult =
   { ok: true; id: number; name: string } | { ok: false; field: "name" | "parentId" | "form"; message: string };

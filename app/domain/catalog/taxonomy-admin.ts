@@ -9,16 +9,14 @@ import { toSlug } from "~/lib/text";
 // The seven taxonomy blocks of /admin/taxonomia are one component fed these seven
 // configurations; the action accepts a posted `level` only if it names one of them.
 
-export const taxonomyLevelKeys = [
-  "product-families",
-  "product-categories",
-  "product-subcategories",
-  "brands",
-  "service-families",
-  "service-categories",
-  "service-subcategories",
-] as const;
-export type TaxonomyLevelKey = (typeof taxonomyLevelKeys)[number];
+export type TaxonomyLevelKey =
+  | "product-families"
+  | "product-categories"
+  | "product-subcategories"
+  | "brands"
+  | "service-families"
+  | "service-categories"
+  | "service-subcategories";
 
 export type TaxonomyLevelConfig = {
   key: TaxonomyLevelKey;
@@ -70,9 +68,9 @@ export function findTaxonomyLevel(key: unknown): TaxonomyLevelConfig | undefined
   return taxonomyLevels.find((level) => level.key === key);
 }
 
-export const NAME_REQUIRED_MESSAGE = "El nombre es obligatorio.";
-export const NAME_TOO_LONG_MESSAGE = "El nombre puede tener hasta 80 caracteres.";
-export const ICON_INVALID_MESSAGE = "El icono no es válido. Súbelo de nuevo.";
+const NAME_REQUIRED_MESSAGE = "El nombre es obligatorio.";
+const NAME_TOO_LONG_MESSAGE = "El nombre puede tener hasta 80 caracteres.";
+const ICON_INVALID_MESSAGE = "El icono no es válido. Súbelo de nuevo.";
 export const ITEM_NOT_FOUND_MESSAGE = "El elemento ya no existe. Recarga la página.";
 export const UNKNOWN_PARENT_NAME = "Padre Desconocido";
 

@@ -7,7 +7,7 @@ import { parentIdColumn, type Reader, storage } from "./taxonomy-storage.server"
 
 // The reads of /admin/taxonomia: every level's items with their parents' names.
 
-export type TaxonomyAdminItem = {
+type TaxonomyAdminItem = {
   id: number;
   name: string;
   slug: string;

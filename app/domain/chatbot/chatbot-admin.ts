@@ -7,15 +7,15 @@ import { toSearchPhrase } from "~/domain/search/search-words";
 
 import { splitKeywords } from "./chatbot";
 
-export const EMPTY_ANSWER_MESSAGE = "La palabra clave y la respuesta no pueden estar vacías.";
+const EMPTY_ANSWER_MESSAGE = "La palabra clave y la respuesta no pueden estar vacías.";
 export const DEFAULT_UNDELETABLE_MESSAGE = "No se puede eliminar la respuesta por defecto.";
-export const KEYWORD_TOO_LONG_MESSAGE = "Cada palabra clave puede tener hasta 60 caracteres.";
-export const TOO_MANY_KEYWORDS_MESSAGE = "Escribe hasta 20 palabras clave por respuesta.";
-export const MAX_KEYWORD_LENGTH = 60;
-export const MAX_KEYWORDS = 20;
+const KEYWORD_TOO_LONG_MESSAGE = "Cada palabra clave puede tener hasta 60 caracteres.";
+const TOO_MANY_KEYWORDS_MESSAGE = "Escribe hasta 20 palabras clave por respuesta.";
+const MAX_KEYWORD_LENGTH = 60;
+const MAX_KEYWORDS = 20;
 /** The whole field: 20 keywords of 60 characters and their commas. */
 export const MAX_KEYWORDS_FIELD_LENGTH = MAX_KEYWORDS * (MAX_KEYWORD_LENGTH + 2);
-export const ANSWER_TOO_LONG_MESSAGE = "La respuesta puede tener hasta 2000 caracteres.";
+const ANSWER_TOO_LONG_MESSAGE = "La respuesta puede tener hasta 2000 caracteres.";
 export const ANSWER_NOT_FOUND_MESSAGE = "La respuesta ya no existe. Recarga la página.";
 
 export function duplicateKeywordMessage(keyword: string): string {
@@ -27,7 +27,7 @@ export function duplicateKeywordMessage(keyword: string): string {
  * one, and blanks and repeats (any accent or punctuation) go: 'Ubicación,  Dónde ESTÁN,,
  * ubicacion' -> 'ubicación, dónde están'.
  */
-export function normalizeKeyword(raw: string): string {
+function normalizeKeyword(raw: string): string {
   const seen = new Set<string>();
   return splitKeywords(raw.toLowerCase().replace(/\s+/g, " "))
     .filter((keyword) => {

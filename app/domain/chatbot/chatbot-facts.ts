@@ -16,10 +16,10 @@ export const answerPlaceholders = [
   { name: "correo", description: "el correo de contacto" },
 ] as const;
 
-export type AnswerPlaceholder = (typeof answerPlaceholders)[number]["name"];
+type AnswerPlaceholder = (typeof answerPlaceholders)[number]["name"];
 export type ChatbotFacts = Record<AnswerPlaceholder, string>;
 
-export const PICKUP_LINE = "Recojo en tienda: gratis";
+const PICKUP_LINE = "Recojo en tienda: gratis";
 
 /** 'Santiago de Surco: S/ 10.00 (pedido mínimo S/ 40.00; gratis desde S/ 100.00)' */
 function describeZone(zone: DeliveryZone): string {

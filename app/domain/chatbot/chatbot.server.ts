@@ -20,7 +20,7 @@ export async function listChatbotAnswers(): Promise<ChatbotAnswer[]> {
 }
 
 /** What the answers' placeholders stand for today. */
-export async function readChatbotFacts(): Promise<ChatbotFacts> {
+async function readChatbotFacts(): Promise<ChatbotFacts> {
   const [settings, zones, methods] = await Promise.all([
     getShopSettings(),
     listActiveDeliveryZones(),

@@ -7,7 +7,7 @@ import { isSameWord, toSearchPhrase, toSearchWords } from "~/domain/search/searc
 import { expandWithSynonyms, type SynonymGroup } from "~/domain/search/synonyms";
 
 export type ChatbotAnswer = { keyword: string; answer: string };
-export type ChatSender = "user" | "bot";
+type ChatSender = "user" | "bot";
 export type ChatMessage = { sender: ChatSender; text: string };
 
 export const DEFAULT_KEYWORD = "default";

@@ -9,7 +9,7 @@ import {
   type ContactFormValues,
 } from "./contact-fields";
 
-export const contactMessageSchema = z.object({
+const contactMessageSchema = z.object({
   fullName: z
     .string()
     .trim()

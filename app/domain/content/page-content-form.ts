@@ -85,15 +85,6 @@ export const catalogPageFormSchema = z.object({
   mainDescription: optional(1000),
 });
 
-export const pageFormSchemas = {
-  home: homeFormSchema,
-  about: aboutFormSchema,
-  products: catalogPageFormSchema,
-  services: catalogPageFormSchema,
-} as const;
-
-export type AboutValue = PageContents["about"]["valuesSection"]["values"][number];
-
 /** The values list sent as 'valuesSection.values.<n>.<field>', in the order of n. */
 export function readAboutForm(values: FormValues) {
   const indices = Object.keys(values)

@@ -25,7 +25,7 @@ export const homePageSchema = z.object({
   socialLinksTitle: z.string().default("Síguenos en nuestras redes:"),
 });
 
-export const aboutPageSchema = z.object({
+const aboutPageSchema = z.object({
   title: z.string(),
   mainHeading: z.string(),
   content: z.string(),
@@ -37,7 +37,7 @@ export const aboutPageSchema = z.object({
   teamSection: z.object({ heading: z.string(), content: z.string(), image: z.string() }),
 });
 
-export const catalogPageSchema = z.object({
+const catalogPageSchema = z.object({
   mainTitle: z.string(),
   mainDescription: z.string(),
 });

@@ -6,10 +6,10 @@ import { z } from "zod";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { isStorableImagePath } from "~/domain/media/image";
 
-export const TITLE_REQUIRED_MESSAGE = "El título es obligatorio.";
-export const LINK_INVALID_MESSAGE = `El enlace debe ser una ruta de la tienda (por ejemplo ${buildCatalogPath("products")}) o una dirección que empiece con https://.`;
-export const PROMOTION_IMAGE_INVALID_MESSAGE = "La imagen no es válida. Súbela de nuevo.";
-export const DEFAULT_BUTTON_TEXT = "Ver Más";
+const TITLE_REQUIRED_MESSAGE = "El título es obligatorio.";
+const LINK_INVALID_MESSAGE = `El enlace debe ser una ruta de la tienda (por ejemplo ${buildCatalogPath("products")}) o una dirección que empiece con https://.`;
+const PROMOTION_IMAGE_INVALID_MESSAGE = "La imagen no es válida. Súbela de nuevo.";
+const DEFAULT_BUTTON_TEXT = "Ver Más";
 
 /**
  * A slide's button may lead to a page of the shop ('/productos') or to an https site;

@@ -20,7 +20,7 @@ export function pageTitle(page: string, matches: readonly ({ id: string; data?: 
   return `${page} | ${root?.shop?.name ?? DEFAULT_SHOP_NAME}`;
 }
 
-export const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 1200, height: 630 };
+const DEFAULT_SOCIAL_IMAGE = { path: "/images/og-default.png", width: 1200, height: 630 };
 
 /**
  * Paths search engines should not crawl: private or per-visitor pages and the API. Each is a

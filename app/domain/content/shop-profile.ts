@@ -8,7 +8,7 @@ import { toWhatsAppNumber } from "~/lib/whatsapp";
 export const SHOP_LOCATION = { lat: -12.1107, lng: -76.9896 } as const;
 export const MAP_ZOOM = 15;
 
-export const socialNetworkLabels: Record<SocialNetwork, string> = {
+const socialNetworkLabels: Record<SocialNetwork, string> = {
   facebook: "Facebook",
   instagram: "Instagram",
   tiktok: "TikTok",

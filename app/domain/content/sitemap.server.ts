@@ -21,9 +21,9 @@ import {
 import { buildSitemapIndexXml, buildSitemapXml, type SitemapEntry } from "./seo";
 
 /** The sitemap protocol's limit per file; beyond it /sitemap.xml becomes an index. */
-export const MAX_SITEMAP_URLS = 50_000;
+const MAX_SITEMAP_URLS = 50_000;
 
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   href("/"),
   href("/nosotros"),
   buildCatalogPath("products"),

@@ -3,11 +3,11 @@ import { z } from "zod";
 
 import { isChecked, parseSoles } from "~/lib/parse";
 
-export const DISTRICT_REQUIRED_MESSAGE = "Escribe el nombre del distrito.";
-export const DISTRICT_TOO_LONG_MESSAGE = "El nombre del distrito admite hasta 60 caracteres.";
+const DISTRICT_REQUIRED_MESSAGE = "Escribe el nombre del distrito.";
+const DISTRICT_TOO_LONG_MESSAGE = "El nombre del distrito admite hasta 60 caracteres.";
 export const DISTRICT_TAKEN_MESSAGE = "Ese distrito ya está en la lista.";
 export const FEE_REQUIRED_MESSAGE = "Escribe el costo de envío en soles (por ejemplo 8.00).";
-export const AMOUNT_POSITIVE_MESSAGE = "Escribe un monto mayor a 0, o déjalo vacío.";
+const AMOUNT_POSITIVE_MESSAGE = "Escribe un monto mayor a 0, o déjalo vacío.";
 export const FREE_BELOW_MINIMUM_MESSAGE = "El envío gratis debe empezar en el pedido mínimo o por encima de él.";
 
 export type DeliveryZoneInput = {

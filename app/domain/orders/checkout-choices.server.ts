@@ -11,13 +11,13 @@ import type { CheckoutField } from "./order";
 // and its fee come from the stored zone, never from the form) and the comprobante.
 
 /** 'otro' in the district select: a district the shop does not serve. */
-export const OTHER_DISTRICT = "otro";
+const OTHER_DISTRICT = "otro";
 
-export const FULFILLMENT_MISSING_MESSAGE = "Elige cómo quieres recibir tu pedido.";
-export const PICKUP_UNAVAILABLE_MESSAGE = "El recojo en tienda no está disponible. Elige delivery.";
-export const DISTRICT_MISSING_MESSAGE = "Elige tu distrito.";
-export const DISTRICT_GONE_MESSAGE = "Ese distrito ya no está disponible. Elige otro.";
-export const ADDRESS_MISSING_MESSAGE = "Escribe la dirección de entrega.";
+const FULFILLMENT_MISSING_MESSAGE = "Elige cómo quieres recibir tu pedido.";
+const PICKUP_UNAVAILABLE_MESSAGE = "El recojo en tienda no está disponible. Elige delivery.";
+const DISTRICT_MISSING_MESSAGE = "Elige tu distrito.";
+const DISTRICT_GONE_MESSAGE = "Ese distrito ya no está disponible. Elige otro.";
+const ADDRESS_MISSING_MESSAGE = "Escribe la dirección de entrega.";
 
 /** How the order reaches the shopper; null when the shop offers neither (agreed in the chat). */
 export type CheckoutDelivery =

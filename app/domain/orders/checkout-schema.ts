@@ -38,9 +38,9 @@ export const customerNameSchema = z
   // PostgreSQL's text cannot store a NUL character: refused like any typo, not a failed insert.
   .refine((name) => !name.includes("\u0000"), NUL_CHARACTER_MESSAGE);
 
-export const MAX_ADDRESS_LENGTH = 200;
-export const MAX_REFERENCE_LENGTH = 200;
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_ADDRESS_LENGTH = 200;
+const MAX_REFERENCE_LENGTH = 200;
+const MAX_EMAIL_LENGTH = 254;
 
 const noNul = (text: string) => !text.includes("\u0000");
 

@@ -2,8 +2,6 @@
 // (the buyer's DNI or carné de extranjería, optional) or a factura (RUC, razón social and
 // dirección fiscal). Pure rules, no zod: the checkout's form reads them in the browser too.
 
-export type ComprobanteKind = "boleta" | "factura";
-
 export const RUC_LENGTH_MESSAGE = "El RUC debe tener 11 dígitos.";
 export const RUC_INVALID_MESSAGE = "El RUC no es válido.";
 export const RAZON_SOCIAL_MESSAGE = "La razón social es obligatoria para factura.";
@@ -11,8 +9,8 @@ export const DIRECCION_FISCAL_MESSAGE = "La dirección fiscal es obligatoria par
 export const IDENTITY_DOCUMENT_MESSAGE =
   "Escribe tu DNI (8 dígitos) o tu carné de extranjería (9 a 12 letras o números).";
 
-export const MAX_RAZON_SOCIAL = 200;
-export const MAX_DIRECCION_FISCAL = 300;
+const MAX_RAZON_SOCIAL = 200;
+const MAX_DIRECCION_FISCAL = 300;
 
 /** SUNAT's weights for the RUC's first ten digits (módulo 11). */
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];

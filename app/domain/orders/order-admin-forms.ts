@@ -13,11 +13,11 @@ import { CANCEL_REASON_MAX_LENGTH, CANCEL_REASON_TOO_LONG_MESSAGE, isOrderStatus
 
 export const INVALID_ACTION_MESSAGE = "Acción no válida.";
 export const PAYMENT_METHOD_REQUIRED_MESSAGE = "Escribe el método de pago (por ejemplo Yape).";
-export const PAYMENT_METHOD_TOO_LONG_MESSAGE = "El método de pago admite hasta 60 caracteres.";
-export const PAID_AMOUNT_REQUIRED_MESSAGE = "Escribe el monto recibido en soles (por ejemplo 60.00).";
+const PAYMENT_METHOD_TOO_LONG_MESSAGE = "El método de pago admite hasta 60 caracteres.";
+const PAID_AMOUNT_REQUIRED_MESSAGE = "Escribe el monto recibido en soles (por ejemplo 60.00).";
 export const PAID_AMOUNT_POSITIVE_MESSAGE = "El monto recibido debe ser mayor a S/ 0.00.";
 export const OPERATION_MAX_LENGTH = 40;
-export const OPERATION_TOO_LONG_MESSAGE = `El número de operación admite hasta ${OPERATION_MAX_LENGTH} caracteres.`;
+const OPERATION_TOO_LONG_MESSAGE = `El número de operación admite hasta ${OPERATION_MAX_LENGTH} caracteres.`;
 
 /** The status the admin saw ('from'): anything else is no expectation at all. */
 const seenStatus = z

@@ -123,7 +123,7 @@ export function buildOrderNoticeText(notice: {
  * pagado' recorded it), a receipt the shopper uploaded that nobody confirmed yet, or
  * unpaid. A cancelled order that was never paid owes nothing: it has none of the three.
  */
-export const paymentFilters = ["pagado", "sin-pagar", "comprobante"] as const;
+const paymentFilters = ["pagado", "sin-pagar", "comprobante"] as const;
 export type PaymentFilter = (typeof paymentFilters)[number];
 
 export const paymentFilterLabels: Record<PaymentFilter, string> = {

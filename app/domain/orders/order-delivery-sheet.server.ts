@@ -74,4 +74,3 @@ export async function getDeliverySheet(day: string) {
 }
 
 export type DeliverySheet = Awaited<ReturnType<typeof getDeliverySheet>>;
-export type DeliverySheetRow = DeliverySheet["deliveries"][number];

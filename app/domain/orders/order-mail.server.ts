@@ -34,7 +34,7 @@ const statusSentences: Record<OrderStatus, string> = {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export type OrderMailFacts = {
+type OrderMailFacts = {
   code: string;
   status: OrderStatus;
   customerName: string;
@@ -114,7 +114,7 @@ function describePayment(payment: NonNullable<OrderMailFacts["payment"]>): MailS
 }
 
 /** The e-mail about an order's status: subject and content (pure, tested). */
-export function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject: string; content: MailContent } {
+function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject: string; content: MailContent } {
   const sentence = facts.isExpired
     ? "fue cancelado porque venció el plazo para pagarlo. Sus productos volvieron a la tienda."
     : statusSentences[facts.status];

@@ -26,7 +26,7 @@ import {
 // same 404 as an address that does not exist, so a stranger cannot even tell the order exists.
 
 /** How the request proved it may see the order. */
-export type OrderAccess = "placed-here" | "account" | "token" | "admin";
+type OrderAccess = "placed-here" | "account" | "token" | "admin";
 
 export type AccessibleOrder = {
   id: number;
@@ -286,7 +286,7 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
 }
 
 /** '/pedido/PED-000123/comprobante', with the token when the page was opened by the link. */
-export function receiptImagePath(code: string, linkToken: string | null): string {
+function receiptImagePath(code: string, linkToken: string | null): string {
   const path = href("/pedido/:code/comprobante", { code });
   return linkToken ? `${path}?${new URLSearchParams({ [ORDER_TOKEN_PARAM]: linkToken })}` : path;
 }

@@ -20,16 +20,11 @@ import { explainStockTaken, type PlaceOrderInput, storeOrder } from "./order-sto
 // methods in order-payment.server.ts and the confirmation in order-confirmation.server.ts;
 // their public parts are exported from here too.
 
-export {
-  forgetPlacedOrdersCookie,
-  getOrderWhatsAppUrl,
-  readPlacedOrderCodes,
-  rememberPlacedOrder,
-} from "./order-confirmation.server";
-export { type CheckoutPaymentMethod, listCheckoutPaymentMethods } from "./order-payment.server";
+export { forgetPlacedOrdersCookie, rememberPlacedOrder } from "./order-confirmation.server";
+export { listCheckoutPaymentMethods } from "./order-payment.server";
 export type { PlaceOrderInput } from "./order-store.server";
 
-export type PlacedOrder = {
+type PlacedOrder = {
   orderId: number;
   code: string;
   accessToken: string;

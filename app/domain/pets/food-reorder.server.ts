@@ -16,7 +16,7 @@ import { createSignedToken, readSignedToken } from "~/lib/signed-token.server";
 
 const PURPOSE = "food-reorder";
 /** How long the e-mail's link works. */
-export const FOOD_REORDER_LINK_DAYS = 30;
+const FOOD_REORDER_LINK_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const payloadSchema = z.object({

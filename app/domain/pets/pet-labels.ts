@@ -86,7 +86,7 @@ export function petPhotoPath(petId: number, photoFileName: string): string {
 /** The intents of the pet forms on /perfil (the profile's action hands them to the pets' module). */
 export const PET_INTENTS = { save: "pet-save", remove: "pet-delete" } as const;
 /** 'Mis Mascotas': /perfil?tab=mascotas, with '&nueva=1' for the add form or '&editar={id}' for an edit. */
-export const PETS_TAB_ID = "mascotas";
+const PETS_TAB_ID = "mascotas";
 export const PET_EDITOR_PARAMS = { add: "nueva", edit: "editar" } as const;
 
 /** A health record as the pet's card shows it (dates already written out). */

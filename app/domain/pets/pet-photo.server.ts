@@ -15,7 +15,7 @@ import { logError } from "~/lib/log.server";
 // written under $DATA_DIR/pet-photos, which nothing serves, and is read back only through
 // /mascota/{id}/foto for the pet's owner or an administrator.
 
-export function getPetPhotosDir(): string {
+function getPetPhotosDir(): string {
   return path.join(readConfig().dataDir, "pet-photos");
 }
 

@@ -84,7 +84,7 @@ export async function listPets(userId: string): Promise<Pet[]> {
 }
 
 /** One of the shopper's pets; null for an unknown id or another account's pet. */
-export async function getOwnPet(userId: string, petId: number): Promise<Pet | null> {
+async function getOwnPet(userId: string, petId: number): Promise<Pet | null> {
   const [row] = await selectPets().where(and(eq(pets.id, petId), eq(pets.userId, userId)));
   return row ? toPet(row) : null;
 }

@@ -46,7 +46,7 @@ export function adjacentSwaps(word: string): string[] {
 }
 
 /** A word typed run together ('supercan', 'proplan') is split into parts of this length or more. */
-export const MIN_SPLIT_PART = 3;
+const MIN_SPLIT_PART = 3;
 const MAX_SPLIT_LENGTH = 24;
 
 /**
@@ -64,8 +64,8 @@ export function wordSplits(word: string): string[] {
 }
 
 /** A query word of this length may have one typo; of TWO_TYPOS_LENGTH, two. */
-export const ONE_TYPO_LENGTH = 4;
-export const TWO_TYPOS_LENGTH = 9;
+const ONE_TYPO_LENGTH = 4;
+const TWO_TYPOS_LENGTH = 9;
 
 /**
  * The owner's synonym groups, and the shop's words each of `words` may stand for: a typo of it

@@ -29,7 +29,7 @@ import {
   withIndexPlan,
 } from "./catalog-search-sql.server";
 
-export type { BrandFacet, PreparedQuery, SearchLevel };
+export type { PreparedQuery };
 
 export type SearchCatalogOptions = {
   q: string;
@@ -86,30 +86,6 @@ export async function prepareSearchQuery(raw: string): Promise<PreparedQuery | n
     exactInName: buildTsQuery(slots, { ...exact, weights: NAME_WEIGHTS }),
     typedInName: buildTsQuery(slots, { ...typed, weights: NAME_WEIGHTS }),
   };
-}
-
-type ProductSearchOptions = {
-  level?: SearchLevel | undefined;
-  brandId?: number | undefined;
-  page: number;
-  pageSize: number;
-};
-
-/** One page of the live products matching, ranked, with the brands of all matches. */
-export async function searchProducts(prepared: PreparedQuery, options: ProductSearchOptions) {
-  const offset = (options.page - 1) * options.pageSize;
-  const found = await withIndexPlan((executor) =>
-    findProducts(executor, prepared, { ...options, limit: options.pageSize, offset }),
-  );
-  return { ...found, pageCount: Math.max(1, Math.ceil(found.total / options.pageSize)) };
-}
-
-/** The services matching, ranked, up to `limit`, and how many match. */
-export async function searchServices(
-  prepared: PreparedQuery,
-  options: { level?: SearchLevel | undefined; limit: number },
-) {
-  return withIndexPlan((executor) => findServices(executor, prepared, options));
 }
 
 async function findBrandId(slug: string): Promise<number | undefined> {

@@ -5,10 +5,10 @@ import { isSameWord, singularForms, toSearchWords } from "./search-words";
 import type { SynonymGroup } from "./synonyms";
 
 /** A shopper's query is cut to this many characters and words before anything else. */
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_WORDS = 8;
 /** Longer 'words' are noise (a pasted URL, a key held down): they are dropped. */
-export const MAX_WORD_LENGTH = 40;
+const MAX_WORD_LENGTH = 40;
 /** Instant results start from two letters. */
 export const MIN_INSTANT_LENGTH = 2;
 

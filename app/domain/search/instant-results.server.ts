@@ -4,7 +4,7 @@ import { MIN_INSTANT_LENGTH, readSearchTerms } from "./catalog-search";
 import { prepareSearchQuery } from "./catalog-search.server";
 import { findProducts, findServices, withIndexPlan } from "./catalog-search-sql.server";
 
-export const MAX_INSTANT_RESULTS = 6;
+const MAX_INSTANT_RESULTS = 6;
 
 export type InstantResult = {
   kind: "product" | "service";

@@ -35,7 +35,7 @@ export async function recordSearchMiss(raw: string): Promise<void> {
 }
 
 /** A query that finds something again leaves the list. */
-export async function forgetSearchMiss(raw: string): Promise<void> {
+async function forgetSearchMiss(raw: string): Promise<void> {
   const { phrase } = readSearchTerms(raw);
   if (phrase)
     await getDb()

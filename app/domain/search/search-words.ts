@@ -75,7 +75,7 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 }
 
 /** The typos allowed between two words: none below five letters, one from five, two from nine. */
-export function allowedTypos(a: string, b: string): number {
+function allowedTypos(a: string, b: string): number {
   const shorter = Math.min(a.length, b.length);
   if (shorter >= 9) return 2;
   return shorter >= 5 ? 1 : 0;

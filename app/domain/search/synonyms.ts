@@ -60,7 +60,6 @@ export const synonymGroupSchema = z.object({
       return terms;
     }),
 });
-export type SynonymGroupInput = z.output<typeof synonymGroupSchema>;
 
 /** Where `term` (its words) sits in `words`, as a run of the same words; -1 when it does not. */
 function findRun(words: readonly string[], term: readonly string[]): number {

@@ -7,10 +7,10 @@ import type { FormValues } from "~/lib/form-data";
 
 // The payment methods screen (/admin/configuracion/pagos): what the shopper picks in the cart.
 
-export const NEW_METHOD_NAME_REQUIRED = "El nombre del nuevo método de pago es obligatorio.";
+const NEW_METHOD_NAME_REQUIRED = "El nombre del nuevo método de pago es obligatorio.";
 export const SIMILAR_METHOD_NAME = "Ya existe un método de pago con un nombre similar.";
 
-export type PaymentMethodKind = "manual" | "stripe";
+type PaymentMethodKind = "manual" | "stripe";
 
 export type AdminPaymentMethod = {
   id: string;

@@ -12,9 +12,9 @@ import { fontFamilies } from "./settings";
 
 // The back office's settings forms: /admin/configuracion and /admin/configuracion/contacto.
 
-export const EMPTY_LOGO_MESSAGE = "El nombre del archivo del logo no puede estar vacío.";
-export const ALL_CONTACT_FIELDS_REQUIRED = "Todos los campos son obligatorios.";
-export const RUC_MESSAGE = "El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.";
+const EMPTY_LOGO_MESSAGE = "El nombre del archivo del logo no puede estar vacío.";
+const ALL_CONTACT_FIELDS_REQUIRED = "Todos los campos son obligatorios.";
+const RUC_MESSAGE = "El RUC debe tener 11 dígitos y empezar con 10, 15, 17 o 20.";
 
 // A value list, not the schema's `socialNetworks`: that module pulls Drizzle into the browser.
 export const socialNetworkOrder = [
@@ -172,7 +172,7 @@ export function toGeneralSettingsFormValues(stored: GeneralSettings): FormValues
 }
 
 /** The parts of the settings screen, in the order their toasts are named. */
-export const settingsParts = ["logo", "name", "design", "social", "maps", "provider", "orders"] as const;
+const settingsParts = ["logo", "name", "design", "social", "maps", "provider", "orders"] as const;
 export type SettingsPart = (typeof settingsParts)[number];
 
 const partFields: Record<SettingsPart, (keyof GeneralSettings)[]> = {

@@ -28,7 +28,7 @@ import {
 
 type Admin = { id: string };
 
-export const USERS_PAGE_SIZE = 25;
+const USERS_PAGE_SIZE = 25;
 
 /** What a visitor calls the account: the username as typed, else (shoppers) nothing. */
 const shownUsername = sql<string | null>`coalesce(${users.displayUsername}, ${users.username})`;

@@ -11,13 +11,13 @@ export const REQUIRED_MESSAGE = "Nombre de usuario y email son obligatorios.";
 export const USERNAME_TAKEN_MESSAGE = "El nombre de usuario ya existe.";
 export const NEW_PASSWORDS_MESSAGE = "Las contraseñas son obligatorias y deben coincidir para nuevos usuarios.";
 export const PASSWORDS_MISMATCH_MESSAGE = "Las contraseñas no coinciden.";
-export const PASSWORD_TOO_SHORT_MESSAGE = `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`;
-export const PASSWORD_TOO_LONG_MESSAGE = "La contraseña es demasiado larga.";
+const PASSWORD_TOO_SHORT_MESSAGE = `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`;
+const PASSWORD_TOO_LONG_MESSAGE = "La contraseña es demasiado larga.";
 export const USERNAME_FORMAT_MESSAGE =
   'El nombre de usuario debe tener de 3 a 30 caracteres: solo letras sin tildes, números, "_" o ".".';
-export const EMAIL_FORMAT_MESSAGE = "Ingresa un correo electrónico válido.";
+const EMAIL_FORMAT_MESSAGE = "Ingresa un correo electrónico válido.";
 export const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con este correo electrónico.";
-export const ROLE_MESSAGE = "Selecciona un rol válido.";
+const ROLE_MESSAGE = "Selecciona un rol válido.";
 export const MAIN_ADMIN_DELETE_MESSAGE = "No se puede eliminar al administrador principal.";
 export const MAIN_ADMIN_ROLE_MESSAGE = "No se puede cambiar el rol del administrador principal.";
 export const MAIN_ADMIN_USERNAME_MESSAGE = "No se puede cambiar el nombre de usuario del administrador principal.";

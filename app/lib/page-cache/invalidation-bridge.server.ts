@@ -7,7 +7,7 @@ import type { Client } from "pg";
 
 import type { InvalidationEvent, PageCache } from "./page-cache.server";
 
-export const PAGE_CACHE_CHANNEL = "page_cache";
+const PAGE_CACHE_CHANNEL = "page_cache";
 /** NOTIFY's payload limit is 8,000 bytes: past this, the message says "everything". */
 const MAX_PAYLOAD_BYTES = 7_500;
 const RETRY_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];

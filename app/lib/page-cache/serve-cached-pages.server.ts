@@ -49,7 +49,7 @@ export type CachedPagesOptions = {
 type Answered = { status: number; headers: Headers; body: Buffer };
 
 /** Whether a request may be answered with a shared page at all (it still needs a key). */
-export function mayShare(req: Request): boolean {
+function mayShare(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = canonicalPath(req.path);
   if (isPersonalPath(path) || NEVER_SHARED_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;

@@ -55,11 +55,11 @@ export type RefusalReason = "status" | "set-cookie" | "vary" | "content-encoding
  * Measured on a 60 KB catalogue-like page (ADR 024): brotli 5 takes about 0.8 ms and is 8 %
  * smaller than 4; 6 and 7 gain under 1 % for more time, and 9 and 11 take 8 and 60 ms.
  */
-export const BROTLI_QUALITY = 5;
+const BROTLI_QUALITY = 5;
 /** 2^18 = 256 KB: larger than any page of the shop (60–70 KB for a long catalogue page). */
-export const BROTLI_WINDOW_BITS = 18;
+const BROTLI_WINDOW_BITS = 18;
 /** zlib's default: about 0.4 ms for the same page, within 1 % of level 9. */
-export const GZIP_LEVEL = 6;
+const GZIP_LEVEL = 6;
 /**
  * An estimate of what an entry costs beyond its bodies and strings: its objects, the
  * Buffers' headers, the LRU's slot and the tag index's references.

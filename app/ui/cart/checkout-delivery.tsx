@@ -10,7 +10,7 @@ import type { CheckoutBind } from "./checkout-bindings";
 // What each choice shows is switched by CSS on the checked radio, so it works before
 // JavaScript (and without it); the fee and total are drawn by the form once it runs.
 
-export const OTHER_DISTRICT = "otro";
+const OTHER_DISTRICT = "otro";
 
 export type PickupPlace = { address: string; hours: string };
 

@@ -25,8 +25,6 @@ import { useCheckoutDraft } from "./use-checkout-draft";
 // The cart's order form (loaded after the page, checkout-slot.tsx): the total with delivery,
 // how the order is received, payment method, comprobante, contact, and the two buttons.
 
-export type { CheckoutMethodOption };
-
 export type CheckoutFormProps = {
   totalCents: number;
   itemCount: number;

@@ -1,7 +1,5 @@
 import { lazySlot, renderNothing } from "~/ui/lazy-slot";
 
-export type { ContactFormState } from "./contact-form-body";
-
 // The form (contact-form-body.tsx, with the form kit) is a chunk of its own, out of the contact
 // page's first load (the 120 KB budget, docs/decisions/013), like the complaints book's. The
 // server renders it in full, so that it works without JavaScript: this module waits for the

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
-export const AUTO_ADVANCE_MS = 5000;
+const AUTO_ADVANCE_MS = 5000;
 
 const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 

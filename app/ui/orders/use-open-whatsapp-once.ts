@@ -8,7 +8,7 @@ import { useIsHydrated } from "~/lib/use-hydrated";
 // cart's pieces.
 
 /** The query parameter checkout adds ('?abrir=1') when the shopper chose to send the order by WhatsApp. */
-export const OPEN_WHATSAPP_PARAM = "abrir";
+const OPEN_WHATSAPP_PARAM = "abrir";
 
 // WhatsApp opens once, in this tab (a popup opened after an await is blocked on phones), a
 // moment after the page shows; the URL loses 'abrir' so Back or a reload does not open it again.

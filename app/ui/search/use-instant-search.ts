@@ -6,7 +6,7 @@ import type { InstantSearchItem, InstantSearchResponse } from "./instant-search-
 /** Results start from two letters or digits, as the engine's (MIN_INSTANT_LENGTH). */
 const MIN_LETTERS = 2;
 /** Long enough to skip the requests of a word typed quickly, short enough to feel instant. */
-export const INSTANT_DEBOUNCE_MS = 150;
+const INSTANT_DEBOUNCE_MS = 150;
 
 /** The results shown, and the words typed that they are for. */
 export type InstantResults = { typed: string; items: InstantSearchItem[] };

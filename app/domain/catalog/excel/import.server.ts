@@ -73,7 +73,7 @@ function presentacionWrites(presentaciones: PresentacionesPlan | undefined) {
  * A stock the row does not write is left out: orders may take units meanwhile. A product's
  * stock is its presentaciones'.
  */
-export function fingerprintPlan(plan: ImportPlan): string {
+function fingerprintPlan(plan: ImportPlan): string {
   const writes = {
     creates: plan.creates.map((create) => [create.rowNumber, create.values, create.presentaciones ?? null]),
     updates: plan.updates.map((update) => [

@@ -4,7 +4,7 @@ import { PREVIEW_LIST_LIMIT } from "./layout";
 import type { ImportPlan, RemovedPresentacion, RowError } from "./types";
 
 /** A stored presentación the sheet leaves out, and whether it is archived or deleted. */
-export type PresentacionRemoval = RemovedPresentacion & { productId: number; productTitle: string };
+type PresentacionRemoval = RemovedPresentacion & { productId: number; productTitle: string };
 
 /** What a products sheet does to presentaciones: how many of each, and the ones it removes. */
 export type PresentacionesPreview = {

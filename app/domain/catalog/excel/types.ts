@@ -113,7 +113,7 @@ export type PresentacionesPlan = {
   isRewritten: boolean;
 };
 
-export type PlannedCreate = {
+type PlannedCreate = {
   rowNumber: number;
   values: CatalogValues;
   familyName: string;
@@ -126,7 +126,7 @@ export type PlannedCreate = {
  * the stock, so that an old export re-imported shows the stock it would bring back.
  * `isStockChanged`: only then is the stock written; orders keep taking units meanwhile.
  */
-export type PlannedUpdate = {
+type PlannedUpdate = {
   rowNumber: number;
   id: number;
   values: CatalogValues;

@@ -16,7 +16,7 @@ const statusClasses: Record<BookingStatus, string> = {
   cancelled: "bg-gray-200 text-gray-700",
 };
 
-export function AgendaStatusBadge({ status }: { status: BookingStatus }) {
+function AgendaStatusBadge({ status }: { status: BookingStatus }) {
   return (
     <span
       className={cn(
@@ -30,7 +30,7 @@ export function AgendaStatusBadge({ status }: { status: BookingStatus }) {
 }
 
 /** 'Firulais · Perro · Pequeño · Shih Tzu'. */
-export function describePet(booking: Pick<AgendaBooking, "petName" | "petSpecies" | "size" | "petBreed">): string {
+function describePet(booking: Pick<AgendaBooking, "petName" | "petSpecies" | "size" | "petBreed">): string {
   return [booking.petName, petSpeciesLabels[booking.petSpecies], petSizeLabels[booking.size], booking.petBreed]
     .filter(Boolean)
     .join(" · ");
