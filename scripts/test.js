@@ -80,7 +80,7 @@ async function runSideBySide(checks) {
       const { passed, output } = await runQuietly(commands);
       const ms = Date.now() - started;
       console.log(`  ${passed ? "✓" : "✖"} ${title} (${minutes(ms)})${output.trim() ? `\n${output.trimEnd()}` : ""}`);
-      return { title: `  ${title}`, ms, passed };
+      return { title: `  ${title}`, ms, passed, isPart: true };
     }),
   );
 }
@@ -106,7 +106,7 @@ for (const [title, run, env = {}] of steps) {
   console.log(`\n▶ ${title}`);
   const stepStarted = Date.now();
   if (run === staticChecks) {
-    const checks = await runSideBySide(staticChecks);
+    const checks = await runSideBySide(run);
     timings.push({ title, ms: Date.now() - stepStarted, passed: checks.every((check) => check.passed) }, ...checks);
     continue;
   }
@@ -127,9 +127,8 @@ if (existsSync(pacePath)) {
   rmSync(pacePath, { force: true });
 }
 
-const failures = timings
-  .filter((timing) => !timing.passed && !timing.title.startsWith(" "))
-  .map((timing) => timing.title);
+// A side-by-side check's own row fails its step's row too: each failure is named once.
+const failures = timings.filter((timing) => !timing.passed && !timing.isPart).map((timing) => timing.title);
 if (totalMs > TEST_TIME_BUDGET_MINUTES * 60_000) {
   failures.push(
     `the time budget: ${minutes(totalMs)} is over ${TEST_TIME_BUDGET_MINUTES}:00 (scripts/test.js); ` +

@@ -1,4 +1,5 @@
 import { isPeruHoliday } from "~/domain/calendar/peru-holidays";
+import { readDateInput } from "~/lib/date-input";
 
 // The agenda's arithmetic (issue 28, ADR 026), pure so that it is the same on the server, in
 // tests and whatever the server's time zone: Peru keeps UTC−5 all year, so a Lima wall-clock
@@ -36,11 +37,9 @@ export function formatClock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-/** True for a real calendar date written 'YYYY-MM-DD'. */
+/** True for a real calendar date written 'YYYY-MM-DD' (exactly so: no spaces, no 'dd/mm/aaaa'). */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  return readDateInput(value) === value;
 }
 
 /** The instant of a Lima wall-clock time: '2026-12-01' at 9:30 (570 minutes). */
