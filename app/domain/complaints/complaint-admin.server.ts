@@ -34,7 +34,7 @@ const limaShortDateTime = new Intl.DateTimeFormat("es-PE", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  hour12: false,
+  hourCycle: "h23",
   timeZone: SHOP_TIME_ZONE,
 });
 

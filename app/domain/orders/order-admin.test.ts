@@ -113,6 +113,8 @@ describe("Lima days", () => {
     expect(nextCivilDate("2026-12-31")).toBe("2027-01-01");
     expect(nextCivilDate("2028-02-28")).toBe("2028-02-29");
     expect(formatLimaShortDateTime(new Date("2027-01-01T04:59:00Z"))).toBe("31/12/2026 23:59");
+    // Just after midnight is 00:02, not the 24:02 some ICU versions give for hour12: false.
+    expect(formatLimaShortDateTime(new Date("2026-11-26T05:02:00Z"))).toBe("26/11/2026 00:02");
   });
 
   test("only real calendar days are accepted", () => {

@@ -248,7 +248,7 @@ const limaShortDateTime = new Intl.DateTimeFormat("es-PE", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  hour12: false,
+  hourCycle: "h23",
   timeZone: "America/Lima",
 });
 

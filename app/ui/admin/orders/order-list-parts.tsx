@@ -9,6 +9,7 @@ import {
   paymentFilterLabels,
 } from "~/domain/orders/order-admin";
 import type { AdminOrderRow } from "~/domain/orders/order-admin.server";
+import { showDateInput } from "~/lib/date-display";
 import { formatMoney } from "~/lib/money";
 import type { Column } from "~/ui/admin/data-table";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
@@ -118,7 +119,7 @@ export function OrderFilters({ query }: { query: OrderListQuery }) {
       aria-label="Filtrar pedidos"
       // Remounted when the URL changes, so 'Limpiar' and the back button reset the fields.
       key={[query.status, query.payment, query.fulfillment, query.from, query.to, query.q].join("|")}
-      className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_auto]"
+      className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_repeat(2,minmax(9.5rem,1fr))_auto]"
     >
       {/* Filters outside any form state: each field's binding is written here. */}
       <Field
@@ -162,13 +163,15 @@ export function OrderFilters({ query }: { query: OrderListQuery }) {
 
 function describeRange(query: OrderListQuery): string {
   if (query.from && query.to)
-    return query.from === query.to ? ` del ${query.from}` : ` del ${query.from} al ${query.to}`;
-  if (query.from) return ` desde el ${query.from}`;
-  if (query.to) return ` hasta el ${query.to}`;
+    return query.from === query.to
+      ? ` del ${showDateInput(query.from)}`
+      : ` del ${showDateInput(query.from)} al ${showDateInput(query.to)}`;
+  if (query.from) return ` desde el ${showDateInput(query.from)}`;
+  if (query.to) return ` hasta el ${showDateInput(query.to)}`;
   return "";
 }
 
-/** '3 pedidos en estado "Pagado" · Sin pagar · Delivery del 2026-11-01 para "ana"'. */
+/** '3 pedidos en estado "Pagado" · Sin pagar · Delivery del 01/11/2026 para "ana"'. */
 export function describeOrderQuery(total: number, query: OrderListQuery): string {
   return [
     total === 1 ? "1 pedido" : `${total} pedidos`,
