@@ -119,7 +119,7 @@ export function OrderFilters({ query }: { query: OrderListQuery }) {
       aria-label="Filtrar pedidos"
       // Remounted when the URL changes, so 'Limpiar' and the back button reset the fields.
       key={[query.status, query.payment, query.fulfillment, query.from, query.to, query.q].join("|")}
-      className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_repeat(2,minmax(9.5rem,1fr))_auto]"
+      className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] xl:grid-cols-[minmax(0,1.5fr)_repeat(3,minmax(5.5rem,1fr))_repeat(2,minmax(9.5rem,1fr))_auto]"
     >
       {/* Filters outside any form state: each field's binding is written here. */}
       <Field
