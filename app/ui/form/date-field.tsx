@@ -1,4 +1,4 @@
-import { type ComponentProps, type Ref, useRef } from "react";
+import { type ComponentProps, useRef } from "react";
 
 import { cn } from "~/lib/cn";
 import { CLOCK_PLACEHOLDER, DATE_PLACEHOLDER, isoOfShownDate, showDateInput } from "~/lib/date-display";
@@ -18,17 +18,11 @@ import { Field } from "./field";
 
 type InputProps = ComponentProps<"input">;
 
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
-  if (typeof ref === "function") ref(value);
-  else if (ref) ref.current = value;
-}
-
 /** A date box: shows '05/01/2027' for the ISO default '2027-01-05'; min/max (ISO) bound the calendar. */
-export function DateInput({ defaultValue, min, max, className, ref, type: _type, ...props }: InputProps) {
+export function DateInput({ defaultValue, min, max, className, type: _type, ...props }: InputProps) {
   const isHydrated = useIsHydrated();
-  const textRef = useRef<HTMLInputElement | null>(null);
+  const textRef = useRef<HTMLInputElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
-  const isControlled = "value" in props;
 
   const openCalendar = () => {
     const text = textRef.current;
@@ -53,16 +47,13 @@ export function DateInput({ defaultValue, min, max, className, ref, type: _type,
     <div className="relative font-normal">
       <Input
         {...props}
-        ref={(element) => {
-          textRef.current = element;
-          assignRef(ref, element);
-        }}
+        ref={textRef}
         type="text"
         inputMode="numeric"
         autoComplete="off"
         placeholder={DATE_PLACEHOLDER}
         maxLength={10}
-        {...(isControlled ? {} : { defaultValue: showDateInput(String(defaultValue ?? "")) })}
+        defaultValue={showDateInput(String(defaultValue ?? ""))}
         className={cn(isHydrated && "pr-11", className)}
       />
       {isHydrated ? (
