@@ -13,16 +13,24 @@ export function listPathLevels(path: TaxonomyPath): TaxonomyLevel[] {
 /** The two storefront catalogues, each a drill-down of family, category and subcategory. */
 export type CatalogSection = CatalogKind;
 
+type LevelSlugs = { familySlug?: string; categorySlug?: string; subcategorySlug?: string };
+
+/**
+ * Each section's storefront route. Here rather than in kinds.ts: every page builds these
+ * paths (the header), and kinds.ts would add the whole kind configuration to every page.
+ */
+const sectionPaths: Record<CatalogSection, (params: LevelSlugs) => string> = {
+  products: (params) => href("/productos/:familySlug?/:categorySlug?/:subcategorySlug?", params),
+  services: (params) => href("/servicios/:familySlug?/:categorySlug?/:subcategorySlug?", params),
+};
+
 /**
  * '/productos/perros/alimentos' from the section and the slugs from the top level down.
  * `href` inserts params as given, so each slug is URL-encoded here ('baño' -> 'ba%C3%B1o').
  */
 export function buildCatalogPathFromSlugs(section: CatalogSection, slugs: readonly string[]): string {
   const [familySlug, categorySlug, subcategorySlug] = slugs.map((slug) => encodeURIComponent(slug));
-  const params = { familySlug, categorySlug, subcategorySlug };
-  return section === "products"
-    ? href("/productos/:familySlug?/:categorySlug?/:subcategorySlug?", params)
-    : href("/servicios/:familySlug?/:categorySlug?/:subcategorySlug?", params);
+  return sectionPaths[section]({ familySlug, categorySlug, subcategorySlug });
 }
 
 /** The page of a catalogue level or, given `child`, of one of that level's children. */

@@ -1,7 +1,9 @@
 // The catalogue's two kinds, products and services, as configurations of one set of pieces:
 // the back office's editor, list, import and export, and the storefront's list page, read
-// what differs here (names, addresses, which fields a kind has) instead of being written
-// twice. Plain data, no zod: the browser's bundles import it.
+// what differs here (names, addresses, texts, which fields a kind has) instead of being
+// written twice. Plain data, no zod: the browser's bundles import it. What a kind does on the
+// server (which table it reads, which domain function saves it) is its entry in
+// kind-behaviour.server.ts.
 import { href } from "react-router";
 
 export type CatalogKind = "products" | "services";
@@ -18,8 +20,12 @@ type KindConfig = {
   listPath: string;
   newPath: string;
   editPath: (id: number) => string;
+  /** The editor route's parameter holding the item's id (editar/:productId). */
+  idParam: "productId" | "serviceId";
   importPath: string;
   exportPath: string;
+  /** The editor of the storefront page's heading, in Gestión de contenido. */
+  pageContentPath: string;
   importTitle: string;
   sheetName: string;
   filePrefix: string;
@@ -27,8 +33,16 @@ type KindConfig = {
   titleRequired: string;
   /** Where a new item lands, for the 'Añadido' toast: 'al catálogo', 'a los servicios'. */
   addedTo: string;
-  /** The fields only one kind has. */
-  has: { brand: boolean; stock: boolean; showPrice: boolean; archive: boolean };
+  /** Where a deleted item leaves, for the 'Eliminado' toast: 'del catálogo', 'de los servicios'. */
+  removedFrom: string;
+  /** The back office list's description; the archived items' (null: a kind without archive). */
+  listDescription: string;
+  archivedListDescription: string | null;
+  /**
+   * The fields only one kind has. `presentaciones`: sold in sizes, each with its price and
+   * stock; the sheet has a row per presentación and the editor a table of them.
+   */
+  has: { brand: boolean; stock: boolean; showPrice: boolean; archive: boolean; presentaciones: boolean };
   /** Must an item hang from a family (products) or may it float (services)? */
   isFamilyRequired: boolean;
   familyLabel: string;
@@ -47,14 +61,19 @@ export const catalogKinds: Record<CatalogKind, KindConfig> = {
     listPath: href("/admin/productos"),
     newPath: href("/admin/productos/nuevo"),
     editPath: (id) => href("/admin/productos/editar/:productId", { productId: String(id) }),
+    idParam: "productId",
     importPath: href("/admin/productos/importar"),
     exportPath: href("/admin/productos/exportar"),
+    pageContentPath: href("/admin/gestion-contenido/productos"),
     importTitle: "Importar Productos (Excel)",
     sheetName: "Productos",
     filePrefix: "productos",
     titleRequired: "El título es obligatorio.",
     addedTo: "al catálogo",
-    has: { brand: true, stock: true, showPrice: false, archive: true },
+    removedFrom: "del catálogo",
+    listDescription: "Gestiona el catálogo de la tienda.",
+    archivedListDescription: "Productos retirados de la venta que siguen en el historial de pedidos.",
+    has: { brand: true, stock: true, showPrice: false, archive: true, presentaciones: true },
     isFamilyRequired: true,
     familyLabel: "Familia",
     imageLabel: "Imagen del producto",
@@ -70,14 +89,19 @@ export const catalogKinds: Record<CatalogKind, KindConfig> = {
     listPath: href("/admin/servicios"),
     newPath: href("/admin/servicios/nuevo"),
     editPath: (id) => href("/admin/servicios/editar/:serviceId", { serviceId: String(id) }),
+    idParam: "serviceId",
     importPath: href("/admin/servicios/importar"),
     exportPath: href("/admin/servicios/exportar"),
+    pageContentPath: href("/admin/gestion-contenido/servicios"),
     importTitle: "Importar Servicios (Excel)",
     sheetName: "Servicios",
     filePrefix: "servicios",
     titleRequired: "El título del servicio es obligatorio.",
     addedTo: "a los servicios",
-    has: { brand: false, stock: false, showPrice: true, archive: false },
+    removedFrom: "de los servicios",
+    listDescription: "Gestiona los servicios que ofrece la tienda.",
+    archivedListDescription: null,
+    has: { brand: false, stock: false, showPrice: true, archive: false, presentaciones: false },
     isFamilyRequired: false,
     familyLabel: "Familia de servicio",
     imageLabel: "Imagen del servicio",

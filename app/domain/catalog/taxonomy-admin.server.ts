@@ -4,10 +4,10 @@ import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { LabelledAuditSummary } from "~/domain/audit/audit-log";
-import { pageTags } from "~/lib/page-cache/page-tags";
 import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { normalizeForSearch } from "~/lib/text";
 
+import { catalogKindBehaviour } from "./kind-behaviour.server";
 import {
   describeDeleteRefusal,
   ITEM_NOT_FOUND_MESSAGE,
@@ -99,11 +99,7 @@ function invalidateCatalogPages<Result extends TaxonomyChangeResult>(
   result: Result,
 ): Result {
   if (!result.ok) return result;
-  invalidatePages(
-    level.group === "products"
-      ? [pageTags.catalog("products"), pageTags.productListings]
-      : [pageTags.catalog("services")],
-  );
+  invalidatePages(catalogKindBehaviour[level.group].taxonomyPageTags);
   return result;
 }
 

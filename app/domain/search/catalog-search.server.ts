@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 
 import { type Database, getDb } from "~/db/client.server";
 import { type ProductCardData, PRODUCTS_PER_PAGE } from "~/domain/catalog/catalog";
+import { catalogKinds } from "~/domain/catalog/kinds";
 import type { ServiceCardData } from "~/domain/catalog/services.server";
 
 import {
@@ -100,6 +101,40 @@ const emptyResult = (queryText: string): CatalogSearchResult => ({
   suggestion: null,
 });
 
+type Executor = Parameters<typeof findProducts>[0];
+type KindFilter = { level: SearchLevel | undefined; brandId: number | undefined; page: number; pageSize: number };
+
+/** Each kind's part of the result, in the order they are searched. */
+const kindSearches: {
+  [K in SearchKind]: (
+    executor: Executor,
+    prepared: PreparedQuery,
+    filter: KindFilter,
+  ) => Promise<CatalogSearchResult[K]>;
+} = {
+  // A page, with the brands of all matches for the brand filter.
+  products: async (executor, prepared, { level, brandId, page, pageSize }) => {
+    const found = await findProducts(executor, prepared, {
+      level,
+      brandId,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { ...found, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
+  },
+  services: (executor, prepared, { level }) => findServices(executor, prepared, { level, limit: PRODUCTS_PER_PAGE }),
+};
+
+async function searchKind<K extends SearchKind>(
+  kind: K,
+  executor: Executor,
+  prepared: PreparedQuery,
+  filter: KindFilter,
+  result: CatalogSearchResult,
+): Promise<void> {
+  result[kind] = await kindSearches[kind](executor, prepared, filter);
+}
+
 /**
  * The search of /buscar, of the header box and of a catalogue level's `?q=`: products (a
  * page, with the brands of all matches for the brand filter) and services, ranked; a
@@ -113,19 +148,12 @@ export async function searchCatalog(options: SearchCatalogOptions): Promise<Cata
   const brandId = options.brandSlug !== undefined ? ((await findBrandId(options.brandSlug)) ?? -1) : options.brandId;
   const result = emptyResult(prepared.phrase);
   await withIndexPlan(async (executor) => {
-    if (options.kind !== "services") {
-      const level = options.kind === "products" ? options.level : undefined;
-      const found = await findProducts(executor, prepared, {
-        level,
-        brandId,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      result.products = { ...found, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
-    }
-    if (options.kind !== "products" && brandId === undefined) {
-      const level = options.kind === "services" ? options.level : undefined;
-      result.services = await findServices(executor, prepared, { level, limit: PRODUCTS_PER_PAGE });
+    for (const kind of Object.keys(kindSearches) as SearchKind[]) {
+      // A search of one kind leaves the others out; a brand filter, the kinds without brands.
+      const isOtherKind = options.kind !== undefined && options.kind !== kind;
+      if (isOtherKind || (brandId !== undefined && !catalogKinds[kind].has.brand)) continue;
+      const level = options.kind === kind ? options.level : undefined;
+      await searchKind(kind, executor, prepared, { level, brandId, page, pageSize }, result);
     }
   });
   const found = result.products.total + result.services.total;

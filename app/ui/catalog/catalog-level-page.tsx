@@ -58,6 +58,12 @@ export function CatalogLevelPage({
 
 type Matches = Parameters<typeof pageTitle>[1];
 
+/**
+ * What a level without a description offers, by kind: catalogKinds[kind].plural, written here
+ * because kinds.ts (the back office's addresses and texts) would add to the store's first load.
+ */
+const itemsWords: Record<CatalogKind, string> = { products: "productos", services: "servicios" };
+
 /** The head of a level: its title, a description ('Perros: productos para perros y gatos.'), its canonical URL. */
 export function catalogLevelMeta(
   kind: CatalogKind,
@@ -65,10 +71,9 @@ export function catalogLevelMeta(
   matches: Matches,
 ) {
   if (!data) return [{ title: pageTitle("Página no encontrada", matches) }];
-  const noun = kind === "products" ? "productos" : "servicios";
   return [
     { title: pageTitle(data.title, matches) },
-    { name: "description", content: data.description || `${data.title}: ${noun} para perros y gatos.` },
+    { name: "description", content: data.description || `${data.title}: ${itemsWords[kind]} para perros y gatos.` },
     { tagName: "link", rel: "canonical", href: data.canonicalUrl },
   ];
 }

@@ -7,13 +7,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { readConfig } from "~/config.server";
-import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 import { getUploadsDir } from "~/domain/media/image-upload.server";
-import { pageTags } from "~/lib/page-cache/page-tags";
-import { invalidateAllPages, invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { pendingUploads } from "~/lib/pending-upload.server";
 import { readBodyWithLimit } from "~/lib/read-body.server";
 
+import { catalogKindBehaviour } from "../kind-behaviour.server";
 import type { CatalogKind } from "../kinds";
 import { commitImportPlan } from "./commit.server";
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from "./layout";
@@ -134,12 +132,8 @@ export async function confirmCatalogImport(input: {
       return { status: "changed", preview };
     }
     const outcome = await commitImportPlan(planned.plan, { userId: input.userId, fileName: meta.fileName });
-    // Up to 20,000 rows of any product (prices, stock, places, brands): every page, rather
-    // than a tag per row. Services show only in their own catalogue.
-    if (planned.plan.kind === "products" || planned.plan.newBrands.length > 0) invalidateAllPages();
-    else invalidatePages([pageTags.catalog("services")]);
-    // Stock the sheet brought back reaches the shoppers waiting for it.
-    if (planned.plan.kind === "products") sendDueStockAlertsLater();
+    // The pages the import changed, and what else it sets off (a product's restock alerts).
+    catalogKindBehaviour[planned.plan.kind].excel.afterImport(planned.plan);
     await uploads.discard(input.token);
     return { status: "done", outcome };
   } catch (error) {

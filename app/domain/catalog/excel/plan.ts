@@ -53,8 +53,8 @@ function planRows(context: PlanContext, plan: ImportPlan, rows: SheetRow[], pres
  * Decides what an import would do: create (no ID or title match), update (an existing ID,
  * else the same title ignoring case and accents) or refuse with every reason in Spanish. A
  * column the sheet lacks keeps the current value (or the default for a new row); a column it
- * has is the truth, empty cells included. A service is a row; a product is its rows, one per
- * presentación. Nothing is written here.
+ * has is the truth, empty cells included. A service is a row; a product (a kind sold in
+ * presentaciones) is its rows, one per presentación. Nothing is written here.
  */
 export function planImport(
   kind: CatalogKind,
@@ -65,7 +65,8 @@ export function planImport(
 ): ImportPlan {
   const context = planContext(kind, snapshot, options);
   const plan: ImportPlan = { kind, creates: [], updates: [], unchanged: [], errors: [], newBrands: [] };
-  if (kind === "products") planProducts(context, plan, rows, present, snapshot.skuOwners ?? new Map());
+  const { has } = catalogKinds[kind];
+  if (has.presentaciones) planProducts(context, plan, rows, present, snapshot.skuOwners ?? new Map());
   else planRows(context, plan, rows, present);
   return plan;
 }

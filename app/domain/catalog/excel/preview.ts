@@ -1,5 +1,6 @@
 // What the import screen shows: the preview of a plan (the plan itself stays on the
 // server) and the toast that tells what a confirmed import did.
+import { catalogKinds } from "../kinds";
 import { PREVIEW_LIST_LIMIT } from "./layout";
 import type { ImportPlan, RemovedPresentacion, RowError } from "./types";
 
@@ -32,12 +33,11 @@ export type ImportPreview = {
   updates: { rowNumber: number; id: number; title: string; changes: string[] }[];
   errors: RowError[];
   newBrands: string[];
-  /** Products only. */
+  /** Kinds sold in presentaciones only (products). */
   presentaciones?: PresentacionesPreview;
 };
 
-function previewPresentaciones(plan: ImportPlan): PresentacionesPreview | undefined {
-  if (plan.kind !== "products") return undefined;
+function previewPresentaciones(plan: ImportPlan): PresentacionesPreview {
   const rows = plan.updates.flatMap((update) => update.presentaciones?.rows ?? []);
   const removed = plan.updates.flatMap((update) =>
     (update.presentaciones?.removed ?? []).map((removal) => ({
@@ -86,7 +86,7 @@ export function toPreview(
     })),
     errors: plan.errors.slice(0, PREVIEW_LIST_LIMIT),
     newBrands: plan.newBrands,
-    ...(plan.kind === "products" ? { presentaciones: previewPresentaciones(plan) } : {}),
+    ...(catalogKinds[plan.kind].has.presentaciones ? { presentaciones: previewPresentaciones(plan) } : {}),
   };
 }
 

@@ -1,9 +1,7 @@
 // The loader and action of the editors of the catalogue pages' headings
 // (/admin/gestion-contenido/productos and /servicios); the route files only name their kind.
-import { href } from "react-router";
-
 import { requireAdmin } from "~/auth/guards.server";
-import type { CatalogKind } from "~/domain/catalog/kinds";
+import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { getEditablePageContent, savePageContent } from "~/domain/content/page-content-admin.server";
 import { catalogPageFormSchema, contentSavedToast } from "~/domain/content/page-content-form";
 import { parseForm } from "~/lib/form.server";
@@ -20,7 +18,5 @@ export async function saveCatalogPageEditor(kind: CatalogKind, { request }: { re
   const form = await parseForm(request, catalogPageFormSchema, "Error");
   if (!form.ok) return form.failure;
   await savePageContent(admin.id, kind, form.data);
-  const editorPath =
-    kind === "products" ? href("/admin/gestion-contenido/productos") : href("/admin/gestion-contenido/servicios");
-  return redirectWithToast(editorPath, contentSavedToast);
+  return redirectWithToast(catalogKinds[kind].pageContentPath, contentSavedToast);
 }

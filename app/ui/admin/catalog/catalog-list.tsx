@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
-import type { AdminListQuery } from "~/domain/catalog/catalog-admin";
+import type { AdminListPage } from "~/domain/catalog/kind-behaviour.server";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import type { AdminProductRow } from "~/domain/catalog/product-admin.server";
@@ -18,19 +18,10 @@ import { ExcelButtons } from "./excel-buttons";
 import { ProductPriceCell, ProductStockCell } from "./product-list-cells";
 
 // The back office's list of products or of services: search, sort, pages, and per row the
-// columns its kind has (kinds.ts); the route files only name the kind.
+// columns of its kind (listColumns); the route files only name the kind.
 
-type ListPage<Row> = {
-  rows: Row[];
-  total: number;
-  page: number;
-  pageCount: number;
-  query: AdminListQuery<string>;
-  isArchivedShown: boolean;
-  isLowStockOnly: boolean;
-};
-export type CatalogListData =
-  ({ kind: "products" } & ListPage<AdminProductRow>) | ({ kind: "services" } & ListPage<AdminServiceRow>);
+type Row<K extends CatalogKind> = AdminListPage<K>["rows"][number];
+export type CatalogListData = { [K in CatalogKind]: { kind: K } & AdminListPage<K> }[CatalogKind];
 
 type AnyRow = AdminProductRow | AdminServiceRow;
 const nameColumn: Column<AnyRow> = {
@@ -89,18 +80,14 @@ const serviceColumns: Column<AdminServiceRow>[] = [
   actionsColumn("services"),
 ];
 
+const listColumns: { [K in CatalogKind]: Column<Row<K>>[] } = { products: productColumns, services: serviceColumns };
+
 function ListHeader({ kind, isArchivedShown }: { kind: CatalogKind; isArchivedShown: boolean }) {
   const config = catalogKinds[kind];
-  const description =
-    kind === "services"
-      ? "Gestiona los servicios que ofrece la tienda."
-      : isArchivedShown
-        ? "Productos retirados de la venta que siguen en el historial de pedidos."
-        : "Gestiona el catálogo de la tienda.";
   return (
     <AdminPageHeader
       title={isArchivedShown ? `${config.Plural} archivados` : config.Plural}
-      description={description}
+      description={(isArchivedShown ? config.archivedListDescription : null) ?? config.listDescription}
       actions={
         <>
           <ExcelButtons kind={kind} />
@@ -145,25 +132,34 @@ function ListSummary({ data }: { data: CatalogListData }) {
   );
 }
 
+/** The table of one kind's rows, with that kind's columns. */
+function ListTable<K extends CatalogKind>({
+  kind,
+  rows,
+  query,
+}: { kind: K } & Pick<AdminListPage<K>, "rows" | "query">) {
+  const { Plural, plural } = catalogKinds[kind];
+  return (
+    <DataTable
+      caption={Plural}
+      columns={listColumns[kind]}
+      rows={rows}
+      rowKey={(row) => row.id}
+      emptyMessage={`No hay ${plural} para mostrar.`}
+      sort={{ key: query.sort, direction: query.direction }}
+    />
+  );
+}
+
 export function CatalogList({ data }: { data: CatalogListData }) {
   const { search } = useLocation();
-  const { Plural, plural } = catalogKinds[data.kind];
-  const table = {
-    caption: Plural,
-    rowKey: (row: { id: number }) => row.id,
-    emptyMessage: `No hay ${plural} para mostrar.`,
-  };
-  const sort = { key: data.query.sort, direction: data.query.direction };
+  const { plural } = catalogKinds[data.kind];
   return (
     <>
       <ListHeader kind={data.kind} isArchivedShown={data.isArchivedShown} />
       <ListSearch label={`Buscar ${plural} por nombre`} placeholder={`Buscar ${plural}...`} query={data.query.q} />
       <ListSummary data={data} />
-      {data.kind === "products" ? (
-        <DataTable {...table} columns={productColumns} rows={data.rows} sort={sort} />
-      ) : (
-        <DataTable {...table} columns={serviceColumns} rows={data.rows} sort={sort} />
-      )}
+      <ListTable kind={data.kind} rows={data.rows} query={data.query} />
       <Pagination page={data.page} pageCount={data.pageCount} search={search} />
     </>
   );
