@@ -18,7 +18,7 @@ export type ParseResult<T> = { success: true; data: T } | { success: false; erro
 export const NUL_CHARACTER_MESSAGE = "El texto contiene un carácter no permitido. Escríbelo de nuevo.";
 
 /** The fields (by path, like zod's) of a form's values that hold a NUL character. */
-export function findNulCharacters(input: unknown, path: string[] = []): FieldErrors {
+function findNulCharacters(input: unknown, path: string[] = []): FieldErrors {
   if (typeof input === "string") {
     return input.includes("\u0000") ? { [path.join(".") || "form"]: NUL_CHARACTER_MESSAGE } : {};
   }

@@ -15,16 +15,19 @@ export const VALIDATION_TOAST_TITLE = "Error de Validación";
  * The answer of an action whose input was refused: the field errors, the values typed (so
  * nothing is lost) and the spec's error toast ('Error' unless told otherwise; parseForm's
  * refusals say 'Error de Validación'), whose text is the first error's unless told otherwise.
+ * `more` is what else a form shows of a refusal (the checkout's lines short of stock).
  */
-export function formFailure(
+export function formFailure<More extends object = Record<never, never>>(
   errors: FieldErrors,
   values: FormValues,
   toast: { title?: string; description?: string } = {},
   status = 400,
+  more?: More,
 ) {
   const description = toast.description ?? Object.values(errors)[0] ?? "Revisa el formulario.";
-  return data<FormFailure>(
+  return data<FormFailure & More>(
     {
+      ...(more as More),
       errors,
       values,
       toast: { title: toast.title ?? "Error", description, variant: "destructive" },

@@ -139,13 +139,8 @@ function collectStrings(value: unknown, into: string[] = []): string[] {
 /** The messages an answer shows: its field errors and its toast (not the echoed values). */
 export function messagesOf(body: unknown): string[] {
   if (!body || typeof body !== "object") return [];
-  const { errors, toast, checkout } = body as { errors?: unknown; toast?: unknown; checkout?: unknown };
-  return collectStrings([
-    errors,
-    toast,
-    (checkout as { fieldErrors?: unknown; stockProblems?: unknown })?.fieldErrors,
-    (checkout as { stockProblems?: unknown })?.stockProblems,
-  ]);
+  const { errors, toast, stockProblems } = body as { errors?: unknown; toast?: unknown; stockProblems?: unknown };
+  return collectStrings([errors, toast, stockProblems]);
 }
 
 // zod's English defaults and other untranslated texts a shopper must never read.

@@ -13,7 +13,7 @@ const draftField = z.string().max(300).optional();
 
 /** What a draft may hold: the checkout's own fields, each a short text; anything else is dropped. */
 export const checkoutDraftSchema = z.object(
-  Object.fromEntries([...checkoutFields, "paymentMethodId"].map((name) => [name, draftField])) as Record<
+  Object.fromEntries(checkoutFields.map((name) => [name, draftField])) as Record<
     keyof CheckoutValues,
     typeof draftField
   >,

@@ -3,11 +3,9 @@ import "~/lib/validation";
 
 import { z } from "zod";
 
-import { findNulCharacters } from "~/lib/form-data";
+import { type ParseResult, parseWithSchema } from "~/lib/form-data";
 
 import {
-  type ComplaintErrors,
-  type ComplaintField,
   type ComplaintFormValues,
   type ComplaintType,
   complaintTypes,
@@ -129,19 +127,10 @@ export const complaintFormSchema = z
 
 export type ComplaintInput = z.output<typeof complaintFormSchema>;
 
-export type ComplaintParseResult =
-  { success: true; data: ComplaintInput } | { success: false; errors: ComplaintErrors };
-
-/** Validates the form; on failure, the first Spanish message of each field. */
-export function parseComplaintForm(values: ComplaintFormValues): ComplaintParseResult {
-  const nul = findNulCharacters(values);
-  if (Object.keys(nul).length > 0) return { success: false, errors: nul };
-  const result = complaintFormSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const errors: ComplaintErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ComplaintField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { success: false, errors };
+/**
+ * Validates the form with the form kit's parse (lib/form-data.ts), in the browser (loaded on
+ * first use) and in tests: the valid complaint, or the first Spanish message of each field.
+ */
+export function parseComplaintForm(values: ComplaintFormValues): ParseResult<ComplaintInput> {
+  return parseWithSchema(complaintFormSchema, values);
 }

@@ -4,7 +4,6 @@
 export const CONTACT_FIELD_LIMITS = { fullName: 120, email: 254, subject: 150, message: 5000 } as const;
 
 export type ContactField = keyof typeof CONTACT_FIELD_LIMITS;
-export type ContactFormValues = Record<ContactField, string>;
 
 /** A hidden field people never see: a bot that fills it gets a thank-you and nothing is stored. */
 export const CONTACT_HONEYPOT_FIELD = "sitio_web";

@@ -5,7 +5,7 @@ import { parseRecordId } from "~/lib/parse";
 
 import { type CheckoutInput, checkoutSchema } from "./checkout-schema";
 import { type Comprobante, readComprobante } from "./comprobante";
-import type { CheckoutField } from "./order";
+import type { CheckoutChoiceField, CheckoutField } from "./order";
 
 // The checkout's choices read on the server: how the order reaches the shopper (the district
 // and its fee come from the stored zone, never from the form) and the comprobante.
@@ -27,18 +27,7 @@ export type CheckoutChoices = { delivery: CheckoutDelivery; comprobante: Comprob
 
 type FieldErrors = Partial<Record<CheckoutField, string>>;
 
-export type ChoiceFields = Pick<
-  CheckoutInput,
-  | "fulfillment"
-  | "deliveryZoneId"
-  | "customerAddress"
-  | "deliveryReference"
-  | "comprobante"
-  | "documento"
-  | "ruc"
-  | "razonSocial"
-  | "direccionFiscal"
->;
+export type ChoiceFields = Pick<CheckoutInput, CheckoutChoiceField>;
 
 /** Whether the checkout's 'Correo electrónico' would take this address (to prefill it or not). */
 export function isCheckoutEmail(email: string): boolean {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { cartIntents } from "~/domain/cart/cart";
 import { NUL_CHARACTER_MESSAGE } from "~/lib/form-data";
 
-import { MAX_CUSTOMER_NAME_LENGTH, MAX_CUSTOMER_PHONE_LENGTH } from "./order";
+import { type CheckoutField, MAX_CUSTOMER_NAME_LENGTH, MAX_CUSTOMER_PHONE_LENGTH } from "./order";
 
 /** The cart page's order form, checked by the action (order.server.ts). */
 
@@ -53,9 +53,11 @@ const optionalText = (max: number) =>
     .optional()
     .default("");
 
-/** The cart page's order form ('Finalizar Pedido' and the WhatsApp button send the same). */
-export const checkoutSchema = z.object({
-  intent: z.literal(cartIntents.checkout),
+/**
+ * Each of the checkout's fields (order.ts names them) and its rule: `satisfies` refuses a field
+ * missing here or one the list does not name.
+ */
+const checkoutFieldSchemas = {
   paymentMethodId: z.preprocess(toUndefinedWhenEmpty, z.string().trim().max(100).optional()),
   customerName: customerNameSchema,
   customerPhone: customerPhoneSchema,
@@ -77,5 +79,8 @@ export const checkoutSchema = z.object({
   ruc: optionalText(40),
   razonSocial: optionalText(400),
   direccionFiscal: optionalText(600),
-});
+} satisfies Record<CheckoutField, z.ZodType>;
+
+/** The cart page's order form ('Finalizar Pedido' and the WhatsApp button send the same). */
+export const checkoutSchema = z.object({ intent: z.literal(cartIntents.checkout), ...checkoutFieldSchemas });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

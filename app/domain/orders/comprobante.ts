@@ -88,3 +88,37 @@ export function readComprobante(
   if ("error" in ruc || Object.keys(errors).length > 0) return { errors };
   return { comprobante: { kind: "factura", ruc: ruc.ruc, razonSocial, direccionFiscal } };
 }
+
+/** An order's comprobante as the shopper reads it: on the order's page and in its WhatsApp message. */
+export type ComprobanteSummary =
+  { kind: "boleta"; document: string } | { kind: "factura"; ruc: string; businessName: string; fiscalAddress: string };
+
+/** The comprobante's columns of a stored order (order-store.server.ts writes them). */
+type StoredComprobante = {
+  comprobante: "boleta" | "factura" | null;
+  documentType: "dni" | "ce" | "ruc" | null;
+  documentNumber: string;
+  businessName: string;
+  fiscalAddress: string;
+};
+
+/**
+ * A stored order's comprobante: the factura's data, or a boleta with its document ('DNI
+ * 45678912', '' without one); null for an order placed before the comprobante was asked.
+ */
+export function summarizeComprobante(order: StoredComprobante): ComprobanteSummary | null {
+  if (order.comprobante === "factura") {
+    return {
+      kind: "factura",
+      ruc: order.documentNumber,
+      businessName: order.businessName,
+      fiscalAddress: order.fiscalAddress,
+    };
+  }
+  if (order.comprobante !== "boleta") return null;
+  const documentLabel = order.documentType === "dni" ? "DNI" : order.documentType === "ce" ? "CE" : null;
+  return {
+    kind: "boleta",
+    document: documentLabel && order.documentNumber ? `${documentLabel} ${order.documentNumber}` : "",
+  };
+}

@@ -8,8 +8,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { orderLines, orders, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { DEFAULT_ORDER_LIMITS, getOrderCap } from "~/domain/orders/order-limits";
 import { action as cartAction } from "~/routes/store/cart";
 import { requestAs } from "~test/auth";
@@ -68,7 +68,7 @@ async function heldBy(ids: number[]): Promise<Map<number, number>> {
 }
 
 type Answer = {
-  data: { checkout?: { stockProblems: string[] } };
+  data: { stockProblems?: string[] };
   init: { status?: number; headers?: Record<string, string> } | null;
 };
 
@@ -117,7 +117,7 @@ async function hoard(ip: string, shelf: { id: number; title: string }[]): Promis
       // 429: the address's orders of the hour are used up.
       if (refused.init?.status === 429) return placed;
       expect(refused.init?.status).toBe(409);
-      const problems = refused.data.checkout?.stockProblems ?? [];
+      const problems = refused.data.stockProblems ?? [];
       expect(problems.length).toBeGreaterThan(0);
       for (const problem of problems) {
         const product = shelf.find(

@@ -8,8 +8,9 @@ import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
+import { summarizeComprobante } from "./comprobante";
 import { orderPageUrl } from "./order-link";
-import { buildOrderWhatsAppMessage, type OrderMessageComprobante, type OrderMessageDelivery } from "./order-message";
+import { buildOrderWhatsAppMessage, type OrderMessageDelivery } from "./order-message";
 
 // Order codes are sequential, so an order's page opens only for the browser that placed it
 // (signed cookie), the account it belongs to, or a link with its token (order-access.server.ts).
@@ -92,7 +93,7 @@ export async function buildStoredOrderMessage(orderId: number): Promise<string |
     totalCents: order.totalCents,
     paymentMethod: { name: order.paymentMethodName, details: order.paymentMethodDetails ?? "" },
     delivery: messageDelivery(order),
-    comprobante: messageComprobante(order),
+    comprobante: summarizeComprobante(order),
     pageUrl: order.accessToken ? orderPageUrl(readConfig().appUrl, order.code, order.accessToken) : null,
   });
 }
@@ -115,28 +116,6 @@ function messageDelivery(order: StoredDelivery): OrderMessageDelivery | null {
     reference: order.deliveryReference,
     feeCents: order.deliveryFeeCents,
   };
-}
-
-type StoredComprobante = {
-  comprobante: "boleta" | "factura" | null;
-  documentType: "dni" | "ce" | "ruc" | null;
-  documentNumber: string;
-  businessName: string;
-  fiscalAddress: string;
-};
-
-function messageComprobante(order: StoredComprobante): OrderMessageComprobante | null {
-  if (order.comprobante === "factura") {
-    return {
-      kind: "factura",
-      ruc: order.documentNumber,
-      businessName: order.businessName,
-      fiscalAddress: order.fiscalAddress,
-    };
-  }
-  if (order.comprobante !== "boleta") return null;
-  const documentType = order.documentType === "dni" || order.documentType === "ce" ? order.documentType : null;
-  return { kind: "boleta", documentType, documentNumber: documentType ? order.documentNumber : "" };
 }
 
 /** The WhatsApp link that sends a stored order's message to the shop's number; null for an unknown order. */

@@ -1,15 +1,12 @@
 import { formatMoney } from "~/lib/money";
 
+import type { ComprobanteSummary } from "./comprobante";
 import { MAX_CUSTOMER_NAME_LENGTH, MAX_WHATSAPP_MESSAGE_LENGTH } from "./order";
 
 // The order text prefilled in WhatsApp: what the shop needs to confirm it in the chat.
 
 export type OrderMessageDelivery =
   { kind: "pickup" } | { kind: "delivery"; district: string; address: string; reference: string; feeCents: number };
-
-export type OrderMessageComprobante =
-  | { kind: "boleta"; documentType: "dni" | "ce" | null; documentNumber: string }
-  | { kind: "factura"; ruc: string; businessName: string; fiscalAddress: string };
 
 export type OrderMessageInput = {
   code: string;
@@ -20,7 +17,7 @@ export type OrderMessageInput = {
   paymentMethod: { name: string; details: string };
   /** Missing for orders placed before delivery and the comprobante were asked. */
   delivery?: OrderMessageDelivery | null;
-  comprobante?: OrderMessageComprobante | null;
+  comprobante?: ComprobanteSummary | null;
   /** The order page's absolute link, with its token. */
   pageUrl?: string | null;
 };
@@ -69,7 +66,7 @@ function formatDelivery(delivery: OrderMessageDelivery | null | undefined): stri
   ];
 }
 
-function formatComprobante(comprobante: OrderMessageComprobante | null | undefined): string[] {
+function formatComprobante(comprobante: ComprobanteSummary | null | undefined): string[] {
   if (!comprobante) return [];
   if (comprobante.kind === "factura") {
     return [
@@ -79,10 +76,7 @@ function formatComprobante(comprobante: OrderMessageComprobante | null | undefin
       `Dirección fiscal: ${clip(comprobante.fiscalAddress, MAX_ADDRESS_LENGTH)}`,
     ];
   }
-  const document = comprobante.documentType
-    ? ` (${comprobante.documentType === "dni" ? "DNI" : "CE"} ${comprobante.documentNumber})`
-    : "";
-  return ["", `Comprobante: Boleta${document}`];
+  return ["", `Comprobante: Boleta${comprobante.document ? ` (${comprobante.document})` : ""}`];
 }
 
 function composeMessage(input: OrderMessageInput, itemLines: string[]): string {

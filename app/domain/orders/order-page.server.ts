@@ -7,6 +7,7 @@ import { orderLines, orders, type OrderStatus, orderStatusChanges, paymentMethod
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { getShopSettings } from "~/domain/settings/settings.server";
 
+import { summarizeComprobante } from "./comprobante";
 import { ORDER_CODE_PATTERN } from "./order";
 import { isOrderAccessToken } from "./order-access.server";
 import { getOrderWhatsAppUrl, readPlacedOrderCodes } from "./order-confirmation.server";
@@ -14,7 +15,6 @@ import { orderLineTitle } from "./order-line-title.server";
 import { ORDER_TOKEN_PARAM, orderPagePath } from "./order-link";
 import {
   EXPIRED_ORDER_LABEL,
-  type OrderPageComprobante,
   type OrderPageDelivery,
   type OrderPageView,
   type OrderTimelineEntry,
@@ -180,23 +180,6 @@ export function describeDelivery(
   };
 }
 
-function describeComprobante(order: StoredOrder): OrderPageComprobante | null {
-  if (order.comprobante === "factura") {
-    return {
-      kind: "factura",
-      ruc: order.documentNumber,
-      businessName: order.businessName,
-      fiscalAddress: order.fiscalAddress,
-    };
-  }
-  if (order.comprobante !== "boleta") return null;
-  const documentLabel = order.documentType === "dni" ? "DNI" : order.documentType === "ce" ? "CE" : null;
-  return {
-    kind: "boleta",
-    document: documentLabel && order.documentNumber ? `${documentLabel} ${order.documentNumber}` : "",
-  };
-}
-
 async function readOrderRows(orderId: number) {
   const db = getDb();
   return Promise.all([
@@ -258,7 +241,7 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
     delivery: describeDelivery(order, shop),
-    comprobante: describeComprobante(order),
+    comprobante: summarizeComprobante(order),
     payment: {
       methodName: order.paymentMethodName,
       details: showsMethod ? (method?.details ?? "") : "",

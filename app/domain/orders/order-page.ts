@@ -1,6 +1,8 @@
 import type { OrderStatus } from "~/db/schema";
 import { MAX_IMAGE_BYTES } from "~/domain/media/image";
 
+import type { ComprobanteSummary } from "./comprobante";
+
 // The shopper's order page (/pedido/{code}): what it shows, as the loader hands it to the
 // browser (dates already written in Lima time, so the page hydrates the same text), and the
 // rules and texts of 'Subir comprobante de pago'. Browser-safe: no zod, no server code.
@@ -22,8 +24,7 @@ export type OrderPageDelivery =
   | { kind: "delivery"; district: string; address: string; reference: string }
   | { kind: "pickup"; address: string; hours: string };
 
-export type OrderPageComprobante =
-  { kind: "boleta"; document: string } | { kind: "factura"; ruc: string; businessName: string; fiscalAddress: string };
+export type OrderPageComprobante = ComprobanteSummary;
 
 export type OrderPagePayment = {
   methodName: string;

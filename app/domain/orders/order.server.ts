@@ -4,15 +4,16 @@ import { getDb } from "~/db/client.server";
 import { customerProfiles, users } from "~/db/schema";
 import { deliverShopAlertsLater } from "~/domain/alerts/shop-alerts.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { type FieldErrors, parseWithSchema } from "~/lib/form-data";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
 import { type ChoiceFields, readCheckoutChoices } from "./checkout-choices.server";
 import { checkoutSchema } from "./checkout-schema";
-import { type CheckoutField, checkoutFields, type StockProblem } from "./order";
+import { checkoutChoiceFields, type StockProblem } from "./order";
 import { buildStoredOrderMessage } from "./order-confirmation.server";
 import type { OrderLimitProblem } from "./order-limits";
 import { sendOrderStatusMailLater } from "./order-mail.server";
-import { choosePaymentMethod } from "./order-payment.server";
+import { choosePaymentMethod, type PaymentMethodCopy } from "./order-payment.server";
 import { explainStockTaken, type PlaceOrderInput, storeOrder } from "./order-store.server";
 
 // Checkout: the cart page's order form, placing the order and the contact to prefill. The
@@ -57,9 +58,14 @@ export type PlaceOrderResult =
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const choice = await choosePaymentMethod(input.paymentMethodId);
   if (choice.status !== "ok") return choice;
+  return placeOrderPaidWith(input, choice.method);
+}
+
+/** placeOrder with its payment method already chosen (the checkout chooses it before the form). */
+async function placeOrderPaidWith(input: PlaceOrderInput, method: PaymentMethodCopy): Promise<PlaceOrderResult> {
   if (!input.cartId) return { status: "empty-cart" };
 
-  const outcome = await storeOrder(input.cartId, input, choice.method).catch(explainStockTaken);
+  const outcome = await storeOrder(input.cartId, input, method).catch(explainStockTaken);
   if (outcome.status !== "placed") return outcome;
   sendOrderStatusMailLater(outcome.orderId, { isVisitorRequest: true });
   deliverShopAlertsLater();
@@ -75,19 +81,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   };
 }
 
-export type CheckoutOutcome =
-  PlaceOrderResult | { status: "invalid"; fieldErrors: Partial<Record<CheckoutField, string>> };
-
-function collectFieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const fieldErrors: Partial<Record<CheckoutField, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (checkoutFields as readonly string[]).includes(field)) {
-      fieldErrors[field as CheckoutField] ??= issue.message;
-    }
-  }
-  return fieldErrors;
-}
+export type CheckoutOutcome = PlaceOrderResult | { status: "invalid"; fieldErrors: FieldErrors };
 
 /**
  * The cart page's order form: the payment method is checked first (missing or the
@@ -104,44 +98,34 @@ export async function submitCheckout(input: {
   const choice = await choosePaymentMethod(rawMethodId || undefined);
   if (choice.status !== "ok") return choice;
 
-  const parsed = checkoutSchema.safeParse(input.form);
+  const parsed = parseWithSchema(checkoutSchema, input.form);
   if (!parsed.success) {
     // The choices' own messages too, so the shopper fixes everything in one go.
     const more = await readCheckoutChoices(readChoiceFields(input.form));
-    return {
-      status: "invalid",
-      fieldErrors: { ...("errors" in more ? more.errors : {}), ...collectFieldErrors(parsed.error.issues) },
-    };
+    return { status: "invalid", fieldErrors: { ...("errors" in more ? more.errors : {}), ...parsed.errors } };
   }
   const read = await readCheckoutChoices(parsed.data);
   if ("errors" in read) return { status: "invalid", fieldErrors: read.errors };
-  return placeOrder({
-    cartId: input.cartId,
-    userId: input.user?.id ?? null,
-    clientIp: input.clientIp,
-    paymentMethodId: parsed.data.paymentMethodId,
-    customerName: parsed.data.customerName,
-    customerPhone: parsed.data.customerPhone,
-    customerEmail: parsed.data.customerEmail ?? input.user?.email ?? "",
-    delivery: read.choices.delivery,
-    comprobante: read.choices.comprobante,
-  });
+  return placeOrderPaidWith(
+    {
+      cartId: input.cartId,
+      userId: input.user?.id ?? null,
+      clientIp: input.clientIp,
+      paymentMethodId: parsed.data.paymentMethodId,
+      customerName: parsed.data.customerName,
+      customerPhone: parsed.data.customerPhone,
+      customerEmail: parsed.data.customerEmail ?? input.user?.email ?? "",
+      delivery: read.choices.delivery,
+      comprobante: read.choices.comprobante,
+    },
+    choice.method,
+  );
 }
 
 /** The choice fields as posted, trimmed, for the messages of a form refused for other fields. */
 function readChoiceFields(form: Record<string, unknown>): ChoiceFields {
-  const text = (name: string) => (typeof form[name] === "string" ? form[name].trim().slice(0, 600) : "");
-  return {
-    fulfillment: text("fulfillment"),
-    deliveryZoneId: text("deliveryZoneId"),
-    customerAddress: text("customerAddress"),
-    deliveryReference: text("deliveryReference"),
-    comprobante: text("comprobante"),
-    documento: text("documento"),
-    ruc: text("ruc"),
-    razonSocial: text("razonSocial"),
-    direccionFiscal: text("direccionFiscal"),
-  };
+  const text = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 600) : "");
+  return Object.fromEntries(checkoutChoiceFields.map((name) => [name, text(form[name])])) as ChoiceFields;
 }
 
 /** Name and phone to prefill for a signed-in shopper: the profile's, else the account name. */

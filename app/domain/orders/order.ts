@@ -44,10 +44,8 @@ export const orderSentToast: ToastMessage = {
   description: "Tu pedido quedó registrado. Termina de coordinar el pago en el chat.",
 };
 
-export const checkoutFields = [
-  "customerName",
-  "customerPhone",
-  "customerEmail",
+/** How the order reaches the shopper and its comprobante: read together (checkout-choices.server.ts). */
+export const checkoutChoiceFields = [
   "fulfillment",
   "deliveryZoneId",
   "customerAddress",
@@ -57,6 +55,19 @@ export const checkoutFields = [
   "ruc",
   "razonSocial",
   "direccionFiscal",
+] as const;
+export type CheckoutChoiceField = (typeof checkoutChoiceFields)[number];
+
+/**
+ * The checkout's fields, named once: its schema has exactly these keys (checkout-schema.ts),
+ * and its form, its draft and its refusals are bound by them.
+ */
+export const checkoutFields = [
+  "paymentMethodId",
+  "customerName",
+  "customerPhone",
+  "customerEmail",
+  ...checkoutChoiceFields,
 ] as const;
 export type CheckoutField = (typeof checkoutFields)[number];
 
@@ -83,10 +94,10 @@ export function describeStockProblems(problems: StockProblem[]): ToastMessage {
 }
 
 /** What the checkout form holds, kept as typed when the server refuses it. */
-export type CheckoutValues = Record<CheckoutField | "paymentMethodId", string>;
+export type CheckoutValues = Record<CheckoutField, string>;
 
 export function emptyCheckoutValues(): CheckoutValues {
-  return Object.fromEntries([...checkoutFields, "paymentMethodId"].map((name) => [name, ""])) as CheckoutValues;
+  return Object.fromEntries(checkoutFields.map((name) => [name, ""])) as CheckoutValues;
 }
 
 /** 'Elige un método de pago': what the order buttons say until a method is chosen. */

@@ -3,12 +3,8 @@ import { data } from "react-router";
 import { getSessionUser } from "~/auth/guards.server";
 import { readCartId } from "~/domain/cart/cart.server";
 import {
-  type CheckoutField,
-  checkoutFields,
-  type CheckoutValues,
   describeStockProblem,
   describeStockProblems,
-  emptyCheckoutValues,
   missingPaymentMethodToast,
   orderPlacedToast,
   orderSentToast,
@@ -24,57 +20,40 @@ import {
 } from "~/domain/orders/order-limits";
 import { orderPagePath } from "~/domain/orders/order-link";
 import { getClientIp } from "~/lib/client-ip.server";
+import { type FormFailure, formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
+import type { FormValues } from "~/lib/form-data";
 import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
-import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // The cart's 'Finalizar Pedido' and 'Enviar Pedido por WhatsApp': the order placed, then its
-// page (with WhatsApp opened for the second button); or the form back with what was typed
-// and why it was refused.
+// page (with WhatsApp opened for the second button); or the form kit's answer (lib/form.server.ts)
+// with what was typed and why it was refused.
 
-export type CheckoutState = {
-  values: CheckoutValues;
-  fieldErrors: Partial<Record<CheckoutField, string>>;
-  stockProblems: string[];
-};
+/** An order not placed: the form kit's answer, and the cart's lines to fix when stock or limits refused it. */
+export type CheckoutAnswer = FormFailure & { stockProblems?: string[] };
 
 /** What each cart intent works from: the request, its context and the posted fields. */
 export type IntentArgs = {
   request: Request;
   context: { clientIp?: string } & object;
-  form: Record<string, FormDataEntryValue>;
+  form: FormValues;
 };
 
-type Reply = { toast?: ToastMessage; checkout: CheckoutState };
-const reply = (body: Reply, status = 200) => data(body, { status });
-
-const formErrorToast: ToastMessage = {
-  title: "Error de Validación",
-  description: "Revisa los datos marcados en el formulario.",
-  variant: "destructive",
-};
-
-function readValues(form: Record<string, FormDataEntryValue>): CheckoutValues {
-  const values = emptyCheckoutValues();
-  for (const name of [...checkoutFields, "paymentMethodId"] as const) {
-    const value = form[name];
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
-}
+const CHECKOUT_REFUSED_MESSAGE = "Revisa los datos marcados en el formulario.";
+const PAYMENT_METHOD_GONE_MESSAGE = "El método de pago elegido ya no está disponible. Elige otro, por favor.";
+const EMPTY_CART_MESSAGE = "Tu carrito está vacío.";
 
 export async function checkout({ request, context, form }: IntentArgs) {
-  const state: CheckoutState = { values: readValues(form), fieldErrors: {}, stockProblems: [] };
   // Orders hold their units before any payment: a limit per address keeps one visitor
   // from emptying the shelves with orders nobody will pay.
   const clientIp = getClientIp(context);
   const ordersKey = `orders:ip:${clientIp}`;
   if (isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
-    return reply({ toast: tooManyOrdersToast, checkout: state }, 429);
+    return formFailure({}, form, tooManyOrdersToast, 429);
   }
   const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
   const outcome = await submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
-  if (outcome.status !== "placed") return refuseCheckout(outcome, state);
+  if (outcome.status !== "placed") return refuseCheckout(outcome, form);
   recordHit(ordersKey, rateRules.placedOrdersPerIp);
   const opensWhatsApp = form.send === "whatsapp";
   return redirectWithToast(
@@ -85,73 +64,33 @@ export async function checkout({ request, context, form }: IntentArgs) {
 }
 
 /** An order not placed: why, beside the form that keeps what was typed. */
-function refuseCheckout(outcome: Exclude<CheckoutOutcome, { status: "placed" }>, state: CheckoutState) {
+function refuseCheckout(outcome: Exclude<CheckoutOutcome, { status: "placed" }>, values: FormValues) {
   switch (outcome.status) {
     case "missing-payment-method":
-      return reply({ toast: missingPaymentMethodToast, checkout: state }, 400);
+      return formFailure({}, values, missingPaymentMethodToast);
     case "unknown-payment-method":
-      return reply(
-        {
-          toast: {
-            title: "Error",
-            description: "El método de pago elegido ya no está disponible. Elige otro, por favor.",
-            variant: "destructive",
-          },
-          checkout: { ...state, values: { ...state.values, paymentMethodId: "" } },
-        },
-        409,
-      );
+      return formFailure({}, { ...values, paymentMethodId: "" }, { description: PAYMENT_METHOD_GONE_MESSAGE }, 409);
     case "stripe-simulated":
-      return reply({ toast: stripeSimulatedToast, checkout: state });
+      // Not a refusal: the spec's notice that card payment is still simulated.
+      return data<CheckoutAnswer>({ errors: {}, values, toast: stripeSimulatedToast });
     case "invalid":
-      return reply({ toast: formErrorToast, checkout: { ...state, fieldErrors: outcome.fieldErrors } }, 400);
+      return formFailure(outcome.fieldErrors, values, {
+        title: VALIDATION_TOAST_TITLE,
+        description: CHECKOUT_REFUSED_MESSAGE,
+      });
     case "below-minimum":
-      return reply(
-        {
-          toast: { title: "Error", description: outcome.message, variant: "destructive" },
-          checkout: { ...state, fieldErrors: { deliveryZoneId: outcome.message } },
-        },
-        409,
-      );
+      return formFailure({ deliveryZoneId: outcome.message }, values, {}, 409);
     case "empty-cart":
-      return reply(
-        { toast: { title: "Error", description: "Tu carrito está vacío.", variant: "destructive" }, checkout: state },
-        409,
-      );
-    default:
-      return refuseOverLimits(outcome, state);
-  }
-}
-
-/** Refusals about quantities: stock that moved, an order's share, too many unpaid orders. */
-function refuseOverLimits(
-  outcome: Extract<CheckoutOutcome, { status: "insufficient-stock" | "over-order-limit" | "too-many-pending-orders" }>,
-  state: CheckoutState,
-) {
-  switch (outcome.status) {
+      return formFailure({}, values, { description: EMPTY_CART_MESSAGE }, 409);
     case "insufficient-stock":
-      return reply(
-        {
-          toast: describeStockProblems(outcome.problems),
-          checkout: { ...state, stockProblems: outcome.problems.map(describeStockProblem) },
-        },
-        409,
-      );
+      return formFailure({}, values, describeStockProblems(outcome.problems), 409, {
+        stockProblems: outcome.problems.map(describeStockProblem),
+      });
     case "over-order-limit":
-      return reply(
-        {
-          toast: describeOrderLimitProblems(outcome.problems),
-          checkout: { ...state, stockProblems: outcome.problems.map(describeOrderLimitProblem) },
-        },
-        409,
-      );
+      return formFailure({}, values, describeOrderLimitProblems(outcome.problems), 409, {
+        stockProblems: outcome.problems.map(describeOrderLimitProblem),
+      });
     case "too-many-pending-orders":
-      return reply(
-        {
-          toast: tooManyPendingOrdersToast,
-          checkout: { ...state, fieldErrors: { customerPhone: TOO_MANY_PENDING_ORDERS_MESSAGE } },
-        },
-        429,
-      );
+      return formFailure({ customerPhone: TOO_MANY_PENDING_ORDERS_MESSAGE }, values, tooManyPendingOrdersToast, 429);
   }
 }

@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { cartLines, carts, orders, products, shopSettings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
 import { findPresentacion, setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
@@ -245,14 +245,14 @@ describe("the share of a product one order may take, at the cart page", () => {
       customerPhone: "955 444 333",
     };
     const refused = (await post(fields, { cookie, ip: "203.0.113.41" })) as Answer & {
-      data: { checkout: { values: Record<string, string>; stockProblems: string[] } };
+      data: { values: Record<string, string>; stockProblems: string[] };
     };
     expect(refused.init?.status).toBe(409);
     expect(refused.data.toast?.title).toBe("Cantidad máxima por pedido");
-    expect(refused.data.checkout.stockProblems).toEqual([
+    expect(refused.data.stockProblems).toEqual([
       `${shareProduct.title}: puedes pedir hasta 10 unidades por pedido y pediste 12.`,
     ]);
-    expect(refused.data.checkout.values).toMatchObject({
+    expect(refused.data.values).toMatchObject({
       paymentMethodId: "plin",
       fulfillment: "pickup",
       customerName: "Rosa Quispe",
@@ -287,7 +287,7 @@ describe("the share of a product one order may take, at the cart page", () => {
       expect(((await post(fields, { cookie: await cartOf(1, ip), ip })) as Response).status).toBe(302);
     }
     const refused = (await post(fields, { cookie: await cartOf(1, "203.0.113.45"), ip: "203.0.113.45" })) as Answer & {
-      data: { checkout: { values: Record<string, string>; fieldErrors: Record<string, string> } };
+      data: { values: Record<string, string>; errors: Record<string, string> };
     };
     expect(refused.init?.status).toBe(429);
     expect(refused.data.toast).toMatchObject({
@@ -295,9 +295,9 @@ describe("the share of a product one order may take, at the cart page", () => {
       description:
         "Ya tienes 3 pedidos sin pagar con este celular. Coordina su pago por WhatsApp o espera a que los confirmemos antes de enviar otro.",
     });
-    expect(refused.data.checkout.fieldErrors).toEqual({
+    expect(refused.data.errors).toEqual({
       customerPhone: "Este celular ya tiene 3 pedidos sin pagar. Escríbenos por WhatsApp para coordinarlos.",
     });
-    expect(refused.data.checkout.values.customerName).toBe("Luis Rojas");
+    expect(refused.data.values.customerName).toBe("Luis Rojas");
   });
 });

@@ -37,6 +37,7 @@ import { getCustomerContact, listCheckoutPaymentMethods } from "~/domain/orders/
 import { orderPagePath } from "~/domain/orders/order-link";
 import { listPaymentQrImages } from "~/domain/settings/payment-methods.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
+import { readFormValues } from "~/lib/form-data";
 import type { ToastMessage } from "~/lib/toast";
 import { CartLineItem } from "~/ui/cart/cart-line-item";
 import { ActionNotice, CLEAR_FETCHER_KEY, EmptyCart, useLineFetcherKeys } from "~/ui/cart/cart-page-parts";
@@ -47,7 +48,7 @@ import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/cart";
-import { checkout, type CheckoutState, type IntentArgs } from "./cart-checkout.server";
+import { checkout, type CheckoutAnswer, type IntentArgs } from "./cart-checkout.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Carrito de Compras", matches) },
@@ -93,7 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type CartActionData = { toast?: ToastMessage; checkout?: CheckoutState };
+/** Every intent answers a toast; a refused checkout also what was typed and why (CheckoutAnswer). */
+type CartActionData = { toast?: ToastMessage } & Partial<CheckoutAnswer>;
 
 function reply(body: CartActionData, init?: { status?: number; headers?: HeadersInit }) {
   return data(body, init);
@@ -150,7 +152,7 @@ const intentActions = {
  * places the order and redirects to its confirmation, which opens WhatsApp.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = readFormValues(await request.formData());
   const intent = cartIntentSchema.safeParse(form);
   if (!intent.success) return invalidCartRequest();
   return intentActions[intent.data.intent]({ request, context, form });
@@ -171,7 +173,6 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
     .filter((change) => change !== null);
   const cart = applyPendingCartChanges(loaderData.cart, pendingChanges);
   const lineFetcherKeys = useLineFetcherKeys(loaderData.cart.lines.map((line) => line.variantId));
-  const checkout = actionData?.checkout;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -212,9 +213,8 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
               isPickupEnabled={checkoutOptions.isPickupEnabled}
               pickup={checkoutOptions.pickup}
               whatsappPhone={whatsappPhone}
-              values={checkout?.values ?? checkoutValues}
-              fieldErrors={checkout?.fieldErrors ?? {}}
-              stockProblems={checkout?.stockProblems ?? []}
+              values={checkoutValues}
+              answer={actionData}
             />
           </aside>
         </div>

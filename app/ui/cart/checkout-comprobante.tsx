@@ -1,9 +1,9 @@
 import { useState } from "react";
 
 import { readRuc } from "~/domain/orders/comprobante";
+import type { CheckoutField } from "~/domain/orders/order";
 import { Field } from "~/ui/form/field";
-
-import type { CheckoutBind } from "./checkout-bindings";
+import type { FormFields } from "~/ui/form/form-fields";
 
 // 'Comprobante': a boleta (DNI or CE, optional) or a factura (RUC, razón social, dirección
 // fiscal). Which fields show is switched by CSS on the checked radio (works without JavaScript).
@@ -11,12 +11,12 @@ import type { CheckoutBind } from "./checkout-bindings";
 const choiceClass =
   "flex flex-1 cursor-pointer items-center gap-2 rounded-xl border-2 border-gray-200 p-3 font-semibold transition-colors has-[:checked]:border-primary-strong has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong";
 
-export function ComprobanteChoice({ bind }: { bind: CheckoutBind }) {
-  const chosen = bind("comprobante").defaultValue === "factura" ? "factura" : "boleta";
+export function ComprobanteChoice({ form }: { form: FormFields<CheckoutField> }) {
+  const chosen = form.value("comprobante") === "factura" ? "factura" : "boleta";
   // The RUC's digits are checked as the shopper leaves the field (the server checks them again);
   // null until then, so the server's own message shows.
   const [rucVerdict, setRucVerdict] = useState<string | null>(null);
-  const ruc = bind("ruc");
+  const ruc = form.field("ruc");
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 font-semibold">Comprobante</legend>
@@ -38,7 +38,7 @@ export function ComprobanteChoice({ bind }: { bind: CheckoutBind }) {
       <div className="flex flex-col gap-3 group-has-[#checkout-comprobante-factura:checked]/checkout:hidden">
         <Field
           label="DNI o carné de extranjería (opcional)"
-          field={bind("documento")}
+          field={form.field("documento")}
           inputProps={{ maxLength: 20, autoComplete: "off", inputMode: "text", placeholder: "12345678" }}
         />
       </div>
@@ -60,10 +60,10 @@ export function ComprobanteChoice({ bind }: { bind: CheckoutBind }) {
         />
         <Field
           label="Razón social"
-          field={bind("razonSocial")}
+          field={form.field("razonSocial")}
           inputProps={{ maxLength: 200, autoComplete: "organization" }}
         />
-        <Field label="Dirección fiscal" field={bind("direccionFiscal")} inputProps={{ maxLength: 300 }} />
+        <Field label="Dirección fiscal" field={form.field("direccionFiscal")} inputProps={{ maxLength: 300 }} />
       </div>
     </fieldset>
   );

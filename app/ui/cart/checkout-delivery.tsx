@@ -1,10 +1,10 @@
 import type { DeliveryZone } from "~/domain/delivery/delivery";
 import { DISTRICT_NOT_SERVED_MESSAGE, freeDeliveryMessage, minimumOrderMessage } from "~/domain/delivery/delivery";
+import type { CheckoutField } from "~/domain/orders/order";
 import { formatMoney } from "~/lib/money";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { Field, SelectField } from "~/ui/form/field";
-
-import type { CheckoutBind } from "./checkout-bindings";
+import type { FormFields } from "~/ui/form/form-fields";
 
 // '¿Cómo quieres recibir tu pedido?': pickup at the shop or delivery to a served district.
 // What each choice shows is switched by CSS on the checked radio, so it works before
@@ -65,7 +65,7 @@ function ZoneRules({ zone }: { zone: DeliveryZone | undefined }) {
 }
 
 export function FulfillmentChoice({
-  bind,
+  form,
   zones,
   isPickupEnabled,
   pickup,
@@ -76,7 +76,7 @@ export function FulfillmentChoice({
   onZone,
   shortfall,
 }: {
-  bind: CheckoutBind;
+  form: FormFields<CheckoutField>;
   zones: DeliveryZone[];
   isPickupEnabled: boolean;
   pickup: PickupPlace;
@@ -88,7 +88,7 @@ export function FulfillmentChoice({
   /** 'Te faltan S/ … para el pedido mínimo en …' while the products are below the district's minimum. */
   shortfall: string | undefined;
 }) {
-  const error = bind("fulfillment").error;
+  const error = form.field("fulfillment").error;
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? "checkout-fulfillment-error" : undefined}>
       <legend className="mb-2 font-semibold">¿Cómo quieres recibir tu pedido?</legend>
@@ -111,7 +111,7 @@ export function FulfillmentChoice({
       ) : null}
       {zones.length > 0 ? (
         <DeliveryFields
-          bind={bind}
+          form={form}
           zones={zones}
           whatsappPhone={whatsappPhone}
           zoneId={zoneId}
@@ -125,21 +125,21 @@ export function FulfillmentChoice({
 
 /** The district, address and reference, shown once 'Delivery' is chosen. */
 function DeliveryFields({
-  bind,
+  form,
   zones,
   whatsappPhone,
   zoneId,
   onZone,
   shortfall,
 }: {
-  bind: CheckoutBind;
+  form: FormFields<CheckoutField>;
   zones: DeliveryZone[];
   whatsappPhone: string;
   zoneId: string;
   onZone: (value: string) => void;
   shortfall: string | undefined;
 }) {
-  const district = bind("deliveryZoneId");
+  const district = form.field("deliveryZoneId");
   const chosenZone = zones.find((zone) => String(zone.id) === zoneId);
   const askUrl = buildWhatsAppUrl(whatsappPhone, "Hola, ¿hacen delivery a mi distrito? Quisiera hacer un pedido.");
   return (
@@ -178,12 +178,12 @@ function DeliveryFields({
       ) : null}
       <Field
         label="Dirección"
-        field={bind("customerAddress")}
+        field={form.field("customerAddress")}
         inputProps={{ autoComplete: "street-address", maxLength: 200, placeholder: "Av. Larco 123, dpto. 401" }}
       />
       <Field
         label="Referencia (opcional)"
-        field={bind("deliveryReference")}
+        field={form.field("deliveryReference")}
         inputProps={{ maxLength: 200, placeholder: "Frente al parque, portón verde" }}
       />
     </div>

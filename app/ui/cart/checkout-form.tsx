@@ -12,11 +12,11 @@ import {
 import { formatMoney } from "~/lib/money";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Field } from "~/ui/form/field";
+import { type FormActionData, type FormFields, formFields } from "~/ui/form/form-fields";
 import { useFieldFromDom } from "~/ui/form/use-field-from-dom";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
-import { type CheckoutBind, checkoutBinder } from "./checkout-bindings";
 import { ComprobanteChoice } from "./checkout-comprobante";
 import { FulfillmentChoice, type PickupPlace } from "./checkout-delivery";
 import { type CheckoutMethodOption, PaymentMethodChoice } from "./checkout-payment";
@@ -33,9 +33,10 @@ export type CheckoutFormProps = {
   isPickupEnabled: boolean;
   pickup: PickupPlace;
   whatsappPhone: string;
+  /** Where the form starts: the account's contact and the cart's draft. */
   values: CheckoutValues;
-  fieldErrors: Partial<Record<CheckoutField, string>>;
-  stockProblems: string[];
+  /** The cart action's answer: after a refused checkout, what was typed, why, and the lines to fix. */
+  answer: (NonNullable<FormActionData> & { stockProblems?: string[] }) | undefined;
 };
 
 /** The fee line: what delivery adds, as far as the shopper has chosen. */
@@ -166,18 +167,18 @@ function OrderButtons({
   );
 }
 
-function ContactFields({ bind }: { bind: CheckoutBind }) {
+function ContactFields({ form }: { form: FormFields<CheckoutField> }) {
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 font-semibold">Tus datos de contacto</legend>
       <Field
         label="Nombre completo"
-        field={bind("customerName")}
+        field={form.field("customerName")}
         inputProps={{ autoComplete: "name", "aria-required": true, maxLength: 100 }}
       />
       <Field
         label="Celular (WhatsApp)"
-        field={bind("customerPhone")}
+        field={form.field("customerPhone")}
         inputProps={{
           type: "tel",
           autoComplete: "tel",
@@ -190,7 +191,7 @@ function ContactFields({ bind }: { bind: CheckoutBind }) {
       <Field
         label="Correo electrónico (opcional)"
         hint="Te escribiremos cuando tu pedido cambie de estado."
-        field={bind("customerEmail")}
+        field={form.field("customerEmail")}
         inputProps={{ type: "email", autoComplete: "email", maxLength: 254 }}
       />
     </fieldset>
@@ -201,32 +202,31 @@ function ContactFields({ bind }: { bind: CheckoutBind }) {
  * After a refused checkout, the first field in error is brought into view and focused, so the
  * shopper on a phone sees what to fix instead of a toast over a form scrolled elsewhere.
  */
-function useFocusFirstError(
-  formRef: React.RefObject<HTMLFormElement | null>,
-  fieldErrors: CheckoutFormProps["fieldErrors"],
-) {
+function useFocusFirstError(formRef: React.RefObject<HTMLFormElement | null>, answer: CheckoutFormProps["answer"]) {
   useEffect(() => {
-    if (Object.keys(fieldErrors).length === 0) return;
+    if (Object.keys(answer?.errors ?? {}).length === 0) return;
     const first = formRef.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [aria-describedby$="-error"] input',
     );
     if (!first) return;
     first.scrollIntoView({ block: "center" });
     first.focus({ preventScroll: true });
-  }, [formRef, fieldErrors]);
+  }, [formRef, answer]);
 }
 
 export function CheckoutForm(props: CheckoutFormProps) {
-  const { values, methods, zones } = props;
+  const { answer, methods, zones } = props;
+  // The answer's values win over where the form started; the page shows the answer's toast
+  // (one toast for the cart's forms), so the fields are bound without useFormFields' toast.
+  const form = formFields<CheckoutField>(answer?.values ?? props.values, answer?.errors, "checkout-");
   const isHydrated = useIsHydrated();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [methodId, setMethodId] = useFieldFromDom(formRef, "paymentMethodId", values.paymentMethodId);
-  const [fulfillment, setFulfillment] = useFieldFromDom(formRef, "fulfillment", values.fulfillment);
-  const [zoneId, setZoneId] = useFieldFromDom(formRef, "deliveryZoneId", values.deliveryZoneId);
+  const [methodId, setMethodId] = useFieldFromDom(formRef, "paymentMethodId", form.value("paymentMethodId"));
+  const [fulfillment, setFulfillment] = useFieldFromDom(formRef, "fulfillment", form.value("fulfillment"));
+  const [zoneId, setZoneId] = useFieldFromDom(formRef, "deliveryZoneId", form.value("deliveryZoneId"));
   useCheckoutDraft(formRef);
-  useFocusFirstError(formRef, props.fieldErrors);
-  const bind = checkoutBinder(values, props.fieldErrors);
+  useFocusFirstError(formRef, answer);
   const isSubmitting = navigation.state !== "idle" && navigation.formData?.get("intent") === cartIntents.checkout;
   const fee = describeFee(
     fulfillment,
@@ -249,24 +249,24 @@ export function CheckoutForm(props: CheckoutFormProps) {
         Resumen del Pedido
       </h2>
       <Summary itemCount={props.itemCount} subtotalCents={props.totalCents} fee={fee} />
-      <StockProblems problems={props.stockProblems} />
+      <StockProblems problems={answer?.stockProblems ?? []} />
       {props.isPickupEnabled || zones.length > 0 ? (
         <FulfillmentChoice
-          bind={bind}
+          form={form}
           zones={zones}
           isPickupEnabled={props.isPickupEnabled}
           pickup={props.pickup}
           whatsappPhone={props.whatsappPhone}
-          initialFulfillment={values.fulfillment}
+          initialFulfillment={form.value("fulfillment")}
           onFulfillment={setFulfillment}
           zoneId={zoneId}
           onZone={setZoneId}
           shortfall={fee?.shortfall}
         />
       ) : null}
-      <PaymentMethodChoice methods={methods} initialId={values.paymentMethodId} onChoose={setMethodId} />
-      <ComprobanteChoice bind={bind} />
-      <ContactFields bind={bind} />
+      <PaymentMethodChoice methods={methods} initialId={form.value("paymentMethodId")} onChoose={setMethodId} />
+      <ComprobanteChoice form={form} />
+      <ContactFields form={form} />
       <OrderButtons
         isSubmitting={isSubmitting}
         needsMethod={isHydrated && methods.length > 0 && !methodId}

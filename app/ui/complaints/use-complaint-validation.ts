@@ -7,7 +7,7 @@ import {
   readComplaintForm,
   TERMS_MESSAGE,
 } from "~/domain/complaints/complaint";
-// Type only: the schema itself (zod, about 26 KB) is fetched on first use, see loadSchema.
+// Type only: the schema itself (with zod) is fetched on first use, see loadSchema.
 import type { parseComplaintForm } from "~/domain/complaints/complaint-schema";
 import { useToast } from "~/ui/toaster";
 
@@ -19,7 +19,7 @@ export const TERMS_TOAST = {
 
 type ParseComplaintForm = typeof parseComplaintForm;
 
-// zod and the schema (about 26 KB) are not part of the page's first load: they are fetched
+// zod and the schema are not part of the page's first load (ADR 009): they are fetched
 // when the shopper first touches the form, long before "Enviar".
 const loadSchema = () => import("~/domain/complaints/complaint-schema").then((module) => module.parseComplaintForm);
 
@@ -42,10 +42,13 @@ function useLazyParser() {
   return { parserRef, withParser };
 }
 
-/** The form's messages, as the schema (and the amount box's own reading) find them. */
+/**
+ * The form's messages, as the schema finds them (through the form kit's parse, the action's
+ * too) and the amount box's own reading.
+ */
 function validate(form: HTMLFormElement, parse: ParseComplaintForm): ComplaintErrors {
   const result = parse(readComplaintForm(new FormData(form)));
-  const found = result.success ? {} : result.errors;
+  const found: ComplaintErrors = result.success ? {} : result.errors;
   // A number box holding text it cannot read submits '', which would drop the amount silently.
   const amount = form.elements.namedItem("amount");
   if (amount instanceof HTMLInputElement && amount.validity.badInput) {

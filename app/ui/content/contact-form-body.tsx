@@ -1,31 +1,22 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 
-import {
-  CONTACT_FIELD_LIMITS,
-  CONTACT_HONEYPOT_FIELD,
-  type ContactField,
-  type ContactFormValues,
-} from "~/domain/content/contact-fields";
+import { CONTACT_FIELD_LIMITS, CONTACT_HONEYPOT_FIELD, type ContactField } from "~/domain/content/contact-fields";
 import { Field, TextAreaField } from "~/ui/form/field";
-import { type FormFields, formFields } from "~/ui/form/form-fields";
+import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 // The contact form itself, a chunk of its own (contact-form.tsx loads it).
 
-export type ContactFormState = {
-  errors: Partial<Record<ContactField, string>>;
-  values: ContactFormValues;
-};
-
 /**
- * Posts to the route's action, which validates with the same zod schema and answers
- * with the Spanish message of each field (what was typed is kept), or redirects back
- * with the thank-you toast: the new location remounts the form, so it comes back empty.
+ * Posts to the route's action, which validates with the form kit and answers with the
+ * Spanish message of each field and the error toast (what was typed is kept), or redirects
+ * back with the thank-you toast: the new location remounts the form, so it comes back empty.
  * Works without JavaScript too.
  */
-export function ContactForm({ state }: { state: ContactFormState | undefined }) {
+export function ContactForm({ state }: { state: FormActionData }) {
+  const form = useFormFields<ContactField>(undefined, state, "contacto-");
   const location = useLocation();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -45,7 +36,7 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
       className="flex flex-col gap-4"
       aria-label="Formulario de contacto"
     >
-      <ContactFields form={formFields(state?.values, state?.errors, "contacto-")} />
+      <ContactFields form={form} />
       {/* Left empty by people (it is never shown); bots that fill every field give themselves away. */}
       <div hidden>
         <label>
@@ -61,7 +52,7 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
   );
 }
 
-function ContactFields({ form }: { form: FormFields }) {
+function ContactFields({ form }: { form: FormFields<ContactField> }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -15,12 +15,13 @@ export type CheckboxBinding = { id: string; name: string; defaultChecked: boolea
 /** An action's answer as the form kit reads it (formFailure's shape, or a success without values). */
 export type FormActionData = { values?: Texts; errors?: Texts; toast?: ToastMessage | null } | null | undefined;
 
-export type FormFields = {
-  field: (name: string) => FieldBinding;
-  checkbox: (name: string) => CheckboxBinding;
+/** A form's bindings; `Name` lists its fields when a typo should not compile (the checkout's). */
+export type FormFields<Name extends string = string> = {
+  field: (name: Name) => FieldBinding;
+  checkbox: (name: Name) => CheckboxBinding;
   /** The value a field starts with ('' when none). */
-  value: (name: string) => string;
-  error: (name: string) => string | undefined;
+  value: (name: Name) => string;
+  error: (name: Name) => string | undefined;
   values: Texts;
   errors: Texts;
 };
@@ -29,9 +30,13 @@ export type FormFields = {
  * Binds a form's fields to `values` and `errors`. `idPrefix` keeps ids unique when a page
  * holds several forms with the same field names (the prefix goes on the id, not the name).
  */
-export function formFields(values: Texts = {}, errors: Texts = {}, idPrefix = ""): FormFields {
-  const value = (name: string) => values[name] ?? "";
-  const error = (name: string) => errors[name] ?? undefined;
+export function formFields<Name extends string = string>(
+  values: Texts = {},
+  errors: Texts = {},
+  idPrefix = "",
+): FormFields<Name> {
+  const value = (name: Name) => values[name] ?? "";
+  const error = (name: Name) => errors[name] ?? undefined;
   return {
     field: (name) => ({ id: idPrefix + name, name, defaultValue: value(name), error: error(name) }),
     checkbox: (name) => ({
@@ -51,7 +56,11 @@ export function formFields(values: Texts = {}, errors: Texts = {}, idPrefix = ""
  * A route's form: the action's values win over the loader's (nothing typed is lost after a
  * refusal), its errors sit beside the fields and its toast shows.
  */
-export function useFormFields(loaderValues: Texts | undefined, actionData: FormActionData, idPrefix = ""): FormFields {
+export function useFormFields<Name extends string = string>(
+  loaderValues: Texts | undefined,
+  actionData: FormActionData,
+  idPrefix = "",
+): FormFields<Name> {
   useToastFrom(actionData?.toast);
-  return formFields(actionData?.values ?? loaderValues ?? {}, actionData?.errors ?? {}, idPrefix);
+  return formFields<Name>(actionData?.values ?? loaderValues ?? {}, actionData?.errors ?? {}, idPrefix);
 }
