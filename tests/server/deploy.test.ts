@@ -18,7 +18,7 @@ describe("the service unit", () => {
     const unit = readFileSync(deploy("patitas.service"), "utf8");
     expect(unit).toMatch(/^Restart=always$/m);
     expect(unit).toMatch(/^StartLimitIntervalSec=0$/m);
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/npm start$/m);
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node scripts\/start\.js$/m);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
   });
 
