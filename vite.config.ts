@@ -25,7 +25,7 @@ function precompress(): Plugin {
 
 // react-router's package exports only its development files, whose warnings stay on in
 // production (remix-run/react-router#14102). The browser build takes the production files
-// instead: the same code with the warnings compiled out, 0.6 KB less gzipped on every page.
+// instead: the same code with the warnings compiled out, lighter on every page (ADR 009).
 // The server keeps the package's own files, which @react-router/node and /express import too.
 const reactRouterDist = path.join(
   path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
@@ -36,11 +36,11 @@ const reactRouterDist = path.join(
 // the root and the store layout with the shop's modules they import (header, footer, button,
 // icons, toasts' context), and the small modules most pages share (page titles and SEO tags,
 // the shop's profile). Left to Rollup, these were some twenty files, each with its own request
-// and its own gzip overhead; in one file, every storefront page's first load is 2.5–4 KB
-// lighter gzipped (docs/decisions/013). A page's own code stays in its own chunk. The form kit
+// and its own gzip overhead; in one file, every storefront page's first load is
+// lighter (docs/decisions/013). A page's own code stays in its own chunk. The form kit
 // (ui/form/field.tsx) is not in it: most pages show no form, or load theirs after the page (the
-// complaints book, the checkout, 'Avísame'). In the shell it cost every page 0.5 KB gzipped; in
-// a chunk of its own, 0.9 KB to the pages with a form (contact, order, account).
+// complaints book, the checkout, 'Avísame'). In the shell it weighed on every page; in a chunk
+// of its own, a little more but only on the pages with a form (contact, order, account).
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
 const shellRoots = [
   "root.tsx",
@@ -72,8 +72,8 @@ function shellChunks(): (id: string, meta: Rollup.ManualChunkMeta) => string | u
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
-    // Terser, two passes, for the browser's files: 3.4–3.5 KB gzipped less than esbuild's
-    // minifier on every storefront page, 3.2 of it in React, React DOM and React Router
+    // Terser, two passes, for the browser's files: smaller than esbuild's minifier's output on
+    // every storefront page, mostly in React, React DOM and React Router
     // (docs/decisions/011). The server's bundle is not minified.
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
@@ -96,8 +96,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Native or WASM packages must stay as runtime imports of node_modules.
     external: ["@electric-sql/pglite", "sharp", "pg", "exceljs", "nodemailer"],
     // Bundled, so that the server keeps only the icons the shop draws: loaded whole from
-    // node_modules, lucide-react's 1,600 icons held 6.7 MB of the heap, and V8 sizes the heap
-    // in proportion to what is alive (bench/README.md, the page cache's memory).
+    // node_modules, lucide-react's 1,600 icons held a large share of the heap, and V8 sizes the
+    // heap in proportion to what is alive (bench/history.md, 'The page cache').
     noExternal: ["lucide-react"],
   },
   server: {

@@ -20,10 +20,10 @@ export const links: Route.LinksFunction = () => [
   // The only render-blocking file. With a precedence, React emits it before the scripts'
   // modulepreloads, so that it does not wait behind them on a phone's connection.
   { rel: "stylesheet", href: appCss, precedence: "default" },
-  // The shop's font (Fredoka, 30 KB) is not preloaded: on a phone's connection a preload
+  // The shop's font (Fredoka) is not preloaded: on a phone's connection a preload
   // shares the bandwidth with the stylesheet and delays the first paint; the stylesheet
   // fetches it at once, and text shows in the system font until it arrives (font-display:
-  // swap). Measured in bench/README.md (Lighthouse, CLS 0.03 at most).
+  // swap). Its layout shift is measured in bench/README.md, 'Lighthouse, mobile' (CLS).
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

@@ -220,8 +220,8 @@ export async function generateShop({
       const createdAt = new Date(placedAt).toISOString();
       // An order left unpaid past the shop's payment window is cancelled by its expiry job, so
       // a running shop holds only recent ones. Left 'pendiente', the first start of the bench
-      // server cancelled some 330 of them (and wrote their e-mails) while the load benchmark
-      // ran, slowing its order placement to 2 req/s.
+      // server cancelled hundreds of them (and wrote their e-mails) while the load benchmark
+      // ran, slowing its order placement to a crawl (bench/history.md, 'The page cache').
       let status = pick(statuses);
       if (status === "pendiente" && placedAt < expiredBefore) status = "cancelado";
       orderRows.push([

@@ -1,9 +1,9 @@
 // Creates a new embedded database (PGlite's initdb) in the directory given, then exits.
 //   node scripts/init-embedded-database.js DIR [START_PARAMS_JSON]
 // The server runs it as a child process the first time it opens a DATA_DIR
-// (app/db/client.server.ts): PGlite's initdb grows its WebAssembly memory to some 600 MB,
-// which a process never gives back, so done in the server itself it would stay resident
-// until the next restart (bench/README.md, memory).
+// (app/db/client.server.ts): PGlite's initdb grows its WebAssembly memory far past the server's
+// needs, which a process never gives back, so done in the server itself it would stay resident
+// until the next restart (ADR 008; bench/README.md, 'A new shop's first npm start').
 import { PGlite } from "@electric-sql/pglite";
 
 const [location, startParamsJson] = process.argv.slice(2);

@@ -61,7 +61,7 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = requestId;
   // Drawn when a render first asks for it: a page from the page cache, a file or a redirect
-  // needs none, and 16 random bytes were 3 % of a stored page's cost (bench/README.md).
+  // needs none, and 16 random bytes were a measurable part of a stored page's cost (ADR 024).
   let cspNonce: string | undefined;
   Object.defineProperty(res.locals, "cspNonce", {
     get: () => (cspNonce ??= randomBytes(16).toString("base64")),

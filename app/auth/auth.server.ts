@@ -1,8 +1,8 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 // The minimal build: the same auth without Kysely and its migrations, which the drizzle
-// adapter and our own migrations never use (3 MB of heap less; issue 26, bench/README.md).
+// adapter and our own migrations never use (a smaller heap; issue 26, bench/history.md, 'The page cache').
 import { betterAuth } from "better-auth/minimal";
-// One plugin per import: the package's index loads all 25 of them (2.2 MB of heap more).
+// One plugin per import: the package's index loads all 25 of them (a larger heap; the same section).
 import { admin } from "better-auth/plugins/admin";
 import { username } from "better-auth/plugins/username";
 import { href } from "react-router";

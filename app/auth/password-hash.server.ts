@@ -6,11 +6,11 @@ import pLimit from "p-limit";
  * How passwords are hashed (ADR 029): scrypt from node:crypto, 8 MiB each, two at a time.
  *
  * better-auth's default is scrypt with N 2^14 and r 16: 32 MiB for each hash, and up to four at
- * once on libuv's threads. Four shoppers signing in at the same moment took 113 MB (measured in
- * a bare process), and one owner's sign-in put a server with the page cache full over its 250 MB.
+ * once on libuv's threads. Four shoppers signing in at the same moment took about four times that
+ * (ADR 029), and one owner's sign-in put a server with the page cache full over its 250 MB.
  * N 2^13, r 8, p 10 is the OWASP Password Storage Cheat Sheet's 8 MiB row among its equivalent
- * scrypt settings: a quarter of the memory, 2.5 times the work (N × r × p; about 160 ms on the
- * shop's machine, against 85), the lanes computed one after the other over the same 8 MiB.
+ * scrypt settings: a quarter of the memory, 2.5 times the work (N × r × p; its time on the
+ * shop's machine: ADR 029), the lanes computed one after the other over the same 8 MiB.
  *
  * Two at a time, the others waiting their turn: the shop's machine has two cores, so a third
  * would not finish sooner, and a burst of sign-ins costs at most 16 MiB.

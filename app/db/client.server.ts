@@ -44,7 +44,7 @@ export const MIGRATION_LOCK_ID = 72_730_001;
  * common). Its shared buffers are resident in the process from the start, whatever is read:
  * PostgreSQL's default 128 MB cost that much RSS. 16 MB holds the hot pages of a shop's
  * catalogue: at 10,000 products pages are served as fast as with 32 MB, and a search over
- * 100,000 products takes 15 ms instead of 10. The pages that do not fit are read from the
+ * 100,000 products is only a little slower. The pages that do not fit are read from the
  * operating system's file cache, which the process does not pay for. Measured in
  * bench/README.md and docs/decisions/008.
  */
@@ -52,9 +52,9 @@ const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
 
 /**
  * A new embedded database is created (PGlite's initdb) in a child process that then exits.
- * initdb grows PGlite's WebAssembly memory to some 600 MB, and a process never gives such
- * memory back: created here, the server would hold about 670 MB until its next restart
- * instead of about 210 (bench/README.md, memory).
+ * initdb grows PGlite's WebAssembly memory far past what the shop needs, and a process never
+ * gives such memory back: created here, the server would hold it until its next restart
+ * (ADR 008; bench/README.md, 'A new shop's first npm start').
  */
 async function initializeInChildProcess(location: string, startParams: string[]): Promise<void> {
   const script = path.join(findProjectRoot(), "scripts/init-embedded-database.js");
@@ -68,7 +68,7 @@ async function initializeInChildProcess(location: string, startParams: string[])
  * for a connection (from the server, or from the pool when all ten are busy) at most 5 s,
  * and a statement that runs 15 s is cancelled by the server. A page's queries take
  * milliseconds; the Excel exports and imports read in batches, and a whole import's
- * preview at 100,000 products takes under 3 s (bench/README.md). Migrations lift the limit
+ * preview at 100,000 products stays well within it (bench/README.md). Migrations lift the limit
  * on their own connection; backups and restores open their own (scripts/).
  */
 const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
@@ -87,7 +87,7 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    // Loaded only for PostgreSQL: the embedded shop never needs the driver (1.8 MB of heap).
+    // Loaded only for PostgreSQL: the embedded shop never needs the driver or its heap (bench/history.md).
     const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
       import("pg"),
       import("drizzle-orm/node-postgres"),

@@ -16,9 +16,9 @@ const EMBEDDED_MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export async function maintainEmbeddedDatabase(handle: DatabaseHandle): Promise<number> {
   const started = performance.now();
   // The search's table rewritten in catalogue order (migration 0016, ADR 025): a search's
-  // matches then lie on a few pages side by side. At 100,000 products the fixture's p50 went
-  // from 43.6 to 27.9 ms in one run (bench/README.md, search). With the VACUUM, the whole
-  // maintenance takes 0.8 s at 10,000 products and 5 s at 100,000; the embedded database
+  // matches then lie on a few pages side by side, which makes large catalogues' searches much
+  // faster (ADR 025; bench/README.md, 'Search: speed and scale'). With the VACUUM, the whole
+  // maintenance takes a few seconds even at 100,000 products; the embedded database
   // runs one statement at a time, as it always did for the VACUUM. A PostgreSQL server is not
   // rewritten here: CLUSTER would hold its searches and catalogue writes behind an exclusive
   // lock while other instances serve, and its autovacuum and larger buffers do the rest.

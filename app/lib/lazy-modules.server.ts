@@ -1,6 +1,6 @@
 // exceljs and sharp are loaded on first use (an export, an import, an upload, a share
 // card): the storefront's requests never need them, and a small server does not keep
-// their ~25 MB resident until the owner does (bench/README.md, memory).
+// their memory resident until the owner does (measured in ADR 008).
 
 export async function loadExcelJS() {
   return (await import("exceljs")).default;

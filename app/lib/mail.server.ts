@@ -29,9 +29,9 @@ export function isMailServerConfigured(): boolean {
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 };
 
 /**
- * nodemailer is loaded by the first e-mail, not when the server starts: it keeps about 1.8 MB
- * of the heap alive, and V8 sizes the heap in proportion to what is alive (bench/README.md,
- * the page cache's memory).
+ * nodemailer is loaded by the first e-mail, not when the server starts: it keeps part of the
+ * heap alive, and V8 sizes the heap in proportion to what is alive (bench/history.md,
+ * 'The page cache').
  */
 async function loadNodemailer() {
   return (await import("nodemailer")).default;

@@ -4,8 +4,8 @@ import { limitConcurrency, type QueueStats } from "./concurrency-limit.server";
 const RENDER_CONCURRENCY = 8;
 /**
  * The line behind those renders is bounded so that a hung database or mail server cannot pile up
- * every visitor: 200 shoppers at once wait under 6 s (tests/load, bench/README.md), far
- * from both bounds. 1,000 in line is some 20 s of pages at this machine's ~50 pages/s,
+ * every visitor: the load test's 200 shoppers at once stay far from both bounds (tests/load;
+ * bench/README.md, 'Load test'). 1,000 in line is many seconds of uncached pages on this machine,
  * and 30 s stays under a reverse proxy's usual 60 s, so a shopper sees the shop's 503
  * page (with Retry-After) rather than the proxy's 504.
  */

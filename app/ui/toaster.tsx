@@ -23,7 +23,7 @@ const ToastView = lazy(loadToastView);
 
 /**
  * Shows one toast at a time (a new one replaces the current), 5 s by default, swipe right to
- * dismiss. The toast itself (Radix Toast, ~13 KB) is loaded when the first toast is shown, or
+ * dismiss. The toast itself (Radix Toast, ADR 009) is loaded when the first toast is shown, or
  * as soon as the shopper first touches or types, whichever comes first: toasts answer what a
  * shopper does, so it is there by then, and a page that is only read never downloads it.
  */

@@ -3,7 +3,7 @@ import type { BookingStatus, PetSize, PetSpecies } from "~/db/schema/bookings";
 export type { BookingStatus, PetSize, PetSpecies };
 
 // The agenda's words and messages, without zod: the storefront's pages import these, and zod
-// would add some 24 KB to their first load (ADR 013). The form's rules are booking.ts.
+// would weigh on their first load (ADR 013). The form's rules are booking.ts.
 
 export const petSizeLabels: Record<PetSize, string> = { small: "Pequeño", medium: "Mediano", large: "Grande" };
 export const petSpeciesLabels: Record<PetSpecies, string> = { dog: "Perro", cat: "Gato" };

@@ -77,7 +77,7 @@ export async function listProducts(options: {
   // Browsing a level walks its listing index and stops after one page; the count is an
   // index-only scan. A category's products without a subcategory have an index of their
   // own (products_category_loose_listing_idx): walking the category's would read all of it
-  // to find the usual none (55 ms for a category of 18,000 among 100,000 products).
+  // to find the usual none, slow in a large category (bench/README.md, 'Scale curve').
   const [items, total] = await Promise.all([
     db
       .select(cardColumns)

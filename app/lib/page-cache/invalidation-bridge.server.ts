@@ -43,7 +43,7 @@ async function openListener(
     onRefused: (error: unknown) => void;
   },
 ): Promise<Client | null> {
-  // pg is loaded here, never by the embedded shop (1.8 MB of heap).
+  // pg is loaded here, never by the embedded shop (its heap: bench/history.md, 'The page cache').
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on("notification", (notification) => {

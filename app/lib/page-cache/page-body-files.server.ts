@@ -1,9 +1,9 @@
 // Where the page cache keeps its compressed bodies (ADR 027, superseding that part of ADR 024):
 // in files, read back on each hit through the operating system's file cache, as a static file
-// is. Held in the process, the 32 MB bound cost 45–55 MB of RSS (the bodies, and the malloc
-// heap's fragmentation as 15–30 KB blocks come and go in LRU order) on top of the renders' own
-// 230–245 MB, past the 250 MB the shop has on a small server. The file cache is the kernel's
-// to give back under pressure; the process keeps only each page's small description.
+// is. Held in the process, the 32 MB bound cost more than that in RSS (the bodies, and the malloc
+// heap's fragmentation as page-sized blocks come and go in LRU order), and with the renders' own
+// memory went past the 250 MB the shop has on a small server (ADR 027). The file cache is the
+// kernel's to give back under pressure; the process keeps only each page's small description.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { unlink, writeFile } from "node:fs/promises";
@@ -86,8 +86,8 @@ type CopyStore = {
 };
 
 /**
- * One copy in its file. A class rather than closures: a full cache holds some 4,500 of them,
- * and each closure pair with its context and path cost about 300 bytes of heap more.
+ * One copy in its file. A class rather than closures: a full cache holds thousands of them,
+ * and each closure pair with its context and path cost more heap than an instance.
  */
 class FileCopy implements BodyCopy {
   #reads = 0;
@@ -105,7 +105,7 @@ class FileCopy implements BodyCopy {
     const bytes = readFileSync(this.store.path(this.sequence));
     // Kept from its second read on: the first is usually the render's own answer, and a page
     // read once (a crawler going through the catalogue) would push out the pages that are
-    // really asked, and churn the malloc heap with 15–30 KB blocks.
+    // really asked, and churn the malloc heap with page-sized blocks.
     if (!this.#isReleased && ++this.#reads >= 2) this.store.hot?.set(this.sequence, bytes);
     return bytes;
   }

@@ -52,13 +52,13 @@ export type PageVariant = {
 export type RefusalReason = "status" | "set-cookie" | "vary" | "content-encoding";
 
 /**
- * Measured on a 60 KB catalogue-like page (ADR 024): brotli 5 takes about 0.8 ms and is 8 %
- * smaller than 4; 6 and 7 gain under 1 % for more time, and 9 and 11 take 8 and 60 ms.
+ * Measured on a catalogue-like page (ADR 024): brotli 5 is still fast and smaller than 4; 6 and
+ * 7 gain little for more time, and 9 and 11 take many times longer.
  */
 const BROTLI_QUALITY = 5;
-/** 2^18 = 256 KB: larger than any page of the shop (60–70 KB for a long catalogue page). */
+/** 2^18 = 256 KB: larger than any page of the shop (a long catalogue page's size: ADR 024). */
 const BROTLI_WINDOW_BITS = 18;
-/** zlib's default: about 0.4 ms for the same page, within 1 % of level 9. */
+/** zlib's default: fast on the same page, and about as small as level 9 (ADR 024). */
 const GZIP_LEVEL = 6;
 /**
  * An estimate of what an entry costs beyond its bodies and strings: its objects, the
@@ -83,9 +83,9 @@ const REPLAYED_HEADERS = new Set([
 
 /**
  * Texts that most stored pages repeat (their headers, their policy's directives and the hashes
- * of the scripts every page has) are kept once: a full cache holds some 2,200 pages, whose
- * policies alone (about 1 KB each, eight script hashes) were 2 MB of heap, and V8 sizes its
- * heap in proportion to what is alive (bench/README.md, the page cache's memory). Bounded: a
+ * of the scripts every page has) are kept once: a full cache holds thousands of pages, whose
+ * policies alone (eight script hashes each) were a large part of its heap, and V8 sizes its
+ * heap in proportion to what is alive (bench/history.md, 'The page cache'). Bounded: a
  * text only one page has leaves the pool, and stays with its page.
  */
 const sharedTexts = new LRUCache<string, string>({ max: 512 });
@@ -94,8 +94,8 @@ const sharedHeaderLists = new LRUCache<string, readonly (readonly [string, strin
 /**
  * A copy of `text` that holds nothing else alive. V8 makes a substring of 13 characters or more
  * (a policy's word from `split`, a header's value) a view into its whole parent: a pooled or
- * stored view kept the whole policy of every page alive, 2 MB for a full cache (heap snapshots
- * in bench/README.md, the page cache's memory).
+ * stored view kept the whole policy of every page alive (heap snapshots in bench/history.md,
+ * 'The page cache').
  */
 function detachedCopy(text: string): string {
   return Buffer.from(text, "utf8").toString("utf8");
@@ -247,7 +247,7 @@ export async function preparePage(
 /**
  * The copy to send for this Accept-Encoding, read now. A client that refuses every coding,
  * identity included, still gets the plain body, as Express's own static files do. The plain
- * body of a compressed page is inflated on the fly (about 0.1 ms for 60 KB): few clients ask
+ * body of a compressed page is inflated on the fly (cheap, ADR 024): few clients ask
  * for it. Throws when the copy cannot be read (its file removed): the caller renders again.
  */
 export function selectVariant(page: CachedPage, acceptEncoding: string | null | undefined): PageVariant {

@@ -1,4 +1,4 @@
-// Its own cached file, not inlined: the drawing would add 0.3 KB gzipped to every page's script.
+// Its own cached file: inlined, the icon would add to every page's script (bench/README.md, 'First-load JavaScript').
 import iconUrl from "./whatsapp-icon.svg?url&no-inline";
 
 /**

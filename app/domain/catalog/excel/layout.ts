@@ -12,10 +12,10 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
 // What an upload may inflate to. An .xlsx is a ZIP archive, and 5 MB of it can inflate to
 // gigabytes (a "ZIP bomb"). A sheet of 20,000 products with 2,000-character descriptions is
-// about 50 MB. Read as a stream, exceljs keeps the shared strings in memory: 100 MB of them
-// took 118 MB of heap. Read whole (a workbook whose parts come in an unusual order), it
-// takes some 9.5 times the inflated size: 24 MB is about 230 MB of heap, within the 512 MB
-// the server has (ADR 008), and a typical 20,000-row sheet is 11.5 MB.
+// about 50 MB. Read as a stream, exceljs keeps the shared strings in memory, a little more
+// heap than their size. Read whole (a workbook whose parts come in an unusual order), it
+// takes many times the inflated size: 24 MB stays within the 512 MB of heap the server has
+// and still holds a typical 20,000-row sheet (the figures: ADR 008).
 export const MAX_IMPORT_UNZIPPED_BYTES = 100 * 1024 * 1024;
 export const MAX_WHOLE_IMPORT_UNZIPPED_BYTES = 24 * 1024 * 1024;
 /** How many rows of each preview list the screen shows (the counts are always complete). */
@@ -52,16 +52,8 @@ export type ColumnKey =
   | "sku"
   | "weight";
 
-/**
- * A field only some kinds have (catalogKinds[kind].has); 'presentaciones': the kinds sold in
- * presentaciones (sizes), those with stock: the products.
- */
-type KindField = keyof (typeof catalogKinds)[CatalogKind]["has"] | "presentaciones";
-
-function kindHas(kind: CatalogKind, field: KindField): boolean {
-  const { has } = catalogKinds[kind];
-  return field === "presentaciones" ? has.stock : has[field];
-}
+/** A field only some kinds have (catalogKinds[kind].has). */
+type KindField = keyof (typeof catalogKinds)[CatalogKind]["has"];
 
 export type ExcelColumn = {
   key: ColumnKey;
@@ -163,9 +155,9 @@ export const columns = Object.fromEntries(columnList.map((column) => [column.key
 >;
 
 function layoutOf(kind: CatalogKind): { columns: ExcelColumn[]; required: ColumnKey[] } {
-  const { isFamilyRequired } = catalogKinds[kind];
+  const { isFamilyRequired, has } = catalogKinds[kind];
   return {
-    columns: columnList.filter((column) => !column.onlyWith || kindHas(kind, column.onlyWith)),
+    columns: columnList.filter((column) => !column.onlyWith || has[column.onlyWith]),
     // A kind whose items must hang from a family needs the family and category columns.
     required: isFamilyRequired ? ["title", "family", "category"] : ["title"],
   };

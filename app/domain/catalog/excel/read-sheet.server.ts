@@ -33,7 +33,7 @@ type ExcelJSModule = Awaited<ReturnType<typeof loadExcelJS>>;
  *
  * The sheet is read as a stream, row by row, and no row past MAX_IMPORT_ROWS is kept: a
  * 5 MB file can hold 90,000 short rows or more, which exceljs, reading the whole workbook at
- * once, held in some 380 MB of the server's heap (ADR 008). The stream is always read to its
+ * once, held in most of the server's heap (ADR 008). The stream is always read to its
  * end, even once the answer is known: exceljs may have written a sheet to a temporary file
  * (when it comes before the shared strings, as Excel and exceljs write them), and removes
  * that file only then.
