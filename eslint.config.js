@@ -8,15 +8,20 @@ import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** A layer rule: `files` may not import from `layers` (by alias or by a relative path). */
-function forbidLayers(files, layers, message) {
+/**
+ * A layer rule: `files` may not import from `layers` (by alias or by a relative path), nor the
+ * packages in `packages` ({ name, message }). One call per set of files: ESLint keeps only the
+ * last `no-restricted-imports` a file matches, so two rules for the same file are one call.
+ */
+function forbidLayers(files, layers, message, { packages = [], ignores = [] } = {}) {
   return {
     files,
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", ...ignores],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: packages,
           patterns: layers.map((layer) => ({
             group: [`~/${layer}`, `~/${layer}/**`, `**/${layer}/**`],
             message,
@@ -26,6 +31,8 @@ function forbidLayers(files, layers, message) {
     },
   };
 }
+
+const NO_DATABASE_IN_SCREENS = "Routes and UI never touch the database: call a domain module.";
 
 export default tseslint.config(
   {
@@ -65,7 +72,13 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
-  forbidLayers(["app/routes/**", "app/ui/**"], ["db"], "Routes and UI never touch the database: call a domain module."),
+  forbidLayers(["app/routes/**", "app/ui/**"], ["db"], NO_DATABASE_IN_SCREENS),
+  // Storefront icons come from the sprite (ADR 013): lucide-react's components would add their
+  // code to a shopper's first load. The back office may use them.
+  forbidLayers(["app/routes/**", "app/ui/**"], ["db"], NO_DATABASE_IN_SCREENS, {
+    ignores: ["app/routes/admin/**", "app/ui/admin/**"],
+    packages: [{ name: "lucide-react", message: "Storefront icons: <Icon name=…> from ~/ui/icons/icon (ADR 013)." }],
+  }),
   forbidLayers(
     ["app/domain/**"],
     ["ui", "routes"],
@@ -75,6 +88,21 @@ export default tseslint.config(
     ["app/lib/**"],
     ["domain", "ui", "routes", "db"],
     "lib/ holds what any layer may use, so it imports none of them.",
+  ),
+  forbidLayers(
+    ["app/db/**"],
+    ["domain", "auth", "ui", "routes"],
+    "db/ is the schema, the client and the migrations: what uses the tables belongs in the domain.",
+  ),
+  forbidLayers(
+    ["app/auth/**"],
+    ["ui", "routes"],
+    "auth/ is the session and its guards: the screens that use them import it, never the reverse.",
+  ),
+  forbidLayers(
+    ["app/config.server.ts"],
+    ["domain", "auth", "db", "ui", "routes"],
+    "The configuration is read first by every layer, so it imports only lib/.",
   ),
   {
     // Dates and times the Peruvian way (ADR 034): a browser draws these types in the phone's

@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
-import { USERNAME_PATTERN } from "./auth/rules";
+import { USERNAME_PATTERN } from "./lib/username";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -1,10 +1,10 @@
 import { readConfig } from "./config.server";
 import { openDatabase, setDatabase } from "./db/client.server";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
-import { startHousekeeping } from "./db/housekeeping.server";
 import { startEmbeddedMaintenance } from "./db/maintenance.server";
-import { seedDemoOrders } from "./db/seed/demo-orders";
-import { seedDemoShop } from "./db/seed/seed.server";
+import { seedDemoOrders } from "./domain/demo-shop/demo-orders";
+import { seedDemoShop } from "./domain/demo-shop/seed.server";
+import { startHousekeeping } from "./domain/operations/housekeeping.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
 import { logError } from "./lib/log.server";
 import { startInvalidationBridge } from "./lib/page-cache/invalidation-bridge.server";
@@ -19,7 +19,7 @@ export type RunningApp = {
 /**
  * Locks DATA_DIR (embedded database only), opens and migrates the database, seeds it, and
  * starts the embedded database's maintenance (db/maintenance.server.ts) and the housekeeping
- * that deletes expired carts, sessions, outbox e-mails and unused images (db/housekeeping.server.ts).
+ * that deletes expired carts, sessions, outbox e-mails and unused images (domain/operations/housekeeping.server.ts).
  */
 export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
   const config = readConfig();

@@ -164,7 +164,7 @@ async function readPostgresDatabase(databaseUrl, workDir) {
   }
 }
 
-// app/db/housekeeping.server.ts's HOUSEKEEPING_LOCK_ID: while a backup holds it, the shop's
+// app/domain/operations/housekeeping.server.ts's HOUSEKEEPING_LOCK_ID: while a backup holds it, the shop's
 // housekeeping skips its run, so no image the dumped database names is deleted before the
 // backup has copied it.
 const HOUSEKEEPING_LOCK_ID = 72_730_002;

@@ -1,8 +1,5 @@
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** better-auth's username plugin: 3 to 30 of letters, digits, '_' and '.'. */
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]{3,30}$/;
-
 export type Role = "user" | "admin";
 
 /** The header shows the first word of the full name, else the e-mail before '@'. */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { maintainEmbeddedDatabase } from "./maintenance.server";
-import { seedDemoShop } from "./seed/seed.server";
 
 const { handle } = setUpTestDatabase();
 

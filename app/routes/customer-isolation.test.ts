@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import * as schema from "~/db/schema";
 import { customerProfiles, products, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { formatMoney } from "~/lib/money";
 import { requestAs, signUpCustomer } from "~test/auth";

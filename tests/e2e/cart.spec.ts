@@ -31,7 +31,7 @@ import { readLatestMail, toast } from "./support";
 
 const { croquetas, snack, raton, cama } = PRODUCTS;
 const SHOP_WHATSAPP = "51924810866";
-// The demo shop's districts (app/db/seed/demo-delivery.ts).
+// The demo shop's districts (app/domain/demo-shop/demo-delivery.ts).
 const MIRAFLORES = { district: "Miraflores", feeCents: 700, freeFromCents: 10000 };
 const SURCO = { district: "Santiago de Surco", feeCents: 1000, minimumCents: 4000, freeFromCents: 10000 };
 const VALID_RUC = "20100047218";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, test } from "vitest";
 
-import { runHousekeeping } from "~/db/housekeeping.server";
+import { runHousekeeping } from "~/domain/operations/housekeeping.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): several instances, or a

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { orders, orderStatusChanges, products, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";

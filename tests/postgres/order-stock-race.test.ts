@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { orders, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";

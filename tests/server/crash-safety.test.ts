@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 
-import { demoProducts } from "~/db/seed/demo-data";
-import { demoProductsWithPresentaciones } from "~/db/seed/demo-presentaciones";
+import { demoProducts } from "~/domain/demo-shop/demo-data";
+import { demoProductsWithPresentaciones } from "~/domain/demo-shop/demo-presentaciones";
 
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import { fileComplaintOverHttp, placeOrderOverHttp, withPglite } from "../support/shop-traffic";

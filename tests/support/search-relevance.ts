@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { brands, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { normalizeForSearch, toSlug } from "~/lib/text";
 
 // Plain JavaScript shared with the benchmarks.

@@ -3,7 +3,7 @@ import { beforeAll } from "vitest";
 
 import type { DatabaseHandle } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 
 import { signInAdminCookie } from "./auth";

@@ -7,8 +7,8 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { requireUser } from "~/auth/guards.server";
 import { carts, customerProfiles, orderLines, orders, products, users, verifications } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, cartCookie, ensureCart, getCartItemCount } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { action as signOutAction } from "~/routes/account/sign-out";
 import { requestAs, toCookieHeader } from "~test/auth";
 import { setPresentacionValues } from "~test/presentaciones";

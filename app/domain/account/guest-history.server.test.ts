@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { bookings, orders, services, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { listCustomerBookings } from "~/domain/bookings/customer-bookings.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { sentMails } from "~test/captured-mail";
 import { insertTestOrder } from "~test/order-page";
 import { setUpTestDatabase } from "~test/test-database";

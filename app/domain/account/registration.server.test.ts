@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { requireUser } from "~/auth/guards.server";
 import { customerProfiles, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs, signUpCustomer, toCookieHeader } from "~test/auth";
 import { setUpTestDatabase } from "~test/test-database";
 

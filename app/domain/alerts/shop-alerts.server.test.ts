@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { readConfig } from "~/config.server";
 import { complaints, contactMessages, products, productVariants, shopAlerts, shopSettings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { ALERT_LIST_LIMIT, ALERT_SUMMARY_MINUTES } from "~/domain/alerts/shop-alerts";
 import {
   ALERT_MAX_ATTEMPTS,
@@ -20,6 +19,7 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { createContactMessage } from "~/domain/content/contact-message.server";
 import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { formatMoney } from "~/lib/money";

@@ -2,7 +2,6 @@ import { eq, gt } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { productCategories, productFamilies, products, services, users } from "~/db/schema";
-import { demoPageContents } from "~/db/seed/demo-data";
 import { getProductForEditor, saveProduct } from "~/domain/catalog/product-admin.server";
 import { setServicePriceVisibility } from "~/domain/catalog/service-admin.server";
 import { findTaxonomyLevel } from "~/domain/catalog/taxonomy-admin";
@@ -14,6 +13,7 @@ import {
 } from "~/domain/chatbot/chatbot-admin.server";
 import { savePageContent } from "~/domain/content/page-content-admin.server";
 import { listPromotionsForAdmin, movePromotion } from "~/domain/content/promotion-admin.server";
+import { demoPageContents } from "~/domain/demo-shop/demo-data";
 import { addPaymentMethod, updatePaymentMethods } from "~/domain/settings/payment-methods.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { saveContactSettings, saveGeneralSettings, toGeneralSettings } from "~/domain/settings/settings-admin.server";

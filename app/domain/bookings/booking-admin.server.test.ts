@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { bookingChanges, bookings, petHealthRecords, pets, services, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { setUpTestDatabase } from "~test/test-database";
 

@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { bookings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { parseWithSchema } from "~/lib/form-data";
 import type { MailMessage } from "~/lib/mail.server";

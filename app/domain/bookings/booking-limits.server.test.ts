@@ -7,7 +7,7 @@ import { and, count, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { bookings, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";

@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import { data } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
@@ -32,11 +31,10 @@ const BOOKING_FORM_FIELDS = [
   "notes",
 ] as const;
 
-export async function readBookableServiceOr404(rawId: string | undefined): Promise<BookableService> {
+/** The service the address names, if it is one that can be booked online; null otherwise. */
+export async function findBookableService(rawId: string | undefined): Promise<BookableService | null> {
   const serviceId = parseRecordId(rawId);
-  const service = serviceId === null ? null : await getBookableService(serviceId);
-  if (!service) throw data(null, { status: 404 });
-  return service;
+  return serviceId === null ? null : getBookableService(serviceId);
 }
 
 /** The signed-in shopper's pets, to book with one. */

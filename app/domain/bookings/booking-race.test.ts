@@ -6,7 +6,7 @@ import { and, count, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 
 import { bookings, serviceBookingSizes, shopAlerts } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";

@@ -18,8 +18,8 @@ import {
   services,
   users,
 } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { getCart, readCartId } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { readFoodReorder } from "~/domain/pets/food-reorder.server";
 import { parseWithSchema } from "~/lib/form-data";
 import type { MailMessage } from "~/lib/mail.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 
 import { bookingChanges, bookings, services, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { setUpTestDatabase } from "~test/test-database";
 

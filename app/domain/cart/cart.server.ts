@@ -65,7 +65,7 @@ export async function getCartItemCount(request: Request, requestContext?: object
  * The visitor's cart id, creating the cart on the first write. The Set-Cookie header to
  * send back after a successful write comes with it: a new cart's id, or the same id again,
  * so that the cookie lives 60 days from the last add (the housekeeping deletes carts idle
- * longer than that, db/housekeeping.server.ts). An id from the cookie is only trusted when
+ * longer than that, domain/operations/housekeeping.server.ts). An id from the cookie is only trusted when
  * that cart exists, so a browser cannot pick an id of its own. A signed-in shopper's cart
  * is linked to their account. Pass the request's context so that this request's loaders
  * see a new cart.

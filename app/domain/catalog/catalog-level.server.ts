@@ -1,7 +1,6 @@
 // What the two storefront catalogues (/productos/... and /servicios/...) share in their
-// loaders: the level named by the URL (or a 404), and the head of its page.
-import { data } from "react-router";
-
+// loaders: the level named by the URL (null when there is none: the route answers 404), and
+// the head of its page.
 import { readConfig } from "~/config.server";
 
 import type { TaxonomyPath } from "./catalog";
@@ -11,11 +10,9 @@ import { resolveTaxonomyPath, type TaxonomyTree } from "./taxonomy.server";
 
 type LevelSlugs = { familySlug?: string; categorySlug?: string; subcategorySlug?: string };
 
-/** The level the URL names, or a 404 page. */
-export async function resolveLevelOr404(tree: TaxonomyTree, params: LevelSlugs): Promise<TaxonomyPath> {
-  const path = await resolveTaxonomyPath(tree, params);
-  if (!path) throw data(null, { status: 404 });
-  return path;
+/** The level the URL names; null when the URL names none. */
+export function resolveLevel(tree: TaxonomyTree, params: LevelSlugs): Promise<TaxonomyPath | null> {
+  return resolveTaxonomyPath(tree, params);
 }
 
 /**

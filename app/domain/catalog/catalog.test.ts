@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { brands, productCategories, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { normalizeForSearch } from "~/lib/text";
 import { setUpTestDatabase } from "~test/test-database";
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { MAX_QUERY_LENGTH } from "~/domain/search/query-length";
+
 import type { Priced } from "./pricing";
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -32,7 +34,7 @@ export const catalogQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .max(100)
+    .max(MAX_QUERY_LENGTH)
     .optional()
     .transform((value) => value || undefined),
   marca: z

@@ -2,7 +2,7 @@ import { eq, type SQL } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
 import { products, productVariants } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setProductPrice } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 

@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { orders, products, shopSettings, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { demoChatbotAnswers } from "~/db/seed/demo-data";
+import { demoChatbotAnswers } from "~/domain/demo-shop/demo-data";
 
 import {
   chatbotAnswersSchema,

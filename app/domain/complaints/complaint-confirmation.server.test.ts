@@ -6,7 +6,7 @@ import { createCookie } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { readConfig, resolveAuthSecret } from "~/config.server";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
 import { setUpTestDatabase } from "~test/test-database";
 

@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { complaints, shopSettings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { clearHits, rateRules } from "~/lib/rate-limit.server";
 import { requestedMailKey } from "~/lib/requested-mail.server";
 import { startTestSmtpServer } from "~test/mail-server";

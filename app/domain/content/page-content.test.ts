@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { demoPageContents } from "~/db/seed/demo-data";
+import { demoPageContents } from "~/domain/demo-shop/demo-data";
 
 import { homePageSchema } from "./page-content";
 import { buildMapsSearchUrl, formatPhoneForDisplay, listActiveSocialLinks, toSafeHref } from "./shop-profile";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { validComplaintInput } from "~test/complaint-input";
 import { setProductStock } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";

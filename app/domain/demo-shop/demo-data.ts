@@ -1,9 +1,8 @@
 // The demo shop created on an empty database (shared/runtime-contract.md). Spanish,
 // realistic for a pet shop in Lima; every image path exists under public/.
+import type { SocialMedia } from "~/db/schema";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { PageContents } from "~/domain/content/page-content";
-
-import type { SocialMedia } from "../schema";
 
 const demoShopName = "Patitas Felices";
 

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { normalizeForSearch, toSlug } from "~/lib/text";
-
-import type { Database } from "../client.server";
+import type { Database } from "~/db/client.server";
 import {
   brands,
   chatbotAnswers,
@@ -20,7 +18,9 @@ import {
   services,
   serviceSubcategories,
   shopSettings,
-} from "../schema";
+} from "~/db/schema";
+import { normalizeForSearch, toSlug } from "~/lib/text";
+
 import { seedDemoBookableServices } from "./demo-bookings";
 import {
   demoChatbotAnswers,

@@ -1,9 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
-import { setProductPrice } from "~test/presentaciones";
-import { setUpTestDatabase } from "~test/test-database";
-
 import {
   chatbotAnswers,
   pageContents,
@@ -15,7 +12,10 @@ import {
   promotions,
   services,
   shopSettings,
-} from "../schema";
+} from "~/db/schema";
+import { setProductPrice } from "~test/presentaciones";
+import { setUpTestDatabase } from "~test/test-database";
+
 import { seedDemoShop } from "./seed.server";
 
 const { handle } = setUpTestDatabase();

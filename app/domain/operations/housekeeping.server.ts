@@ -5,14 +5,7 @@ import path from "node:path";
 import { and, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
-import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
-import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
-import { forgetUnconfirmedStockAlerts } from "~/domain/catalog/stock-alerts.server";
-import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
-import { refreshSearchWords } from "~/domain/search/catalog-search.server";
-import { logError, logInfo, logWarn } from "~/lib/log.server";
-
-import type { Database } from "./client.server";
+import type { Database } from "~/db/client.server";
 import {
   brands,
   carts,
@@ -33,7 +26,13 @@ import {
   shopSettings,
   signInFailures,
   verifications,
-} from "./schema";
+} from "~/db/schema";
+import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
+import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
+import { forgetUnconfirmedStockAlerts } from "~/domain/catalog/stock-alerts.server";
+import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
+import { refreshSearchWords } from "~/domain/search/catalog-search.server";
+import { logError, logInfo, logWarn } from "~/lib/log.server";
 
 /**
  * What the shop keeps and for how long. Nothing here is a record the shop owes anyone

@@ -6,13 +6,7 @@ import { eq, getTableColumns, getTableName, inArray, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
-import { placeOrder } from "~/domain/orders/order.server";
-import { normalizeForSearch } from "~/lib/text";
-import { setUpTestDatabase } from "~test/test-database";
-
-import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
-import * as schema from "./schema";
+import * as schema from "~/db/schema";
 import {
   carts,
   orders,
@@ -23,8 +17,14 @@ import {
   signInFailures,
   users,
   verifications,
-} from "./schema";
-import { seedDemoShop } from "./seed/seed.server";
+} from "~/db/schema";
+import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
+import { placeOrder } from "~/domain/orders/order.server";
+import { normalizeForSearch } from "~/lib/text";
+import { setUpTestDatabase } from "~test/test-database";
+
+import { findReferencedUploads, HOUSEKEEPING, IMAGE_REFERENCE_COLUMNS, runHousekeeping } from "./housekeeping.server";
 
 const { handle } = setUpTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { cartLines, deliveryZones, orderLines, orders, products, shopSettings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { formatMoney } from "~/lib/money";
 import { setUpTestDatabase } from "~test/test-database";
 

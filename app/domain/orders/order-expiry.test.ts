@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { auditLog, orders, orderStatusChanges, products, shopSettings, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { signUpCustomer } from "~test/auth";
 import { insertTestOrder } from "~test/orders";
 import { setPresentacionValues } from "~test/presentaciones";

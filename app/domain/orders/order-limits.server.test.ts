@@ -6,8 +6,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { cartLines, orderLines, orders, products, shopSettings, users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { signUpCustomer } from "~test/auth";
 import { setUpTestDatabase } from "~test/test-database";
 

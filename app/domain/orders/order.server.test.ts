@@ -12,8 +12,8 @@ import {
   shopSettings,
   users,
 } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { formatMoney } from "~/lib/money";
 import { signUpCustomer } from "~test/auth";
 import { setPresentacionValues } from "~test/presentaciones";

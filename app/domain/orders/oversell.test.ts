@@ -6,8 +6,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { orderLines, orders, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
 

@@ -4,12 +4,13 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { brands, productCategories, products, productVariants, searchMisses, searchSynonyms } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { refreshSearchWords, searchCatalog, suggestQuery } from "./catalog-search.server";
 import { adjacentSwaps, wordSplits } from "./catalog-search-sql.server";
 import { instantResults } from "./instant-results.server";
+import { MAX_QUERY_LENGTH } from "./query-length";
 import { listSearchMisses, MAX_SEARCH_MISSES, noteSearchOutcome, recordSearchMiss } from "./search-misses.server";
 
 const { handle } = setUpTestDatabase();
@@ -181,7 +182,7 @@ describe("searchCatalog", () => {
         searchCatalog({ q, page: 99_999, pageSize: 10_000 }),
         instantResults(q),
       ]);
-      expect(result.query.length).toBeLessThanOrEqual(200);
+      expect(result.query.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
       expect(result.products.items.length).toBeLessThanOrEqual(100);
       expect(result.products.pageCount).toBeGreaterThanOrEqual(1);
       expect(instant.items.length).toBeLessThanOrEqual(6);

@@ -18,6 +18,8 @@ describe("readSearchTerms", () => {
 
   test("cuts hostile input: length, word count, long words, symbols, NUL, emoji", () => {
     expect(readSearchTerms("gato perro ".repeat(18)).words).toEqual(["gato", "perro"]);
+    // Cut at 100 characters: the word the cut goes through is dropped, not searched as a prefix.
+    expect(readSearchTerms(`${"gato ".repeat(19)}perrito`).words).toEqual(["gato"]);
     expect(readSearchTerms("a b c d e f g h i j").words).toHaveLength(MAX_QUERY_WORDS);
     expect(readSearchTerms(`${"a".repeat(50)} gato`).words).toEqual(["gato"]);
     expect(readSearchTerms("%_'\"\\;--").words).toEqual([]);

@@ -1,11 +1,11 @@
 // The catalogue search's reading of a query (issue 27, ADR 025): pure, so that its rules are
 // tested without a database. The query's words, each with the forms it may take (the owner's
 // synonyms, the shop's words a typo may stand for), become PostgreSQL text-search queries.
+import { MAX_QUERY_LENGTH } from "./query-length";
 import { isSameWord, singularForms, toSearchWords } from "./search-words";
 import type { SynonymGroup } from "./synonyms";
 
-/** A shopper's query is cut to this many characters and words before anything else. */
-const MAX_QUERY_LENGTH = 200;
+/** A shopper's query is cut to this many words (and MAX_QUERY_LENGTH characters) before anything else. */
 export const MAX_QUERY_WORDS = 8;
 /** Longer 'words' are noise (a pasted URL, a key held down): they are dropped. */
 const MAX_WORD_LENGTH = 40;
@@ -25,15 +25,20 @@ const QUERY_STOP_WORDS = new Set(
   "a al con de del el en la las lo los mi mis o para por su sus tu tus un una unos unas y".split(" "),
 );
 
+/** A query longer than MAX_QUERY_LENGTH loses its tail, and the word the cut went through. */
+function cutToLength(raw: string): string {
+  if (raw.length <= MAX_QUERY_LENGTH) return raw;
+  const cut = raw.slice(0, MAX_QUERY_LENGTH);
+  return /\s/.test(raw[MAX_QUERY_LENGTH]!) ? cut : cut.replace(/\S*$/, "");
+}
+
 /**
  * "¡Croquetas  ROYAL-Canin!" -> croquetas royal canin; "Hill's" -> hills; at most 8 words of up
  * to 40 letters, each once ('gato gato' asks no more than 'gato'), words like 'de' or 'para'
  * left out unless nothing else was typed.
  */
 export function readSearchTerms(raw: string): SearchTerms {
-  const all = toSearchWords(raw.slice(0, MAX_QUERY_LENGTH).replace(/['’]/g, "")).filter(
-    (word) => word.length <= MAX_WORD_LENGTH,
-  );
+  const all = toSearchWords(cutToLength(raw).replace(/['’]/g, "")).filter((word) => word.length <= MAX_WORD_LENGTH);
   const meaningful = all.filter((word) => !QUERY_STOP_WORDS.has(word));
   const words = [...new Set(meaningful.length > 0 ? meaningful : all)].slice(0, MAX_QUERY_WORDS);
   return { words, phrase: words.join(" ") };

@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import { getAuth } from "~/auth/auth.server";
 import { upgradePasswordHash } from "~/auth/password-upgrade.server";
 import { pickSetCookies } from "~/auth/set-cookies";
+import { type Outcome, withSignInLimit } from "~/domain/account/sign-in-limit.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 
 /**
@@ -40,4 +41,19 @@ export async function signInAdmin(
   await upgradePasswordHash(result.response.user.id, credentials.password);
   await recordAudit({ userId: result.response.user.id, action: "sign-in", entity: "session" });
   return cookies;
+}
+
+/**
+ * The back office's sign-in form: `signInAdmin` behind the same failed-attempt limits as the
+ * shoppers' (sign-in-limit.server.ts), answering like `signInCustomer` does.
+ */
+export function signInAdminLimited(
+  request: Request,
+  clientIp: string,
+  credentials: { username: string; password: string },
+): Promise<Outcome> {
+  return withSignInLimit(credentials.username, clientIp, async () => {
+    const cookies = await signInAdmin(request, credentials);
+    return cookies ? { ok: true, cookies } : { ok: false, message: "Usuario o contraseña incorrectos." };
+  });
 }

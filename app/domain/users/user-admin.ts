@@ -2,7 +2,8 @@ import "~/lib/validation";
 
 import { z } from "zod";
 
-import { MIN_PASSWORD_LENGTH, type Role, USERNAME_PATTERN } from "~/auth/rules";
+import { MIN_PASSWORD_LENGTH, type Role } from "~/auth/rules";
+import { USERNAME_PATTERN } from "~/lib/username";
 
 // The back office's users screens: the form's rules (spec section 5, to the letter) and
 // the list's query string. Shared by the browser and the server.

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { getSessionUser, requireAdmin, requireUser } from "~/auth/guards.server";
 import { customerProfiles, users, verifications } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { readToast, serializeToast } from "~/lib/toast.server";
 import { loader as rootLoader } from "~/root";
 import { loader as adminSignInLoader } from "~/routes/admin/sign-in";

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { startTestSmtpServer, type TestSmtpServer } from "~test/mail-server";
 import { renderRoute as renderPage, type RouteModule as Module } from "~test/render-route";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { users } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { startTestSmtpServer, type TestSmtpServer } from "~test/mail-server";
 import { renderRoute, type RouteModule } from "~test/render-route";

@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
+import { answerSignIn } from "~/auth/sign-in-answer.server";
 import { registerSchema, signInSchema } from "~/domain/account/account";
 import { signInCustomer } from "~/domain/account/account.server";
 import {
@@ -12,10 +13,10 @@ import {
 import { registerCustomer } from "~/domain/account/registration.server";
 import { pageTitle } from "~/domain/content/seo";
 import { getClientIp } from "~/lib/client-ip.server";
+import { formFailure } from "~/lib/form.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import type { ToastMessage } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import { TabLinks } from "~/ui/account/auth-tabs";
 import { MailUnavailableNotice } from "~/ui/account/mail-unavailable-notice";
 import { CheckboxField, Field } from "~/ui/form/field";
@@ -61,16 +62,7 @@ async function register(form: PostedForm, values: TypedValues, clientIp: string)
   const parsed = parseWithSchema(registerSchema, form);
   if (!parsed.success) return data({ values, errors: parsed.errors, toast: null }, { status: 400 });
   const outcome = await registerCustomer(clientIp, parsed.data);
-  if (!outcome.ok) {
-    return data(
-      {
-        values,
-        errors: {},
-        toast: { title: "Error de Registro", description: outcome.message, variant: "destructive" as const },
-      },
-      { status: 400 },
-    );
-  }
+  if (!outcome.ok) return formFailure({}, values, { title: "Error de Registro", description: outcome.message });
   // The same answer for a new address and a registered one: what follows is in the e-mail.
   const toast: ToastMessage = isMailServerConfigured()
     ? {
@@ -92,21 +84,7 @@ async function signIn(request: Request, form: PostedForm, values: TypedValues, c
   const parsed = parseWithSchema(signInSchema, form);
   if (!parsed.success) return data({ values, errors: parsed.errors, toast: null }, { status: 400 });
   const outcome = await signInCustomer(request, clientIp, parsed.data);
-  if (!outcome.ok) {
-    return data(
-      {
-        values,
-        errors: {},
-        toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const },
-      },
-      { status: 401 },
-    );
-  }
-  return redirectWithToast(
-    readRedirectTo(request),
-    { title: "Inicio de Sesión Exitoso", description: "¡Bienvenido de nuevo!" },
-    { headers: outcome.cookies },
-  );
+  return answerSignIn(outcome, values, { redirectTo: readRedirectTo(request), greeting: "¡Bienvenido de nuevo!" });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

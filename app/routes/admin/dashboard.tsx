@@ -11,7 +11,7 @@ import { cn } from "~/lib/cn";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
 import { TodaysBookingsCard } from "~/ui/admin/bookings/agenda-today";
-import { NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
+import { NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
 
 import type { Route } from "./+types/dashboard";
 

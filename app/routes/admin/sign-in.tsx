@@ -2,12 +2,11 @@ import { LockKeyhole } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
-import { withSignInLimit } from "~/domain/account/sign-in-limit.server";
+import { answerSignIn } from "~/auth/sign-in-answer.server";
 import { adminSignInSchema } from "~/domain/users/admin-sign-in";
-import { signInAdmin } from "~/domain/users/admin-sign-in.server";
+import { signInAdminLimited } from "~/domain/users/admin-sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { parseWithSchema } from "~/lib/form-data";
-import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
@@ -31,25 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The username typed comes back with any refusal; the password never does.
   const values = { username: typeof form.username === "string" ? form.username : "" };
   if (!parsed.success) return data({ values, errors: parsed.errors, toast: null }, { status: 400 });
-  const outcome = await withSignInLimit(parsed.data.username, getClientIp(context), async () => {
-    const cookies = await signInAdmin(request, parsed.data);
-    return cookies ? { ok: true, cookies } : { ok: false, message: "Usuario o contraseña incorrectos." };
+  const outcome = await signInAdminLimited(request, getClientIp(context), parsed.data);
+  return answerSignIn(outcome, values, {
+    redirectTo: href("/admin/dashboard"),
+    greeting: "Bienvenido, Administrador.",
   });
-  if (!outcome.ok) {
-    return data(
-      {
-        values,
-        errors: {},
-        toast: { title: "Error de Inicio de Sesión", description: outcome.message, variant: "destructive" as const },
-      },
-      { status: 401 },
-    );
-  }
-  return redirectWithToast(
-    href("/admin/dashboard"),
-    { title: "Inicio de Sesión Exitoso", description: "Bienvenido, Administrador." },
-    { headers: outcome.cookies },
-  );
 }
 
 export default function AdminSignIn({ actionData }: Route.ComponentProps) {

@@ -3,10 +3,10 @@
 // replaces the event the shopper's calendar holds.
 import { beforeAll, expect, test, vi } from "vitest";
 
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { bookingFormSchema } from "~/domain/bookings/booking";
 import { createBooking } from "~/domain/bookings/booking-store.server";
 import { moveBookingAsCustomer } from "~/domain/bookings/customer-bookings.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";

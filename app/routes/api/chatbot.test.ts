@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { chatbotAnswers, deliveryZones, paymentMethods, searchSynonyms, shopSettings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { chatbotAnswersSchema, findReply, splitKeywords } from "~/domain/chatbot/chatbot";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { loader } from "./chatbot";

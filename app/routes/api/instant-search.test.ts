@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
 import { createSharedRender } from "~/lib/page-cache/render-context.server";
 import type { InstantSearchResponse } from "~/ui/search/instant-search-item";

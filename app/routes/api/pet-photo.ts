@@ -4,30 +4,15 @@ import { getSessionUser } from "~/auth/guards.server";
 import { readPetPhotoFile } from "~/domain/pets/pet-photo.server";
 import { findPetPhotoFor } from "~/domain/pets/pets.server";
 import { parseRecordId } from "~/lib/parse";
+import { privateImageResponse, privateNotFound } from "~/lib/private-file-response.server";
 
 import type { Route } from "./+types/pet-photo";
 
-function notFound(): Response {
-  return new Response("Foto no encontrada.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const [user, petId] = [await getSessionUser(request), parseRecordId(params.petId)];
-  if (!user || petId === null) return notFound();
+  if (!user || petId === null) return privateNotFound("Foto no encontrada.");
   const fileName = await findPetPhotoFor({ id: user.id, isAdmin: user.role === "admin" }, petId);
   const image = await readPetPhotoFile(fileName);
-  if (!image) return notFound();
-  const extension = image.contentType.replace("image/", "");
-  return new Response(image.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": `inline; filename="mascota-${petId}.${extension}"`,
-    },
-  });
+  if (!image) return privateNotFound("Foto no encontrada.");
+  return privateImageResponse(image, `mascota-${petId}`);
 }

@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { renderShareImage } from "~/domain/catalog/share-image.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { loader } from "./product-share-image";

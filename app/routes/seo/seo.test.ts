@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
 import { products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { buildSitemap } from "~/domain/content/sitemap.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { loader as robotsLoader } from "./robots";

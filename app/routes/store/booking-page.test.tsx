@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, test, vi } from "vitest";
 
 import { bookings } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { bookingFormSchema } from "~/domain/bookings/booking";
 import {
   createBooking,
@@ -13,6 +12,7 @@ import {
   listBookableDays,
   listFreeSlots,
 } from "~/domain/bookings/booking-store.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { parseWithSchema } from "~/lib/form-data";
 import { renderRoute } from "~test/render-route";
 import { findServiceId } from "~test/services";

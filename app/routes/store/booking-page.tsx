@@ -1,4 +1,3 @@
-import { CalendarPlus, MapPin } from "lucide-react";
 import { data, redirect } from "react-router";
 
 import { bookingStatusLabels } from "~/domain/bookings/booking-labels";
@@ -11,6 +10,7 @@ import { readFormValues } from "~/lib/form-data";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
 import { BookingManageSlot } from "~/ui/bookings/booking-manage-slot";
+import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
 
@@ -111,7 +111,7 @@ export default function BookingPage({ loaderData: d, actionData }: Route.Compone
           {b.notes ? <Detail label="Notas">{b.notes}</Detail> : null}
           <Detail label="Dirección">
             <span className="inline-flex items-start gap-1.5">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
               {d.shop.address || d.shop.name}
             </span>
           </Detail>
@@ -120,7 +120,7 @@ export default function BookingPage({ loaderData: d, actionData }: Route.Compone
           <div className="mt-6 flex flex-wrap gap-3">
             <Button asChild variant="outline">
               <a href={d.icsPath} download={`${b.code}.ics`}>
-                <CalendarPlus aria-hidden="true" />
+                <Icon name="calendar-plus" />
                 Añadir a mi calendario
               </a>
             </Button>

@@ -2,9 +2,9 @@
 // limit beside the phone field, the address's daily cap for the whole form, what was typed kept.
 import { beforeAll, expect, test, vi } from "vitest";
 
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { DAILY_ADDRESS_LIMIT_MESSAGE, PHONE_SERVICE_LIMIT_MESSAGE } from "~/domain/bookings/booking-limits";
 import { getBookableService, listBookableDays, listFreeSlots } from "~/domain/bookings/booking-store.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { findServiceId } from "~test/services";
 import { setUpTestDatabase } from "~test/test-database";
 

@@ -1,18 +1,15 @@
-import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
-import { deliverShopAlertsLater } from "~/domain/alerts/shop-alerts.server";
+import { bookOnline } from "~/domain/bookings/book-online.server";
 import { bookingFormSchema } from "~/domain/bookings/booking";
 import { bookingPagePath } from "~/domain/bookings/booking-link";
-import { sendBookingConfirmation } from "~/domain/bookings/booking-mail.server";
-import { listSavedPets, loadBookingPage, readBookableServiceOr404 } from "~/domain/bookings/booking-page.server";
-import { createBooking, readBookings } from "~/domain/bookings/booking-store.server";
+import { findBookableService, listSavedPets, loadBookingPage } from "~/domain/bookings/booking-page.server";
 import { pageTitle } from "~/domain/content/seo";
 import { responsiveImage } from "~/domain/media/image";
 import { getClientIp } from "~/lib/client-ip.server";
 import { formFailure } from "~/lib/form.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
-import { logError } from "~/lib/log.server";
 import { formatMoney } from "~/lib/money";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,9 +36,14 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
+async function readServiceOr404(serviceId: string) {
+  const service = await findBookableService(serviceId);
+  if (!service) throw data(null, { status: 404 });
+  return service;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const service = await readBookableServiceOr404(params.serviceId);
-  return loadBookingPage(request, service);
+  return loadBookingPage(request, await readServiceOr404(params.serviceId));
 }
 
 /** A saved pet chosen without JavaScript fills the pet's fields left empty. */
@@ -58,7 +60,7 @@ async function withSavedPet(values: Record<string, string>, userId: string | nul
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const service = await readBookableServiceOr404(params.serviceId);
+  const service = await readServiceOr404(params.serviceId);
   const user = await getSessionUser(request);
   const raw = readFormValues(await request.formData());
   const values = await withSavedPet(raw, user?.id ?? null);
@@ -68,14 +70,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!takeSubmission(`booking:ip:${clientIp}`, rateRules.bookingsPerIp)) {
     return formFailure({ form: TOO_MANY_SUBMISSIONS_MESSAGE }, raw, {}, 429);
   }
-  const result = await createBooking({ serviceId: service.id, form: parsed.data, userId: user?.id ?? null, clientIp });
-  if (!result.ok) {
-    return formFailure({ [result.refusal.field]: result.refusal.message }, raw, {}, 409);
-  }
-  deliverShopAlertsLater();
-  const [booking] = await readBookings([result.booking.id]);
-  // The e-mail never holds the shopper's answer.
-  void sendBookingConfirmation(booking!).catch((error: unknown) => logError("booking mail", error));
+  const result = await bookOnline({ serviceId: service.id, form: parsed.data, userId: user?.id ?? null, clientIp });
+  if (!result.ok) return formFailure({ [result.refusal.field]: result.refusal.message }, raw, {}, 409);
   return redirectWithToast(bookingPagePath(result.booking.code, result.booking.accessToken), {
     title: "Reserva confirmada",
     description: `Tu código es ${result.booking.code}.`,

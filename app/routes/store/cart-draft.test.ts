@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { carts, products } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { action as saveDraft } from "~/routes/api/checkout-draft";
 import { setUpTestDatabase } from "~test/test-database";
 

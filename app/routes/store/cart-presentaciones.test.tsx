@@ -4,8 +4,8 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 
 import { cartLines, carts, productVariants } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { invalidCartRequestToast } from "~/domain/cart/cart";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
 import { findSizes } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";

@@ -4,9 +4,9 @@ import path from "node:path";
 
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { parseComplaintForm } from "~/domain/complaints/complaint-schema";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { readToast } from "~/lib/toast.server";
 import { requestAs } from "~test/auth";
 import { startTestSmtpServer, type TestSmtpServer } from "~test/mail-server";

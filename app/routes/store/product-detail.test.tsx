@@ -4,9 +4,9 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { products, productVariants, stockAlerts } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import { confirmStockAlert, sendDueStockAlerts } from "~/domain/catalog/stock-alerts.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { ProductCard } from "~/ui/catalog/product-card";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { sentMails } from "~test/captured-mail";

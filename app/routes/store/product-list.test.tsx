@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { brands, productCategories, productFamilies, products, productSubcategories } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { PRODUCTS_PER_PAGE } from "~/domain/catalog/catalog";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { normalizeForSearch } from "~/lib/text";
 import { catalogLoaderArgs } from "~test/catalog-url";
 import { setUpTestDatabase } from "~test/test-database";

@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 
 import { type CatalogQuery, parseCatalogQuery, type TaxonomyPath } from "~/domain/catalog/catalog";
-import { describeLevel, levelIds, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
+import { describeLevel, levelIds, resolveLevel } from "~/domain/catalog/catalog-level.server";
 import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
 import { listBrands, listProducts } from "~/domain/catalog/products.server";
 import {
@@ -78,7 +78,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parseCatalogQuery(url);
 
   await redirectOldAddresses(url, params);
-  const path = await resolveLevelOr404(productTree, params);
+  const path = await resolveLevel(productTree, params);
+  if (!path) throw data(null, { status: 404 });
 
   const [page, children, brands] = await Promise.all([
     getPageContent("products"),

@@ -7,6 +7,7 @@ import { parseCatalogQuery } from "~/domain/catalog/catalog";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { pageTitle } from "~/domain/content/seo";
 import { searchCatalog } from "~/domain/search/catalog-search.server";
+import { MAX_QUERY_LENGTH } from "~/domain/search/query-length";
 import { noteSearchOutcome } from "~/domain/search/search-misses.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
@@ -19,9 +20,6 @@ import { HEADER_SEARCH_PLACEHOLDER } from "~/ui/search/header-search";
 
 import type { Route } from "./+types/search";
 
-/** The longest query read: the header's box stops there too; anything longer is cut. */
-const MAX_QUERY_CHARACTERS = 100;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(loaderData?.query ? `Resultados para "${loaderData.query}"` : "Buscar", matches) },
   // Results pages are endless variations of the catalogue: not for search engines' indexes.
@@ -32,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 function readSearchQuery(url: URL) {
   const params = new URLSearchParams(url.search);
   const q = params.get("q");
-  if (q !== null) params.set("q", q.slice(0, MAX_QUERY_CHARACTERS));
+  if (q !== null) params.set("q", q.slice(0, MAX_QUERY_LENGTH));
   return parseCatalogQuery(new URL(`${url.pathname}?${params.toString()}`, url));
 }
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { serviceCategories, serviceFamilies, services } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { normalizeForSearch } from "~/lib/text";
 import { catalogLoaderArgs } from "~test/catalog-url";
 import { setUpTestDatabase } from "~test/test-database";

@@ -1,5 +1,7 @@
+import { data } from "react-router";
+
 import { parseCatalogQuery } from "~/domain/catalog/catalog";
-import { describeLevel, levelIds, resolveLevelOr404 } from "~/domain/catalog/catalog-level.server";
+import { describeLevel, levelIds, resolveLevel } from "~/domain/catalog/catalog-level.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { countServicesByChild, listServices } from "~/domain/catalog/services.server";
 import { listChildLevels, serviceTree } from "~/domain/catalog/taxonomy.server";
@@ -20,7 +22,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => catalogLevelMeta(
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q } = parseCatalogQuery(url);
-  const path = await resolveLevelOr404(serviceTree, params);
+  const path = await resolveLevel(serviceTree, params);
+  if (!path) throw data(null, { status: 404 });
 
   const [page, settings, children, counts] = await Promise.all([
     getPageContent("services"),

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { productVariants, stockAlerts } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import { forgetUnconfirmedStockAlerts, subscribeStockAlert } from "~/domain/catalog/stock-alerts.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
 import { findSizes } from "~test/presentaciones";

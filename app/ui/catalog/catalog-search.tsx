@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "react-router";
 
+import { MAX_QUERY_LENGTH } from "~/domain/search/query-length";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
@@ -39,7 +40,7 @@ export function CatalogSearch({
             defaultValue={query ?? ""}
             placeholder={placeholder}
             className="pl-9"
-            maxLength={100}
+            maxLength={MAX_QUERY_LENGTH}
           />
         </div>
       </div>

@@ -8,8 +8,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { complaints } from "~/db/schema";
-import { seedDemoShop } from "~/db/seed/seed.server";
 import type { ComplaintConfirmation as Confirmation } from "~/domain/complaints/complaint-confirmation.server";
+import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { action, loader } from "~/routes/store/complaints-book";
 import { requestAs, toCookieHeader } from "~test/auth";
 import { startTestSmtpServer } from "~test/mail-server";

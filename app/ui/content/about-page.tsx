@@ -1,6 +1,7 @@
 import type { PageContents, valueIcons } from "~/domain/content/page-content";
 import { splitParagraphs } from "~/domain/content/text-blocks";
 import { responsiveImage } from "~/domain/media/image";
+import { ImageBand } from "~/ui/content/image-band";
 import { Icon, type IconName } from "~/ui/icons/icon";
 
 // The page content names lucide's components; the sprite names their drawings.
@@ -96,30 +97,17 @@ function ValuesSection({ section }: { section: AboutContent["valuesSection"] }) 
 
 function TeamSection({ section }: { section: AboutContent["teamSection"] }) {
   return (
-    <section aria-labelledby="equipo-titulo" className="mx-auto w-full max-w-7xl px-4">
-      <div className="grid items-center overflow-hidden rounded-3xl bg-primary-soft md:grid-cols-2">
-        {section.image ? (
-          <img
-            {...responsiveImage(section.image, "(min-width: 1024px) 600px, 100vw")}
-            alt=""
-            width={1200}
-            height={800}
-            loading="lazy"
-            decoding="async"
-            className="aspect-[3/2] size-full object-cover"
-          />
-        ) : null}
-        <div className="p-6 sm:p-10">
-          <h2 id="equipo-titulo" className="text-3xl font-bold text-primary-strong">
-            {section.heading}
-          </h2>
-          <div className="mt-4 flex flex-col gap-3 text-lg text-ink">
-            {splitParagraphs(section.content).map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
+    <ImageBand headingId="equipo-titulo" image={section.image} sizes="(min-width: 1024px) 600px, 100vw">
+      <div className="p-6 sm:p-10">
+        <h2 id="equipo-titulo" className="text-3xl font-bold text-primary-strong">
+          {section.heading}
+        </h2>
+        <div className="mt-4 flex flex-col gap-3 text-lg text-ink">
+          {splitParagraphs(section.content).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
         </div>
       </div>
-    </section>
+    </ImageBand>
   );
 }

@@ -2,8 +2,8 @@ import { href, Link } from "react-router";
 
 import type { FeaturedProduct } from "~/domain/catalog/featured.server";
 import type { SocialLink } from "~/domain/content/shop-profile";
-import { responsiveImage } from "~/domain/media/image";
 import { ProductCard } from "~/ui/catalog/product-card";
+import { ImageBand } from "~/ui/content/image-band";
 import { SocialLinks } from "~/ui/content/social-links";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
@@ -42,34 +42,20 @@ export function FeaturedOffers({ content, products }: { content: HomeContent; pr
 export function VisitUs({ content }: { content: HomeContent }) {
   if (!content.visitUsTitle) return null;
   return (
-    <section aria-labelledby="visitanos-titulo" className="mx-auto max-w-7xl px-4">
-      {/* One shrinkable column on phones: at 320 px the button's label would widen the page. */}
-      <div className="grid grid-cols-1 items-center overflow-hidden rounded-3xl bg-primary-soft md:grid-cols-2">
-        {content.visitUsImage ? (
-          <img
-            {...responsiveImage(content.visitUsImage, "(min-width: 1024px) 640px, 100vw")}
-            alt=""
-            width={1200}
-            height={800}
-            loading="lazy"
-            decoding="async"
-            className="aspect-[3/2] size-full object-cover"
-          />
-        ) : null}
-        <div className="flex flex-col items-start gap-4 p-6 sm:p-10">
-          <h2 id="visitanos-titulo" className="text-3xl font-bold text-primary-strong">
-            {content.visitUsTitle}
-          </h2>
-          {content.visitUsText ? <p className="text-lg text-ink">{content.visitUsText}</p> : null}
-          <Button asChild size="lgWrap">
-            <Link to={href("/contacto")}>
-              {content.visitUsLinkText}
-              <Icon name="arrow-right" aria-hidden />
-            </Link>
-          </Button>
-        </div>
+    <ImageBand headingId="visitanos-titulo" image={content.visitUsImage} sizes="(min-width: 1024px) 640px, 100vw">
+      <div className="flex flex-col items-start gap-4 p-6 sm:p-10">
+        <h2 id="visitanos-titulo" className="text-3xl font-bold text-primary-strong">
+          {content.visitUsTitle}
+        </h2>
+        {content.visitUsText ? <p className="text-lg text-ink">{content.visitUsText}</p> : null}
+        <Button asChild size="lgWrap">
+          <Link to={href("/contacto")}>
+            {content.visitUsLinkText}
+            <Icon name="arrow-right" aria-hidden />
+          </Link>
+        </Button>
       </div>
-    </section>
+    </ImageBand>
   );
 }
 

@@ -16,6 +16,7 @@ export const ICON_NAMES = [
   "bot",
   "bot-message-square",
   "calendar-days",
+  "calendar-plus",
   "chevron-down",
   "chevron-left",
   "chevron-right",

@@ -1,6 +1,7 @@
 import { type ComponentType, useRef, useState } from "react";
 import { Form, href } from "react-router";
 
+import { MAX_QUERY_LENGTH } from "~/domain/search/query-length";
 import { Icon } from "~/ui/icons/icon";
 
 import type { InstantPanelProps } from "./instant-results-panel";
@@ -52,7 +53,7 @@ export function HeaderSearch({ defaultQuery = "" }: { defaultQuery?: string }) {
         name="q"
         defaultValue={defaultQuery}
         placeholder={HEADER_SEARCH_PLACEHOLDER}
-        maxLength={100}
+        maxLength={MAX_QUERY_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
         onFocus={loadInstantResults}

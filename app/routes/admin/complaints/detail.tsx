@@ -18,7 +18,7 @@ import { isMailServerConfigured } from "~/lib/mail.server";
 import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
-import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
+import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
 import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
 import { TextAreaField } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";

@@ -13,9 +13,9 @@ import {
 import { type AdminComplaintRow, listAdminComplaints } from "~/domain/complaints/complaint-admin.server";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
+import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
-import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/complaints/complaint-admin-badges";
 import { SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";

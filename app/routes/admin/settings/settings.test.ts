@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 
 import { auditLog, shopSettings } from "~/db/schema";
-import { demoSettings } from "~/db/seed/demo-data";
+import { demoSettings } from "~/domain/demo-shop/demo-data";
 import { buildThemeStyle } from "~/domain/settings/settings";
 import { toGeneralSettingsFormValues } from "~/domain/settings/settings-admin";
 import { toGeneralSettings } from "~/domain/settings/settings-admin.server";

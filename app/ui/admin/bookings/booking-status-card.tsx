@@ -10,6 +10,7 @@ import {
 import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { AdminCard } from "~/ui/admin/admin-page";
 import { OrderConfirmAction } from "~/ui/admin/orders/order-confirm-action";
+import { StatusHistory, type StatusHistoryEntry, StatusMove } from "~/ui/admin/status-history";
 import { FieldError, TextAreaField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -66,39 +67,39 @@ function StatusButton({ booking, target }: { booking: AdminBooking; target: Book
   );
 }
 
-function StatusHistory({ history }: { history: AdminBooking["history"] }) {
+function describeChange(change: AdminBooking["history"][number]) {
+  if (change.move) {
+    return (
+      <>
+        <CalendarClock className="size-4 text-muted" aria-hidden />
+        <span className="font-medium">Horario cambiado:</span>{" "}
+        <StatusMove from={change.move.from} to={change.move.to} />
+      </>
+    );
+  }
+  if (change.fromStatus) {
+    return (
+      <StatusMove
+        from={<BookingStatusBadge status={change.fromStatus} />}
+        to={<BookingStatusBadge status={change.toStatus} />}
+      />
+    );
+  }
   return (
-    <ol className="mt-5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4" aria-label="Historial de la reserva">
-      {history.map((change) => (
-        <li key={change.id} className="text-sm">
-          <p className="flex flex-wrap items-center gap-1.5">
-            {change.move ? (
-              <>
-                <CalendarClock className="size-4 text-muted" aria-hidden />
-                <span className="font-medium">Horario cambiado:</span> {change.move.from}
-                <ArrowRight className="size-3.5 text-muted" aria-label="a" /> {change.move.to}
-              </>
-            ) : change.fromStatus ? (
-              <>
-                <BookingStatusBadge status={change.fromStatus} />
-                <ArrowRight className="size-3.5 text-muted" aria-label="a" />
-                <BookingStatusBadge status={change.toStatus} />
-              </>
-            ) : (
-              <>
-                <span className="font-medium">Reserva creada</span>
-                <BookingStatusBadge status={change.toStatus} />
-              </>
-            )}
-          </p>
-          {change.note ? <p className="mt-0.5">Motivo: {change.note}</p> : null}
-          <p className="mt-0.5 text-muted">
-            {change.at} · por {change.actor}
-          </p>
-        </li>
-      ))}
-    </ol>
+    <>
+      <span className="font-medium">Reserva creada</span>
+      <BookingStatusBadge status={change.toStatus} />
+    </>
   );
+}
+
+function toHistoryEntries(history: AdminBooking["history"]): StatusHistoryEntry[] {
+  return history.map((change) => ({
+    id: change.id,
+    change: describeChange(change),
+    note: change.note,
+    when: `${change.at} · por ${change.actor}`,
+  }));
 }
 
 export function BookingStatusCard({ booking, form }: { booking: AdminBooking; form: FormFields }) {
@@ -123,7 +124,7 @@ export function BookingStatusCard({ booking, form }: { booking: AdminBooking; fo
           <FieldError id="status-form-error" message={form.error("form") ?? form.error("status")} />
         </div>
       ) : null}
-      <StatusHistory history={booking.history} />
+      <StatusHistory label="Historial de la reserva" entries={toHistoryEntries(booking.history)} />
     </AdminCard>
   );
 }

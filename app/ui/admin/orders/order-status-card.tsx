@@ -6,6 +6,7 @@ import { CANCEL_REASON_MAX_LENGTH, nextOrderStatuses, orderStatusActionLabels } 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { AdminCard } from "~/ui/admin/admin-page";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { StatusHistory, type StatusHistoryEntry, StatusMove } from "~/ui/admin/status-history";
 import { TextAreaField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -120,33 +121,22 @@ function describeStatusChangeAuthor(change: AdminOrder["history"][number]): stri
   return change.fromStatus ? "" : " · desde la tienda";
 }
 
-function StatusHistory({ history }: { history: AdminOrder["history"] }) {
-  return (
-    <ol className="mt-5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4" aria-label="Historial de estados">
-      {history.map((change) => (
-        <li key={change.id} className="text-sm">
-          <p className="flex flex-wrap items-center gap-1.5">
-            {change.fromStatus ? (
-              <>
-                <OrderStatusBadge status={change.fromStatus} />
-                <ArrowRight className="size-3.5 text-muted" aria-label="a" />
-                <OrderStatusBadge status={change.toStatus} />
-              </>
-            ) : (
-              <>
-                <span className="font-medium">Pedido recibido</span>
-                <OrderStatusBadge status={change.toStatus} />
-              </>
-            )}
-          </p>
-          <p className="mt-0.5 text-muted">
-            {change.date}
-            {describeStatusChangeAuthor(change)}
-          </p>
-        </li>
-      ))}
-    </ol>
-  );
+function toHistoryEntries(history: AdminOrder["history"]): StatusHistoryEntry[] {
+  return history.map((change) => ({
+    id: change.id,
+    change: change.fromStatus ? (
+      <StatusMove
+        from={<OrderStatusBadge status={change.fromStatus} />}
+        to={<OrderStatusBadge status={change.toStatus} />}
+      />
+    ) : (
+      <>
+        <span className="font-medium">Pedido recibido</span>
+        <OrderStatusBadge status={change.toStatus} />
+      </>
+    ),
+    when: `${change.date}${describeStatusChangeAuthor(change)}`,
+  }));
 }
 
 export function OrderStatusCard({ order, form }: { order: AdminOrder; form: FormFields }) {
@@ -169,7 +159,7 @@ export function OrderStatusCard({ order, form }: { order: AdminOrder; form: Form
           </a>
         </Button>
       ) : null}
-      <StatusHistory history={order.history} />
+      <StatusHistory label="Historial de estados" entries={toHistoryEntries(order.history)} />
     </AdminCard>
   );
 }
