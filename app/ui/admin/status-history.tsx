@@ -17,7 +17,9 @@ export type StatusHistoryEntry = {
 export function StatusMove({ from, to }: { from: ReactNode; to: ReactNode }) {
   return (
     <>
-      {from} <ArrowRight className="size-3.5 text-muted" aria-label="a" /> {to}
+      {from}
+      <ArrowRight className="size-3.5 text-muted" aria-label="a" />
+      {to}
     </>
   );
 }

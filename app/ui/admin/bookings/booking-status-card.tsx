@@ -72,8 +72,8 @@ function describeChange(change: AdminBooking["history"][number]) {
     return (
       <>
         <CalendarClock className="size-4 text-muted" aria-hidden />
-        <span className="font-medium">Horario cambiado:</span>{" "}
-        <StatusMove from={change.move.from} to={change.move.to} />
+        <span className="font-medium">Horario cambiado:</span> {change.move.from}{" "}
+        <ArrowRight className="size-3.5 text-muted" aria-label="a" /> {change.move.to}
       </>
     );
   }
