@@ -6,6 +6,7 @@ export * from "./schema/catalog";
 export * from "./schema/complaints";
 export * from "./schema/content";
 export * from "./schema/delivery";
+export * from "./schema/discounts";
 export * from "./schema/messages";
 export * from "./schema/orders";
 export * from "./schema/search";

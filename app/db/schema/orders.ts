@@ -26,6 +26,8 @@ export const carts = pgTable(
     userId: text().references(() => users.id, { onDelete: "set null" }),
     /** The checkout's fields as the shopper left them (issue 40), until the order is placed. */
     checkoutDraft: jsonb().$type<Record<string, string>>(),
+    /** The coupon the shopper applied at checkout (issue 44), in capitals, until the order is placed. */
+    couponCode: text(),
     ...timestamps,
   },
   (t) => [index().on(t.userId), index().on(t.updatedAt)],
@@ -108,6 +110,9 @@ export const orders = pgTable(
     deliveryReference: text().notNull().default(""),
     // The delivery fee charged, in céntimos (0 for pickup or free delivery); total = lines + fee.
     deliveryFeeCents: integer().notNull().default(0),
+    // What the order's discounts took off, products and delivery together (order_discounts
+    // has each one); total = lines + fee − discount.
+    discountCents: integer().notNull().default(0),
     // The sales document to issue: a boleta (optional DNI or CE) or a factura (RUC, razón social,
     // dirección fiscal). Null for orders placed before the choice existed.
     comprobante: text({ enum: comprobanteKinds }),
@@ -137,6 +142,7 @@ export const orders = pgTable(
     index().on(t.createdAt),
     check("orders_total_nonnegative", sql`${t.totalCents} >= 0`),
     check("orders_delivery_fee_nonnegative", sql`${t.deliveryFeeCents} >= 0`),
+    check("orders_discount_nonnegative", sql`${t.discountCents} >= 0`),
   ],
 );
 

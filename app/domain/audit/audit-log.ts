@@ -45,6 +45,7 @@ const entityLabels = {
   complaint: "Reclamación",
   "contact-message": "Mensaje de contacto",
   "delivery-zone": "Distrito de delivery",
+  discount: "Descuento",
   "search-synonyms": "Sinónimos de búsqueda",
   session: "Sesión",
 } satisfies Record<string, string>;

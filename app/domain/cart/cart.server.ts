@@ -319,5 +319,8 @@ export async function getCart(cartId: string | null): Promise<CartView> {
 /** Empties a cart inside the caller's transaction (used when an order is placed), with its checkout draft. */
 export async function emptyCartIn(tx: Transaction, cartId: string): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  await tx.update(carts).set({ checkoutDraft: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await tx
+    .update(carts)
+    .set({ checkoutDraft: null, couponCode: null, updatedAt: new Date() })
+    .where(eq(carts.id, cartId));
 }

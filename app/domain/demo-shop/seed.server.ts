@@ -5,6 +5,7 @@ import {
   brands,
   chatbotAnswers,
   deliveryZones,
+  discounts,
   pageContents,
   paymentMethods,
   productCategories,
@@ -91,6 +92,20 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
     );
     await seedPresentacionProducts(tx, productIds, brandIds);
     await tx.insert(deliveryZones).values(demoDeliveryZones.map((zone) => ({ ...zone })));
+    // The carousel's promises (issue 44): 20 % on food for a first purchase, and free delivery
+    // from S/ 100.00 (the districts' own free-from amount already gives it in the demo).
+    await tx.insert(discounts).values([
+      {
+        name: "Bienvenida: 20 % en alimentos",
+        code: "BIENVENIDA20",
+        kind: "percent",
+        percent: 20,
+        isFirstPurchaseOnly: true,
+        maxUsesPerCustomer: 1,
+        categoryIds: [resolve(productIds, "Perros", "Alimentos"), resolve(productIds, "Gatos", "Alimentos")],
+      },
+      { name: "Delivery gratis desde S/ 100", kind: "free_delivery", minSubtotalCents: 10_000 },
+    ]);
 
     const serviceIds = await seedTaxonomy(tx, demoServiceTaxonomy.families, {
       families: serviceFamilies,

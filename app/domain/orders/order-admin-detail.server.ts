@@ -5,6 +5,7 @@ import { href } from "react-router";
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, orderStatusChanges, users } from "~/db/schema";
+import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
@@ -128,11 +129,12 @@ export async function getAdminOrder(orderId: number) {
     .where(eq(orders.id, orderId));
   if (!found) return null;
   const { order } = found;
-  const [lines, history, settings, methods] = await Promise.all([
+  const [lines, history, settings, methods, discounts] = await Promise.all([
     readLines(orderId),
     readHistory(orderId),
     getShopSettings(),
     listCheckoutPaymentMethods(),
+    listOrderDiscountLines(db, orderId),
   ]);
   return {
     id: order.id,
@@ -144,7 +146,9 @@ export async function getAdminOrder(orderId: number) {
     customerPhone: order.customerPhone,
     customerAddress: order.customerAddress,
     paymentMethodName: order.paymentMethodName,
-    subtotalCents: order.totalCents - order.deliveryFeeCents,
+    subtotalCents: order.totalCents - order.deliveryFeeCents + order.discountCents,
+    discounts,
+    deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
     note: order.note,
     cancelReason: order.cancelReason,

@@ -29,6 +29,7 @@ import {
   type StockChange,
 } from "~/domain/catalog/page-invalidation.server";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
+import { releaseOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 import { normalizeForSearch } from "~/lib/text";
 
 import {
@@ -221,7 +222,10 @@ export async function applyStatusChange(
   await tx
     .insert(orderStatusChanges)
     .values({ orderId, fromStatus: from, toStatus: to, changedByUserId: change.byUserId, isAutomatic });
-  if (to === "cancelado") stockChanges.push(...(await returnUnits(tx, orderId)));
+  if (to === "cancelado") {
+    stockChanges.push(...(await returnUnits(tx, orderId)));
+    await releaseOrderDiscounts(tx, orderId);
+  }
   await recordAudit(
     {
       userId: change.byUserId,

@@ -4,6 +4,8 @@ import { createCookie } from "react-router";
 import { readConfig, resolveAuthSecret } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, paymentMethods } from "~/db/schema";
+import { discountLabel } from "~/domain/discounts/discount-rules";
+import { listOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
@@ -85,12 +87,14 @@ export async function buildStoredOrderMessage(orderId: number): Promise<string |
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+  const discounts = await listOrderDiscounts(db, [orderId]);
   return buildOrderWhatsAppMessage({
     code: order.code,
     customerName: order.customerName,
     customerPhone: order.customerPhone,
     lines,
     totalCents: order.totalCents,
+    discounts: discounts.map((discount) => ({ label: discountLabel(discount), amountCents: discount.amountCents })),
     paymentMethod: { name: order.paymentMethodName, details: order.paymentMethodDetails ?? "" },
     delivery: messageDelivery(order),
     comprobante: summarizeComprobante(order),

@@ -14,6 +14,8 @@ export type OrderMessageInput = {
   customerPhone: string;
   lines: { title: string; quantity: number; lineTotalCents: number }[];
   totalCents: number;
+  /** What the order's discounts took off: 'Cupón BIENVENIDA20', 1298. */
+  discounts?: { label: string; amountCents: number }[];
   paymentMethod: { name: string; details: string };
   /** Missing for orders placed before delivery and the comprobante were asked. */
   delivery?: OrderMessageDelivery | null;
@@ -46,13 +48,19 @@ function formatSummaryLine(code: string, lines: OrderMessageInput["lines"]): str
 /** Subtotal, the delivery fee and the total; only the total for an order without delivery data. */
 function formatAmounts(input: OrderMessageInput): string[] {
   const delivery = input.delivery;
-  if (!delivery) return [`Total: ${formatMoney(input.totalCents)}`];
   const subtotal = input.lines.reduce((total, line) => total + line.lineTotalCents, 0);
+  const discounts = (input.discounts ?? []).map(
+    (discount) => `${discount.label}: −${formatMoney(discount.amountCents)}`,
+  );
+  if (!delivery) {
+    const before = discounts.length > 0 ? [`Subtotal: ${formatMoney(subtotal)}`, ...discounts] : [];
+    return [...before, `Total: ${formatMoney(input.totalCents)}`];
+  }
   const fee =
     delivery.kind === "pickup"
       ? "Recojo en tienda: sin costo"
       : `Costo de envío: ${delivery.feeCents === 0 ? "gratis" : formatMoney(delivery.feeCents)}`;
-  return [`Subtotal: ${formatMoney(subtotal)}`, fee, `Total: ${formatMoney(input.totalCents)}`];
+  return [`Subtotal: ${formatMoney(subtotal)}`, ...discounts, fee, `Total: ${formatMoney(input.totalCents)}`];
 }
 
 function formatDelivery(delivery: OrderMessageDelivery | null | undefined): string[] {

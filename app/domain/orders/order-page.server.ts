@@ -5,6 +5,7 @@ import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus, orderStatusChanges, paymentMethods } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
+import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 
 import { summarizeComprobante } from "./comprobante";
@@ -217,10 +218,11 @@ async function readOrderRows(orderId: number) {
 
 /** Everything the order page shows of an order the request may see (findAccessibleOrder). */
 export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageView | null> {
-  const [[[row], lines, changes], shop, whatsappUrl] = await Promise.all([
+  const [[[row], lines, changes], shop, whatsappUrl, discounts] = await Promise.all([
     readOrderRows(access.id),
     getShopSettings(),
     getOrderWhatsAppUrl(access.id),
+    listOrderDiscountLines(getDb(), access.id),
   ]);
   if (!row) return null;
   const { order, method } = row;
@@ -238,6 +240,7 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
     customerPhone: order.customerPhone,
     lines,
     subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    discounts,
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
     delivery: describeDelivery(order, shop),

@@ -55,6 +55,8 @@ export type OrderPageView = {
   customerPhone: string;
   lines: OrderPageLine[];
   subtotalCents: number;
+  /** What its discounts took off (issue 44): 'Cupón BIENVENIDA20', 1298. */
+  discounts: { label: string; amountCents: number }[];
   deliveryFeeCents: number;
   totalCents: number;
   /** Null for an order placed before delivery and pickup existed. */

@@ -12,6 +12,8 @@ import {
 } from "~/domain/catalog/page-invalidation.server";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { missingForMinimumMessage, quoteDelivery } from "~/domain/delivery/delivery";
+import type { DiscountOutcome } from "~/domain/discounts/discount-rules";
+import { recordOrderDiscounts, takeOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 
 import type { CheckoutDelivery } from "./checkout-choices.server";
 import type { Comprobante } from "./comprobante";
@@ -92,7 +94,15 @@ async function lockCartLines(tx: Transaction, cartId: string) {
 async function lockOrderLines(tx: Transaction, cartRows: { productId: number; variantId: number; quantity: number }[]) {
   const productIds = [...new Set(cartRows.map((row) => row.productId))];
   const lockedProducts = await tx
-    .select({ id: products.id, title: products.title, isArchived: products.isArchived, stock: products.stock })
+    .select({
+      id: products.id,
+      title: products.title,
+      isArchived: products.isArchived,
+      stock: products.stock,
+      familyId: products.familyId,
+      categoryId: products.categoryId,
+      brandId: products.brandId,
+    })
     .from(products)
     .where(inArray(products.id, productIds))
     .orderBy(asc(products.id))
@@ -127,6 +137,9 @@ async function lockOrderLines(tx: Transaction, cartRows: { productId: number; va
         ...variant,
         title: lineTitle(product.title, variant.variantName),
         productTitle: product.title,
+        familyId: product.familyId,
+        categoryId: product.categoryId,
+        brandId: product.brandId,
         /** The product's total stock before this order (all its presentaciones). */
         productStock: product.stock,
         isArchived: product.isArchived || variant.isArchived,
@@ -163,7 +176,7 @@ async function insertOrder(
   input: PlaceOrderInput,
   method: PaymentMethodCopy,
   priced: PricedLine[],
-  amounts: { feeCents: number; totalCents: number },
+  amounts: { feeCents: number; discounts: DiscountOutcome },
 ) {
   // The code is derived from the id, so the id is taken first and inserted explicitly.
   const sequence = (await tx.execute(
@@ -185,8 +198,9 @@ async function insertOrder(
     paymentMethodId: method.id,
     paymentMethodName: method.name,
     status: "pendiente",
-    totalCents: amounts.totalCents,
+    totalCents: amounts.discounts.totalCents,
     deliveryFeeCents: amounts.feeCents,
+    discountCents: amounts.discounts.productsDiscountCents + amounts.discounts.deliveryDiscountCents,
     ...deliveryColumns(input.delivery ?? null),
     ...comprobanteColumns(input.comprobante ?? { kind: "boleta", document: null }),
   });
@@ -298,11 +312,19 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     const subtotalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);
     const fee = computeFee(input.delivery ?? null, subtotalCents);
     if ("belowMinimum" in fee) return { status: "below-minimum" as const, message: fee.belowMinimum };
-    const totalCents = subtotalCents + fee.feeCents;
+    const discounts = await takeOrderDiscounts(tx, {
+      cartId,
+      shopper: { userId: input.userId, phoneKey, email: input.customerEmail ?? "" },
+      lines: priced,
+      deliveryFeeCents: fee.feeCents,
+    });
+    if (!discounts.ok) return { status: "coupon-refused" as const, message: discounts.message };
+    const totalCents = discounts.outcome.totalCents;
     const { orderId, code, accessToken } = await insertOrder(tx, input, method, priced, {
       feeCents: fee.feeCents,
-      totalCents,
+      discounts: discounts.outcome,
     });
+    await recordOrderDiscounts(tx, orderId, discounts.outcome);
     stockChanges.push(...(await takeStock(tx, priced)));
     await tx.insert(orderStatusChanges).values({
       orderId,

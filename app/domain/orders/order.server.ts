@@ -44,7 +44,9 @@ export type PlaceOrderResult =
   | { status: "below-minimum"; message: string }
   | { status: "insufficient-stock"; problems: StockProblem[] }
   | { status: "over-order-limit"; problems: OrderLimitProblem[] }
-  | { status: "too-many-pending-orders" };
+  | { status: "too-many-pending-orders" }
+  /** The coupon kept on the cart no longer applies (ran out, expired…): why, and it was taken off. */
+  | { status: "coupon-refused"; message: string };
 
 /**
  * Turns the cart into an order in one transaction: re-reads prices and stock, refuses

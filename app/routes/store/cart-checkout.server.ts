@@ -90,6 +90,8 @@ function refuseCheckout(outcome: Exclude<CheckoutOutcome, { status: "placed" }>,
       return formFailure({}, values, describeOrderLimitProblems(outcome.problems), 409, {
         stockProblems: outcome.problems.map(describeOrderLimitProblem),
       });
+    case "coupon-refused":
+      return formFailure({ couponCode: outcome.message }, { ...values, couponCode: "" }, {}, 409);
     case "too-many-pending-orders":
       return formFailure({ customerPhone: TOO_MANY_PENDING_ORDERS_MESSAGE }, values, tooManyPendingOrdersToast, 429);
   }

@@ -31,6 +31,7 @@ import {
 } from "~/domain/cart/cart-schemas";
 import { readCheckoutDraft, withCheckoutDraft } from "~/domain/cart/checkout-draft.server";
 import { pageTitle } from "~/domain/content/seo";
+import { previewCartDiscounts } from "~/domain/discounts/cart-discounts.server";
 import { getCheckoutOptions, isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
 import { emptyCheckoutValues, ORDER_CODE_PATTERN } from "~/domain/orders/order";
 import { getCustomerContact, listCheckoutPaymentMethods } from "~/domain/orders/order.server";
@@ -49,6 +50,7 @@ import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/cart";
 import { checkout, type CheckoutAnswer, type IntentArgs } from "./cart-checkout.server";
+import { applyCoupon, shopperOf } from "./cart-coupon.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Carrito de Compras", matches) },
@@ -75,20 +77,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preloadCheckoutForm(),
   ]);
   const paymentMethods = methods.map((method) => ({ ...method, qrImage: qrImages[method.id] ?? null }));
+  // The account's details (its address unless the checkout would refuse it: the main admin's
+  // 'admin@localhost'), then what the shopper left in the checkout last time.
+  const checkoutValues = withCheckoutDraft(
+    {
+      ...emptyCheckoutValues(),
+      customerName: contact.name,
+      customerPhone: contact.phone,
+      customerEmail: user && isCheckoutEmail(user.email) ? user.email : "",
+    },
+    draft,
+  );
   return {
     cart,
     paymentMethods,
-    // The account's details (its address unless the checkout would refuse it: the main admin's
-    // 'admin@localhost'), then what the shopper left in the checkout last time.
-    checkoutValues: withCheckoutDraft(
-      {
-        ...emptyCheckoutValues(),
-        customerName: contact.name,
-        customerPhone: contact.phone,
-        customerEmail: user && isCheckoutEmail(user.email) ? user.email : "",
-      },
-      draft,
-    ),
+    checkoutValues,
+    discounts: await previewCartDiscounts(cartId, cart.lines, shopperOf(user, checkoutValues)),
     whatsappPhone: settings.contactPhone,
     checkoutOptions: { ...options, pickup: { address: settings.contactAddress, hours: settings.contactHours } },
   };
@@ -153,6 +157,8 @@ const intentActions = {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = readFormValues(await request.formData());
+  // 'Aplicar' and 'Quitar' of the checkout's coupon box post the order form with `coupon`.
+  if (form.coupon === "apply" || form.coupon === "remove") return applyCoupon({ request, context, form });
   const intent = cartIntentSchema.safeParse(form);
   if (!intent.success) return invalidCartRequest();
   return intentActions[intent.data.intent]({ request, context, form });
@@ -164,7 +170,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function CartScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { paymentMethods, checkoutValues, whatsappPhone, checkoutOptions } = loaderData;
+  const { paymentMethods, checkoutValues, whatsappPhone, checkoutOptions, discounts } = loaderData;
   useToastFrom(actionData?.toast);
   const clearFetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER_KEY });
 
@@ -214,6 +220,7 @@ export default function CartScreen({ loaderData, actionData }: Route.ComponentPr
               pickup={checkoutOptions.pickup}
               whatsappPhone={whatsappPhone}
               values={checkoutValues}
+              discounts={discounts}
               answer={actionData}
             />
           </aside>

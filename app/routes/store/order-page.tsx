@@ -122,6 +122,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <OrderSummary
             lines={order.lines}
             subtotalCents={order.subtotalCents}
+            discounts={order.discounts}
             deliveryFeeCents={order.deliveryFeeCents}
             totalCents={order.totalCents}
             delivery={order.delivery}

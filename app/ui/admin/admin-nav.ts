@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   BookOpenText,
   Bot,
   CalendarClock,
@@ -59,6 +60,12 @@ export const adminSections: AdminSection[] = [
     label: "Promociones",
     description: "Carrusel de la página de inicio.",
     icon: Images,
+  },
+  {
+    to: href("/admin/descuentos"),
+    label: "Descuentos",
+    description: "Cupones y descuentos automáticos.",
+    icon: BadgePercent,
   },
   {
     to: href("/admin/gestion-contenido"),

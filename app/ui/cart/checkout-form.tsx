@@ -18,6 +18,7 @@ import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
 
 import { ComprobanteChoice } from "./checkout-comprobante";
+import { type CheckoutDiscounts, CouponBox, DiscountLines } from "./checkout-coupon";
 import { FulfillmentChoice, type PickupPlace } from "./checkout-delivery";
 import { type CheckoutMethodOption, PaymentMethodChoice } from "./checkout-payment";
 import { useCheckoutDraft } from "./use-checkout-draft";
@@ -35,6 +36,8 @@ export type CheckoutFormProps = {
   whatsappPhone: string;
   /** Where the form starts: the account's contact and the cart's draft. */
   values: CheckoutValues;
+  /** What the discounts take off, and the coupon kept on the cart (issue 44). */
+  discounts: CheckoutDiscounts;
   /** The cart action's answer: after a refused checkout, what was typed, why, and the lines to fix. */
   answer: (NonNullable<FormActionData> & { stockProblems?: string[] }) | undefined;
 };
@@ -64,11 +67,16 @@ function Summary({
   itemCount,
   subtotalCents,
   fee,
+  discounts,
 }: {
   itemCount: number;
   subtotalCents: number;
   fee: ReturnType<typeof describeFee>;
+  discounts: CheckoutDiscounts;
 }) {
+  const productsOff = discounts.lines.reduce((total, line) => total + line.amountCents, 0);
+  const feeCents = fee?.feeCents ?? 0;
+  const feeOff = discounts.freeDelivery && feeCents > 0 && !fee?.shortfall ? feeCents : 0;
   return (
     <dl className="flex flex-col gap-1 border-b pb-4" aria-live="polite">
       <div className="flex items-baseline justify-between gap-2 text-muted">
@@ -77,16 +85,18 @@ function Summary({
         </dt>
         <dd>{formatMoney(subtotalCents)}</dd>
       </div>
+      <DiscountLines lines={discounts.lines} />
       {fee ? (
         <div className="flex items-baseline justify-between gap-2 text-muted">
           <dt>{fee.label}</dt>
           <dd>{fee.amount}</dd>
         </div>
       ) : null}
+      {feeOff > 0 ? <DiscountLines lines={[{ label: discounts.freeDelivery!, amountCents: feeOff }]} /> : null}
       <div className="flex items-baseline justify-between gap-2">
         <dt className="font-semibold">Total</dt>
         <dd className="text-2xl font-bold text-primary-strong" data-testid="cart-total">
-          {formatMoney(subtotalCents + (fee?.feeCents ?? 0))}
+          {formatMoney(Math.max(0, subtotalCents - productsOff) + feeCents - feeOff)}
         </dd>
       </div>
     </dl>
@@ -227,7 +237,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [zoneId, setZoneId] = useFieldFromDom(formRef, "deliveryZoneId", form.value("deliveryZoneId"));
   useCheckoutDraft(formRef);
   useFocusFirstError(formRef, answer);
-  const isSubmitting = navigation.state !== "idle" && navigation.formData?.get("intent") === cartIntents.checkout;
+  const isSubmitting =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === cartIntents.checkout &&
+    !navigation.formData.has("coupon");
   const fee = describeFee(
     fulfillment,
     zones.find((zone) => String(zone.id) === zoneId),
@@ -248,7 +261,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
       <h2 id="checkout-title" className="text-xl font-bold">
         Resumen del Pedido
       </h2>
-      <Summary itemCount={props.itemCount} subtotalCents={props.totalCents} fee={fee} />
+      <Summary itemCount={props.itemCount} subtotalCents={props.totalCents} fee={fee} discounts={props.discounts} />
+      <CouponBox
+        discounts={props.discounts}
+        typed={answer?.values?.couponCode ?? undefined}
+        error={answer?.errors?.couponCode ?? undefined}
+      />
       <StockProblems problems={answer?.stockProblems ?? []} />
       {props.isPickupEnabled || zones.length > 0 ? (
         <FulfillmentChoice

@@ -5,12 +5,14 @@ import { formatMoney } from "~/lib/money";
 export function OrderSummary({
   lines,
   subtotalCents,
+  discounts,
   deliveryFeeCents,
   totalCents,
   delivery,
 }: {
   lines: OrderPageLine[];
   subtotalCents: number;
+  discounts: { label: string; amountCents: number }[];
   deliveryFeeCents: number;
   totalCents: number;
   delivery: OrderPageDelivery | null;
@@ -35,6 +37,12 @@ export function OrderSummary({
           <dt className="text-muted">Subtotal</dt>
           <dd className="whitespace-nowrap">{formatMoney(subtotalCents)}</dd>
         </div>
+        {discounts.map((discount) => (
+          <div key={discount.label} className="flex justify-between gap-3 text-primary-strong">
+            <dt>{discount.label}</dt>
+            <dd className="whitespace-nowrap">−{formatMoney(discount.amountCents)}</dd>
+          </div>
+        ))}
         {delivery?.kind === "pickup" ? (
           <div className="flex justify-between gap-3">
             <dt className="text-muted">Recojo en tienda</dt>

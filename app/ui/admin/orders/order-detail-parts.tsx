@@ -74,12 +74,13 @@ export function OrderLines({ order }: { order: AdminOrder }) {
           ))}
         </tbody>
         <tfoot className="border-t-2">
-          {hasDelivery ? (
-            <>
-              <TotalRow label="Subtotal" cents={order.subtotalCents} testId="order-subtotal" />
-              <TotalRow label="Costo de envío" cents={order.totalCents - order.subtotalCents} testId="order-fee" />
-            </>
+          {hasDelivery || order.discounts.length > 0 ? (
+            <TotalRow label="Subtotal" cents={order.subtotalCents} testId="order-subtotal" />
           ) : null}
+          {order.discounts.map((discount) => (
+            <TotalRow key={discount.label} label={discount.label} cents={-discount.amountCents} />
+          ))}
+          {hasDelivery ? <TotalRow label="Costo de envío" cents={order.deliveryFeeCents} testId="order-fee" /> : null}
           <tr className="text-base">
             <th scope="row" colSpan={2} className="py-2 pr-3 text-right font-bold sm:hidden">
               Total

@@ -1,0 +1,174 @@
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { carts, discounts, orderDiscounts, orders } from "~/db/schema";
+
+import { toDiscount } from "./discount-admin.server";
+import {
+  applyDiscounts,
+  discountLabel,
+  type DiscountLine,
+  type DiscountOutcome,
+  normalizeCouponCode,
+  type ShopperHistory,
+  UNKNOWN_COUPON_MESSAGE,
+} from "./discount-rules";
+
+// The discounts of an order, inside the order's transaction (issue 44, ADR 036): the cart's
+// coupon and the automatic discounts locked (after the products and presentaciones, by id),
+// checked against the shopper's history, their uses taken; and given back on a cancellation.
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Who orders: the account, the phone's last nine digits and the e-mail, each counting alone. */
+export type DiscountShopper = { userId: string | null; phoneKey: string; email: string };
+
+/** The shopper's earlier orders, by any of the three; undefined when nothing names the shopper yet. */
+function sameCustomer(shopper: DiscountShopper): SQL | undefined {
+  const byPhone = sql`right(regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g'), 9) = ${shopper.phoneKey}`;
+  const email = shopper.email.trim().toLowerCase();
+  return or(
+    shopper.userId ? eq(orders.userId, shopper.userId) : undefined,
+    shopper.phoneKey ? byPhone : undefined,
+    email ? sql`lower(${orders.customerEmail}) = ${email}` : undefined,
+  );
+}
+
+/** Whether the shopper ever placed an order that stands, and how many of those carry each discount. */
+export async function readShopperHistory(
+  db: Transaction | Database,
+  shopper: DiscountShopper,
+): Promise<ShopperHistory> {
+  const customer = sameCustomer(shopper);
+  // A cart before its phone is typed: the order, which always has one, decides.
+  if (!customer) return { isFirstPurchase: true, usesByDiscount: new Map() };
+  const live = and(ne(orders.status, "cancelado"), customer);
+  const [earlier] = await db.select({ id: orders.id }).from(orders).where(live).limit(1);
+  const uses = await db
+    .select({ discountId: orderDiscounts.discountId, n: sql<number>`count(distinct ${orders.id})::integer` })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(live)
+    .groupBy(orderDiscounts.discountId);
+  return {
+    isFirstPurchase: !earlier,
+    usesByDiscount: new Map(uses.flatMap((row) => (row.discountId === null ? [] : [[row.discountId, Number(row.n)]]))),
+  };
+}
+
+/** The live discounts an order may get: the automatic ones and the coupon typed, if it exists. */
+async function lockCandidates(tx: Transaction, couponCode: string | null) {
+  const rows = await tx
+    .select()
+    .from(discounts)
+    .where(
+      and(
+        eq(discounts.isActive, true),
+        couponCode ? or(isNull(discounts.code), eq(discounts.code, couponCode)) : isNull(discounts.code),
+      ),
+    )
+    .orderBy(asc(discounts.id))
+    .for("update");
+  const all = rows.map(toDiscount);
+  return {
+    coupon: all.find((discount) => discount.code !== null) ?? null,
+    automatic: all.filter((d) => d.code === null),
+  };
+}
+
+export type OrderDiscounts = { ok: true; outcome: DiscountOutcome } | { ok: false; message: string };
+
+/**
+ * The discounts the order gets, their uses taken. A coupon that no longer applies (ran out,
+ * expired, the shopper's first purchase was already made) refuses the order with its reason and
+ * is taken off the cart, so sending the order again goes without it.
+ */
+export async function takeOrderDiscounts(
+  tx: Transaction,
+  order: { cartId: string; shopper: DiscountShopper; lines: DiscountLine[]; deliveryFeeCents: number; now?: Date },
+): Promise<OrderDiscounts> {
+  const [cart] = await tx.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, order.cartId));
+  const couponCode = cart?.couponCode ? normalizeCouponCode(cart.couponCode) : null;
+  const { coupon, automatic } = await lockCandidates(tx, couponCode);
+  const outcome = applyDiscounts({
+    lines: order.lines,
+    deliveryFeeCents: order.deliveryFeeCents,
+    now: order.now ?? new Date(),
+    shopper: await readShopperHistory(tx, order.shopper),
+    coupon,
+    automatic,
+  });
+  const refusal = couponCode && !coupon ? UNKNOWN_COUPON_MESSAGE : outcome.couponRefusal;
+  if (refusal) {
+    await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, order.cartId));
+    return { ok: false, message: `${refusal} Lo quitamos de tu pedido: puedes enviarlo sin él.` };
+  }
+  for (const applied of outcome.applied) {
+    const [taken] = await tx
+      .update(discounts)
+      .set({ usesCount: sql`${discounts.usesCount} + 1` })
+      .where(
+        and(
+          eq(discounts.id, applied.discountId),
+          sql`(${discounts.maxUses} is null or ${discounts.usesCount} < ${discounts.maxUses})`,
+        ),
+      )
+      .returning({ id: discounts.id });
+    // Locked and checked above: never missing, unless the rules and this update disagree.
+    if (!taken) throw new Error(`Discount ${applied.discountId} has no use left`);
+  }
+  return { ok: true, outcome };
+}
+
+/** Writes what the order got, copied (name, code, amount). */
+export async function recordOrderDiscounts(tx: Transaction, orderId: number, outcome: DiscountOutcome): Promise<void> {
+  if (outcome.applied.length === 0) return;
+  await tx.insert(orderDiscounts).values(
+    outcome.applied.map((applied) => ({
+      orderId,
+      discountId: applied.discountId,
+      name: applied.name,
+      code: applied.code,
+      kind: applied.kind,
+      amountCents: applied.amountCents,
+    })),
+  );
+}
+
+/** A cancelled order gives its discounts' uses back (the limit counts orders that stand). */
+export async function releaseOrderDiscounts(tx: Transaction, orderId: number): Promise<void> {
+  const rows = await tx
+    .select({ discountId: orderDiscounts.discountId })
+    .from(orderDiscounts)
+    .where(eq(orderDiscounts.orderId, orderId));
+  const ids = [...new Set(rows.flatMap((row) => (row.discountId === null ? [] : [row.discountId])))].sort(
+    (a, b) => a - b,
+  );
+  if (ids.length === 0) return;
+  await tx
+    .update(discounts)
+    .set({ usesCount: sql`greatest(${discounts.usesCount} - 1, 0)` })
+    .where(inArray(discounts.id, ids));
+}
+
+/** The discounts an order carries, as its pages, messages and exports show them. */
+export async function listOrderDiscounts(db: Transaction | Database, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orderDiscounts.orderId,
+      name: orderDiscounts.name,
+      code: orderDiscounts.code,
+      kind: orderDiscounts.kind,
+      amountCents: orderDiscounts.amountCents,
+    })
+    .from(orderDiscounts)
+    .where(inArray(orderDiscounts.orderId, orderIds))
+    .orderBy(asc(orderDiscounts.id));
+}
+
+/** An order's discounts as its page and the back office show them: 'Cupón BIENVENIDA20', 1298. */
+export async function listOrderDiscountLines(db: Transaction | Database, orderId: number) {
+  const rows = await listOrderDiscounts(db, [orderId]);
+  return rows.map((row) => ({ label: discountLabel(row), amountCents: row.amountCents }));
+}

@@ -1,0 +1,162 @@
+import { Pencil, Plus } from "lucide-react";
+import { href, Link } from "react-router";
+
+import { requireAdmin } from "~/auth/guards.server";
+import { formatLimaDateTime } from "~/domain/calendar/lima-time";
+import { DISCOUNT_NOT_FOUND_MESSAGE, discountKindLabels } from "~/domain/discounts/discount-admin";
+import { deleteDiscount, type DiscountListRow, listDiscounts } from "~/domain/discounts/discount-admin.server";
+import { cn } from "~/lib/cn";
+import { formatMoney } from "~/lib/money";
+import { parseRecordId } from "~/lib/parse";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AdminPageHeader } from "~/ui/admin/admin-page";
+import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { type Column, DataTable } from "~/ui/admin/data-table";
+import { Button } from "~/ui/primitives/button";
+
+import type { Route } from "./+types/list";
+
+// /admin/descuentos (issue 44): the shop's coupons and automatic discounts, with what each one
+// has done (orders that carry it and were not cancelled, what it took off, their revenue).
+
+export const meta: Route.MetaFunction = () => [{ title: "Descuentos | Gestión" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { rows: await listDiscounts(), now: Date.now() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const back = href("/admin/descuentos");
+  const error = (description: string) =>
+    redirectWithToast(back, { title: "Error", description, variant: "destructive" });
+  const id = parseRecordId(formData.get("id"));
+  if (formData.get("intent") !== "delete" || id === null) return error(DISCOUNT_NOT_FOUND_MESSAGE);
+  const result = await deleteDiscount(admin, id);
+  if (result.status === "not-found") return error(DISCOUNT_NOT_FOUND_MESSAGE);
+  if (result.status === "used") {
+    return error(
+      "Este descuento ya se usó en pedidos: desactívalo en lugar de eliminarlo, así se conservan sus cifras.",
+    );
+  }
+  return redirectWithToast(back, { title: "Descuento eliminado", description: `${result.name} se eliminó.` });
+}
+
+function describeValue(row: DiscountListRow): string {
+  if (row.kind === "percent") return `${row.percent} %`;
+  if (row.kind === "amount") return formatMoney(row.amountCents ?? 0);
+  return discountKindLabels.free_delivery;
+}
+
+function describeState(row: DiscountListRow, now: number): { label: string; isLive: boolean } {
+  if (!row.isActive) return { label: "Inactivo", isLive: false };
+  if (row.startsAt && row.startsAt.getTime() > now)
+    return { label: `Desde ${formatLimaDateTime(row.startsAt)}`, isLive: false };
+  if (row.endsAt && row.endsAt.getTime() <= now) return { label: "Vencido", isLive: false };
+  if (row.maxUses !== null && row.usesCount >= row.maxUses) return { label: "Agotado", isLive: false };
+  return { label: row.endsAt ? `Hasta ${formatLimaDateTime(row.endsAt)}` : "Vigente", isLive: true };
+}
+
+function columnsFor(now: number): Column<DiscountListRow>[] {
+  return [
+    {
+      key: "nombre",
+      header: "Descuento",
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="font-semibold">{row.name}</span>
+          <span className="text-xs text-muted">{row.code ? `Cupón ${row.code}` : "Automático"}</span>
+        </span>
+      ),
+    },
+    { key: "valor", header: "Valor", cell: describeValue },
+    {
+      key: "estado",
+      header: "Estado",
+      cell: (row) => {
+        const state = describeState(row, now);
+        return (
+          <span
+            className={cn(
+              "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+              state.isLive ? "bg-primary-soft text-primary-strong" : "bg-gray-100 text-gray-700",
+            )}
+          >
+            {state.label}
+          </span>
+        );
+      },
+    },
+    {
+      key: "usos",
+      header: "Usos",
+      cell: (row) => (row.maxUses === null ? String(row.usesCount) : `${row.usesCount} de ${row.maxUses}`),
+    },
+    {
+      key: "resultado",
+      header: "Descontado / ventas",
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span>{formatMoney(row.discountedCents)}</span>
+          <span className="text-xs text-muted">
+            {row.orders} pedido(s): {formatMoney(row.revenueCents)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "acciones",
+      header: <span className="sr-only">Acciones</span>,
+      className: "text-right",
+      cell: (row) => (
+        <span className="flex justify-end gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link
+              to={href("/admin/descuentos/editar/:discountId", { discountId: String(row.id) })}
+              aria-label={`Editar ${row.name}`}
+            >
+              <Pencil aria-hidden />
+            </Link>
+          </Button>
+          <ConfirmDeleteButton
+            itemName={row.name}
+            fields={{ intent: "delete", id: String(row.id) }}
+            description={
+              <>
+                Se eliminará el descuento <strong className="text-ink">{row.name}</strong>. Un descuento que ya se usó
+                en pedidos no se elimina: desactívalo.
+              </>
+            }
+          />
+        </span>
+      ),
+    },
+  ];
+}
+
+export default function DiscountList({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader
+        title="Descuentos"
+        description="Cupones que el cliente escribe al hacer su pedido y descuentos que se aplican solos."
+        actions={
+          <Button asChild>
+            <Link to={href("/admin/descuentos/nuevo")}>
+              <Plus aria-hidden /> Nuevo descuento
+            </Link>
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Descuentos"
+        columns={columnsFor(loaderData.now)}
+        rows={loaderData.rows}
+        rowKey={(row) => row.id}
+        emptyMessage="Todavía no hay descuentos."
+      />
+    </>
+  );
+}
