@@ -57,7 +57,8 @@ describe("the embedded database on disk", () => {
     // The four plain products and the two with presentaciones (demo-presentaciones.ts).
     expect(await countRows(dataDir, "products")).toBe(6);
     expect(await countRows(dataDir, "users")).toBe(1);
-  });
+    // Two starts, the first seeding: on a slow day (a third of the usual pace) that passed 30 s.
+  }, 90_000);
 });
 
 describe("the server process", () => {

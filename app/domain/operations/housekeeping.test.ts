@@ -414,6 +414,12 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "carts.id",
       "carts.userId",
       "carts.checkoutDraft",
+      // Discounts (issue 44): names and coupon codes, never a picture.
+      "carts.couponCode",
+      "discounts.name",
+      "discounts.code",
+      "order_discounts.name",
+      "order_discounts.code",
       "cart_lines.cartId",
       "orders.code",
       "orders.userId",
