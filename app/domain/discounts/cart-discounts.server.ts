@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { carts, discounts, products } from "~/db/schema";
@@ -12,7 +12,7 @@ import {
   normalizeCouponCode,
   UNKNOWN_COUPON_MESSAGE,
 } from "./discount-rules";
-import { type DiscountShopper, readShopperHistory } from "./order-discounts.server";
+import { type DiscountShopper, readCandidates, readShopperHistory } from "./order-discounts.server";
 
 // The cart page's view of its discounts (issue 44): what the automatic ones and the coupon
 // kept on the cart take off the products now, whether free delivery applies once a district
@@ -83,18 +83,7 @@ export async function previewCartDiscounts(
   const db = getDb();
   const [cart] = await db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
   const couponCode = cart?.couponCode ?? "";
-  const rows = await db
-    .select()
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.isActive, true),
-        couponCode ? or(isNull(discounts.code), eq(discounts.code, couponCode)) : isNull(discounts.code),
-      ),
-    );
-  const all = rows.map(toDiscount);
-  const coupon = couponCode ? (all.find((discount) => discount.code === couponCode) ?? null) : null;
-  const automatic = all.filter((discount) => discount.code === null);
+  const { coupon, automatic } = await readCandidates(db, couponCode || null);
   const facts = { lines: await toDiscountLines(cartLines), now, shopper: await readShopperHistory(db, shopper) };
   const products = applyDiscounts({ ...facts, deliveryFeeCents: 0, coupon, automatic });
   // Free delivery is told apart: its amount is the fee of the district the shopper picks.

@@ -56,9 +56,12 @@ export async function readShopperHistory(
   };
 }
 
-/** The live discounts an order may get: the automatic ones and the coupon typed, if it exists. */
-async function lockCandidates(tx: Transaction, couponCode: string | null) {
-  const rows = await tx
+/**
+ * The live discounts an order may get: the automatic ones and the coupon typed, if it exists.
+ * The order's transaction locks them (`isLocked`), after the products and presentaciones, by id.
+ */
+export async function readCandidates(db: Transaction | Database, couponCode: string | null, isLocked = false) {
+  const query = db
     .select()
     .from(discounts)
     .where(
@@ -67,12 +70,11 @@ async function lockCandidates(tx: Transaction, couponCode: string | null) {
         couponCode ? or(isNull(discounts.code), eq(discounts.code, couponCode)) : isNull(discounts.code),
       ),
     )
-    .orderBy(asc(discounts.id))
-    .for("update");
-  const all = rows.map(toDiscount);
+    .orderBy(asc(discounts.id));
+  const all = (isLocked ? await query.for("update") : await query).map(toDiscount);
   return {
     coupon: all.find((discount) => discount.code !== null) ?? null,
-    automatic: all.filter((d) => d.code === null),
+    automatic: all.filter((discount) => discount.code === null),
   };
 }
 
@@ -89,7 +91,7 @@ export async function takeOrderDiscounts(
 ): Promise<OrderDiscounts> {
   const [cart] = await tx.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, order.cartId));
   const couponCode = cart?.couponCode ? normalizeCouponCode(cart.couponCode) : null;
-  const { coupon, automatic } = await lockCandidates(tx, couponCode);
+  const { coupon, automatic } = await readCandidates(tx, couponCode, true);
   const outcome = applyDiscounts({
     lines: order.lines,
     deliveryFeeCents: order.deliveryFeeCents,
