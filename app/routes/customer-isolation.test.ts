@@ -15,8 +15,8 @@ import { placeOrder } from "~/domain/orders/order.server";
 import { formatMoney } from "~/lib/money";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { answerOf } from "~test/hostile-input";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 import { action as profileAction, loader as profileLoader } from "./account/profile";
 import { loader as cartLoader } from "./store/cart";
@@ -34,7 +34,7 @@ async function customerWithOrder(email: string, quantity: number): Promise<Custo
     .from(products)
     .where(eq(products.isArchived, false))
     .limit(1);
-  await setPresentacionValues(handle().db, product!.id, { stock: 100 });
+  await setVariantValues(handle().db, product!.id, { stock: 100 });
   const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), user!.id);
   await addCartLine(cartId, { productId: product!.id, quantity });
   const placed = await placeOrder({

@@ -10,8 +10,8 @@ import { complaints, contactMessages, customerProfiles, orders, products, users 
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { answerOf, asSubmitted, eachFieldWith, expectSaneAnswer, hostileForm, propertyRuns } from "~test/hostile-input";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 import { action as passwordAction } from "./account/password";
 import { action as profileAction } from "./account/profile";
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 /** A new cart holding one unit of a product in stock, so that a valid form places an order. */
 async function cartWithOneUnit(): Promise<string> {
-  await setPresentacionValues(handle().db, productId, { stock: 50 });
+  await setVariantValues(handle().db, productId, { stock: 50 });
   const add = new FormData();
   add.set("intent", "add");
   add.set("productId", String(productId));

@@ -8,8 +8,8 @@ import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";
 import { signUpCustomer } from "~test/auth";
 import { insertTestOrder } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 // Runs only on PostgreSQL (see vitest.config.ts): the owner's change to an overdue order (a
 // status, or 'Marcar como pagado') is under way (its row locked, not yet committed) when the
@@ -31,7 +31,7 @@ beforeAll(async () => {
     .from(products)
     .where(eq(products.title, "Ratón de Juguete con Catnip"));
   productId = product!.id;
-  await setPresentacionValues(db, productId, { stock: 1000 });
+  await setVariantValues(db, productId, { stock: 1000 });
 });
 
 async function overdueOrder(): Promise<{ id: number; code: string }> {

@@ -5,8 +5,8 @@ import { orders, products } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { placeOrder } from "~/domain/orders/order.server";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 // Runs only on PostgreSQL (see vitest.config.ts): PGlite runs one transaction at a
 // time, so only PostgreSQL can interleave two of them. The stock check passes, another
@@ -28,7 +28,7 @@ test("a unit taken after the check but before the update refuses the order and c
   const { db } = handle();
   const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
   expect((await addCartLine(cartId, { productId: raton.id, quantity: 1 })).status).toBe("added");
-  await setPresentacionValues(db, raton.id, { stock: 1 });
+  await setVariantValues(db, raton.id, { stock: 1 });
   const ordersBefore = await countOrders();
 
   let pending: ReturnType<typeof placeOrder> | undefined;
@@ -51,7 +51,7 @@ test("a unit taken after the check but before the update refuses the order and c
       if (waiting.rows[0]!.n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await setPresentacionValues(other, raton.id, { stock: 0 });
+    await setVariantValues(other, raton.id, { stock: 0 });
   });
 
   expect(await pending).toEqual({
@@ -66,7 +66,7 @@ test("a unit taken after the check but before the update refuses the order and c
 test("two checkouts of one cart at once (two tabs, a double post) place one order and reserve the units once", async () => {
   const { db } = handle();
   const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
-  await setPresentacionValues(db, raton.id, { stock: 50 });
+  await setVariantValues(db, raton.id, { stock: 50 });
   expect((await addCartLine(cartId, { productId: raton.id, quantity: 3 })).status).toBe("added");
   const ordersBefore = await countOrders();
   const checkout = () =>

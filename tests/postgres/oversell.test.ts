@@ -5,8 +5,8 @@ import { orders, products } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { placeOrder } from "~/domain/orders/order.server";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 // Runs only on PostgreSQL (see vitest.config.ts), where transactions really interleave
 // (app/domain/orders/oversell.test.ts covers one product on both databases). Here every
@@ -31,7 +31,7 @@ test(
   { timeout: 120_000 },
   async () => {
     const { db } = handle();
-    await setPresentacionValues(db, [first, second], { stock: 1000 });
+    await setVariantValues(db, [first, second], { stock: 1000 });
     const carts: string[] = [];
     for (let index = 0; index < 100; index++) {
       const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
@@ -40,8 +40,8 @@ test(
       }
       carts.push(cartId);
     }
-    await setPresentacionValues(db, first, { stock: 10 });
-    await setPresentacionValues(db, second, { stock: 7 });
+    await setVariantValues(db, first, { stock: 10 });
+    await setVariantValues(db, second, { stock: 7 });
     const [{ before }] = (await db.select({ before: sql<number>`count(*)::int` }).from(orders)) as [{ before: number }];
 
     const results = await Promise.all(

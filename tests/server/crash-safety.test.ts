@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 
 import { demoProducts } from "~/domain/demo-shop/demo-data";
-import { demoProductsWithPresentaciones } from "~/domain/demo-shop/demo-presentaciones";
+import { demoProductsWithVariants } from "~/domain/demo-shop/demo-variants";
 
 import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import { fileComplaintOverHttp, placeOrderOverHttp, withPglite } from "../support/shop-traffic";
@@ -77,7 +77,7 @@ test(
       complaints: await query<{ code: string; sequence: number }>(
         "select code, sequence from complaints order by sequence",
       ),
-      presentaciones: await query<{ title: string; name: string; stock: number; sold: number }>(
+      variants: await query<{ title: string; name: string; stock: number; sold: number }>(
         `select p.title, v.name, v.stock,
               coalesce((select sum(l.quantity)::int from order_lines l where l.variant_id = v.id), 0) as sold
          from product_variants v join products p on p.id = v.product_id`,
@@ -95,12 +95,12 @@ test(
       expect(order.bad_lines, order.code).toBe(0);
     }
     // Stock moved exactly by what the stored orders took, presentación by presentación.
-    for (const item of stored.presentaciones) {
+    for (const item of stored.variants) {
       const initial =
         demoProducts.find((demo) => demo.title === item.title)?.stock ??
-        demoProductsWithPresentaciones
+        demoProductsWithVariants
           .find((demo) => demo.title === item.title)
-          ?.presentaciones.find((size) => size.name === item.name)?.stock;
+          ?.variants.find((size) => size.name === item.name)?.stock;
       expect(item.stock + item.sold, `${item.title} ${item.name}`).toBe(initial);
     }
     // The book stays correlative: 1, 2, 3… with no hole left by the crash.

@@ -54,7 +54,7 @@ describe("the embedded database on disk", () => {
     const second = await startServer({ DATA_DIR: dataDir });
     expect(second.output()).not.toContain("Seeded the demo shop.");
     await second.stop();
-    // The four plain products and the two with presentaciones (demo-presentaciones.ts).
+    // The four plain products and the two with presentaciones (demo-variants.ts).
     expect(await countRows(dataDir, "products")).toBe(6);
     expect(await countRows(dataDir, "users")).toBe(1);
     // Two starts, the first seeding: on a slow day (a third of the usual pace) that passed 30 s.

@@ -11,8 +11,8 @@ import { addCartLine, cartCookie, ensureCart, getCartItemCount } from "~/domain/
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { action as signOutAction } from "~/routes/account/sign-out";
 import { requestAs, toCookieHeader } from "~test/auth";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 import {
   changeOwnPassword,
@@ -286,7 +286,7 @@ describe("'Mis Pedidos'", () => {
     const cookie = await register("pedidos@example.pe");
     const user = await requireUser(requestAs(cookie, "/perfil"));
     const [raton] = await db.select().from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
-    await setPresentacionValues(db, raton!.id, { stock: 2 });
+    await setVariantValues(db, raton!.id, { stock: 2 });
     const [order] = await db
       .insert(orders)
       .values({ code: "PED-000900", userId: user.id, paymentMethodName: "Yape", totalCents: 4470, status: "entregado" })
@@ -318,7 +318,7 @@ describe("'Mis Pedidos'", () => {
     expect(await reorder(requestAs(cookie, "/perfil"), user.id, strangersOrder!.id)).toBeNull();
 
     // Sold out: nothing to add, so no empty cart is made and no cookie is sent.
-    await setPresentacionValues(db, raton!.id, { stock: 0 });
+    await setVariantValues(db, raton!.id, { stock: 0 });
     const cartsBefore = await db.$count(carts);
     const soldOut = await reorder(requestAs(cookie, "/perfil"), user.id, order!.id);
     expect(soldOut).toEqual({ added: [], skipped: ["Ratón de Juguete con Catnip"], setCookie: null });

@@ -98,7 +98,8 @@ const summaryKeyLabels = {
   offerPriceCents: "precio de oferta",
   showPrice: "mostrar precio",
   stock: "stock",
-  presentaciones: "presentaciones",
+  variants: "presentaciones",
+  presentaciones: "presentaciones", // the key of entries written before the code said `variants`
   url: "dirección",
   isActive: "visible",
   isArchived: "archivado",

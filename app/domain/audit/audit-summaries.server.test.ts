@@ -45,14 +45,14 @@ beforeAll(() => {
 async function makeEveryKindOfChange() {
   const { db } = handle();
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
-  const { id: productId, isArchived: _isArchived, presentaciones, ...form } = (await getProductForEditor(product!.id))!;
-  const rows = presentaciones.map((row, index) => ({
+  const { id: productId, isArchived: _isArchived, variants, ...form } = (await getProductForEditor(product!.id))!;
+  const rows = variants.map((row, index) => ({
     ...row,
     key: String(index),
     stockShown: row.stock,
     ...(index === 0 ? { priceCents: 6000, isOfferActive: true, offerPriceCents: 4990 } : {}),
   }));
-  const saved = await saveProduct(admin, { ...form, presentaciones: rows }, productId);
+  const saved = await saveProduct(admin, { ...form, variants: rows }, productId);
   expect(saved.status).toBe("saved");
 
   const [service] = await db.select({ id: services.id }).from(services).where(gt(services.priceCents, 0)).limit(1);

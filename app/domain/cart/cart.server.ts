@@ -6,8 +6,8 @@ import { createCookie } from "react-router";
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
 import { cartLines, carts, products, productVariants } from "~/db/schema";
-import { lineTitle } from "~/domain/catalog/presentacion-display";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
+import { lineTitle } from "~/domain/catalog/variant-display";
 import { getOrderCap } from "~/domain/orders/order-limits";
 import { getOrderLimits } from "~/domain/settings/settings.server";
 

@@ -36,7 +36,7 @@ export function serviceColumns() {
 }
 
 /** A presentación's columns, as the editor, the product page and the Excel snapshot read them. */
-export function presentacionColumns() {
+export function variantColumns() {
   const columns = getTableColumns(productVariants);
   return pick(columns, [
     "id",

@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 
 import { products, productVariants } from "~/db/schema";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
-import { setProductPrice } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setProductPrice } from "~test/variants";
 
 import { listFeaturedOffers } from "./featured.server";
 import { hasActiveOffer, MAX_FEATURED_OFFERS } from "./pricing";

@@ -15,7 +15,6 @@ import type { Transaction } from "./excel/commit-sql.server";
 import { type StoredItems, storedProducts, storedServices } from "./excel/stored-items.server";
 import type { ImportPlan } from "./excel/types";
 import type { CatalogKind } from "./kinds";
-import { presentacionField } from "./presentaciones";
 import {
   NEW_PRODUCT_VALUES,
   PRODUCT_SORT_KEYS,
@@ -44,6 +43,7 @@ import {
 } from "./service-admin.server";
 import { sendDueStockAlertsLater } from "./stock-alerts.server";
 import { productTree, serviceTree, type TaxonomyTree } from "./taxonomy.server";
+import { variantField } from "./variants";
 
 type Admin = { id: string };
 
@@ -118,7 +118,7 @@ async function saveProductForm(
   // After a stock conflict the form shows the current stock as its new starting point,
   // so saving again with the owner's figure goes through.
   const stockNow: FormValues = Object.fromEntries(
-    Object.entries(result.stockNow ?? {}).map(([key, stock]) => [presentacionField(key, "stockShown"), String(stock)]),
+    Object.entries(result.stockNow ?? {}).map(([key, stock]) => [variantField(key, "stockShown"), String(stock)]),
   );
   return { ...result, values: { ...values, ...stockNow } };
 }

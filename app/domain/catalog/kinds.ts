@@ -42,7 +42,7 @@ type KindConfig = {
    * The fields only one kind has. `presentaciones`: sold in sizes, each with its price and
    * stock; the sheet has a row per presentación and the editor a table of them.
    */
-  has: { brand: boolean; stock: boolean; showPrice: boolean; archive: boolean; presentaciones: boolean };
+  has: { brand: boolean; stock: boolean; showPrice: boolean; archive: boolean; variants: boolean };
   /** Must an item hang from a family (products) or may it float (services)? */
   isFamilyRequired: boolean;
   familyLabel: string;
@@ -73,7 +73,7 @@ export const catalogKinds: Record<CatalogKind, KindConfig> = {
     removedFrom: "del catálogo",
     listDescription: "Gestiona el catálogo de la tienda.",
     archivedListDescription: "Productos retirados de la venta que siguen en el historial de pedidos.",
-    has: { brand: true, stock: true, showPrice: false, archive: true, presentaciones: true },
+    has: { brand: true, stock: true, showPrice: false, archive: true, variants: true },
     isFamilyRequired: true,
     familyLabel: "Familia",
     imageLabel: "Imagen del producto",
@@ -101,7 +101,7 @@ export const catalogKinds: Record<CatalogKind, KindConfig> = {
     removedFrom: "de los servicios",
     listDescription: "Gestiona los servicios que ofrece la tienda.",
     archivedListDescription: null,
-    has: { brand: false, stock: false, showPrice: true, archive: false, presentaciones: false },
+    has: { brand: false, stock: false, showPrice: true, archive: false, variants: false },
     isFamilyRequired: false,
     familyLabel: "Familia de servicio",
     imageLabel: "Imagen del servicio",

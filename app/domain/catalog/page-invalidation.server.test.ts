@@ -14,8 +14,8 @@ import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
 import { signUpCustomer } from "~test/auth";
 import { insertTestOrder } from "~test/orders";
-import { setProductStock } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setProductStock } from "~test/variants";
 
 import { stockChangeTags } from "./page-invalidation.server";
 

@@ -18,13 +18,13 @@ import { normalizeForSearch } from "~/lib/text";
 import { toContainsPattern } from "./catalog";
 import { ADMIN_PAGE_SIZE, type AdminListQuery, type TaxonomyOption, type TaxonomyOptions } from "./catalog-admin";
 import { auditCatalogSave, checkTaxonomyChoice, countListPage, listTaxonomyOptions } from "./catalog-admin.server";
-import { presentacionColumns, productColumns } from "./catalog-columns.server";
+import { productColumns, variantColumns } from "./catalog-columns.server";
 import { invalidateProductPages } from "./page-invalidation.server";
-import { checkPresentaciones, lockPresentaciones, writePresentaciones } from "./presentaciones-save.server";
 import { LOW_STOCK_THRESHOLD } from "./pricing";
 import { type ProductForm, type ProductInput, type ProductSortKey } from "./product-admin";
 import { productTree } from "./taxonomy.server";
 import type { Transaction } from "./taxonomy-storage.server";
+import { checkVariants, lockVariants, writeVariants } from "./variants-save.server";
 
 type Admin = { id: string };
 
@@ -80,9 +80,9 @@ export async function listAdminProducts(
     .orderBy(direction(sortColumns[query.sort]), direction(products.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset(offset);
-  const presentaciones = await listRowPresentaciones(rows.map((row) => row.id));
+  const variants = await listRowVariants(rows.map((row) => row.id));
   return {
-    rows: rows.map((row) => ({ ...row, presentaciones: presentaciones.filter((item) => item.productId === row.id) })),
+    rows: rows.map((row) => ({ ...row, variants: variants.filter((item) => item.productId === row.id) })),
     total,
     page,
     pageCount,
@@ -90,7 +90,7 @@ export async function listAdminProducts(
 }
 
 /** The live presentaciones of a page's products, with the shoppers waiting for their stock. */
-async function listRowPresentaciones(productIds: number[]) {
+async function listRowVariants(productIds: number[]) {
   if (productIds.length === 0) return [];
   return getDb()
     .select({
@@ -131,12 +131,12 @@ export async function getProductForEditor(id: number) {
     .from(products)
     .where(eq(products.id, id));
   if (!row) return null;
-  const presentaciones = await db
-    .select(presentacionColumns())
+  const variants = await db
+    .select(variantColumns())
     .from(productVariants)
     .where(and(eq(productVariants.productId, id), eq(productVariants.isArchived, false)))
     .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
-  return { ...row, presentaciones };
+  return { ...row, variants };
 }
 
 export type SaveProductResult =
@@ -172,17 +172,17 @@ async function readBrandName(tx: Transaction, brandId: number | null, errors: Fi
  */
 export async function saveProduct(
   admin: Admin,
-  { presentaciones, ...input }: ProductForm,
+  { variants, ...input }: ProductForm,
   id?: number,
 ): Promise<SaveProductResult> {
   const result = await getDb().transaction(async (tx) => {
-    let stored: Awaited<ReturnType<typeof lockPresentaciones>> = [];
+    let stored: Awaited<ReturnType<typeof lockVariants>> = [];
     if (id !== undefined) {
       const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
       if (!product) return { status: "not-found" } as const;
-      stored = await lockPresentaciones(tx, id);
+      stored = await lockVariants(tx, id);
     }
-    const check = await checkPresentaciones(tx, id, stored, presentaciones);
+    const check = await checkVariants(tx, id, stored, variants);
     const errors = { ...(await checkTaxonomyChoice(tx, productTree, input)), ...check.errors };
     const brandName = await readBrandName(tx, input.brandId, errors);
     if (Object.keys(errors).length > 0) return { status: "invalid", errors, stockNow: check.stockNow } as const;
@@ -196,12 +196,12 @@ export async function saveProduct(
         .values(productValues(input, brandName))
         .returning({ id: products.id });
       productId = created!.id;
-      stored = await lockPresentaciones(tx, productId);
+      stored = await lockVariants(tx, productId);
       rows = rows.map((row, index) => (index === 0 ? { ...row, id: stored[0]!.id } : row));
     } else {
       await tx.update(products).set(productValues(input, brandName)).where(eq(products.id, productId));
     }
-    const restocked = await writePresentaciones(tx, productId, stored, rows);
+    const restocked = await writeVariants(tx, productId, stored, rows);
     await auditCatalogSave(tx, {
       userId: admin.id,
       kind: "products",
@@ -209,7 +209,7 @@ export async function saveProduct(
       id: productId,
       summary: {
         title: input.title,
-        presentaciones: rows.map(({ name, priceCents, isOfferActive, offerPriceCents, stock }) => ({
+        variants: rows.map(({ name, priceCents, isOfferActive, offerPriceCents, stock }) => ({
           name,
           priceCents,
           offerPriceCents: isOfferActive ? offerPriceCents : null,
@@ -241,14 +241,14 @@ export async function removeProduct(admin: Admin, id: number): Promise<RemovePro
       .where(eq(products.id, id))
       .for("update");
     if (!product) return { status: "not-found" } as const;
-    const presentaciones = tx
+    const variants = tx
       .select({ id: productVariants.id })
       .from(productVariants)
       .where(eq(productVariants.productId, id));
     const [ordered] = await tx
       .select({ id: orderLines.id })
       .from(orderLines)
-      .where(or(eq(orderLines.productId, id), inArray(orderLines.variantId, presentaciones)))
+      .where(or(eq(orderLines.productId, id), inArray(orderLines.variantId, variants)))
       .limit(1);
     if (ordered) {
       await tx.update(products).set({ isArchived: true }).where(eq(products.id, id));

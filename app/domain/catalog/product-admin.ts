@@ -3,12 +3,7 @@ import { z } from "zod";
 import { parseOptionalId } from "~/lib/parse";
 
 import { rawCatalogFields, readImage, readImageAlt } from "./catalog-admin";
-import {
-  type PresentacionInput,
-  readPresentaciones,
-  type StoredPresentacion,
-  toPresentacionValues,
-} from "./presentaciones";
+import { readVariants, type StoredVariant, toVariantValues, type VariantInput } from "./variants";
 
 export const PRODUCT_REQUIRED_MESSAGE = "Título, Familia y Categoría son obligatorios.";
 export const PRODUCT_SORT_KEYS = ["nombre", "familia", "precio", "stock"] as const;
@@ -27,7 +22,7 @@ export type ProductInput = {
 };
 
 /** The editor's form: the product and its presentaciones (sizes), in the order shown. */
-export type ProductForm = ProductInput & { presentaciones: PresentacionInput[] };
+export type ProductForm = ProductInput & { variants: VariantInput[] };
 
 const { price: _price, isOfferActive: _offer, offerPrice: _offerPrice, ...productFields } = rawCatalogFields;
 
@@ -51,7 +46,7 @@ export const productFormSchema = z
     const brandId = parseOptionalId(raw.brandId);
     if (brandId === "invalid") addIssue("Elige una marca de la lista.", "brandId");
     const image = readImage(raw.image, addIssue);
-    const presentaciones = readPresentaciones(raw as Record<string, string | undefined>, addIssue);
+    const variants = readVariants(raw as Record<string, string | undefined>, addIssue);
     return {
       title,
       description: (raw.description ?? "").trim(),
@@ -61,14 +56,12 @@ export const productFormSchema = z
       brandId: brandId === "invalid" ? null : brandId,
       image,
       imageAlt: readImageAlt(image, raw.imageAlt, addIssue),
-      presentaciones,
+      variants,
     };
   });
 
 /** A stored product as the editor's inputs show it (the same names the form posts). */
-export function toProductFormValues(
-  product: ProductInput & { presentaciones: StoredPresentacion[] },
-): Record<string, string> {
+export function toProductFormValues(product: ProductInput & { variants: StoredVariant[] }): Record<string, string> {
   return {
     title: product.title,
     description: product.description,
@@ -78,7 +71,7 @@ export function toProductFormValues(
     brandId: product.brandId === null ? "" : String(product.brandId),
     image: product.image ?? "",
     imageAlt: product.imageAlt,
-    ...toPresentacionValues(product.presentaciones),
+    ...toVariantValues(product.variants),
   };
 }
 

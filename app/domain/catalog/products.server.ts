@@ -12,7 +12,7 @@ import {
 import { normalizeForSearch } from "~/lib/text";
 
 import { type ProductCardData, PRODUCTS_PER_PAGE, type TaxonomyPath, toContainsPattern } from "./catalog";
-import { presentacionColumns } from "./catalog-columns.server";
+import { variantColumns } from "./catalog-columns.server";
 
 const cardColumns = {
   id: products.id,
@@ -128,22 +128,22 @@ export async function getProductDetail(id: number) {
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.id, id), eq(products.isArchived, false)));
   if (!row) return null;
-  const presentaciones = await getDb()
-    .select(presentacionColumns())
+  const variants = await getDb()
+    .select(variantColumns())
     .from(productVariants)
     .where(and(eq(productVariants.productId, id), eq(productVariants.isArchived, false)))
     .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
-  return { ...row, presentaciones };
+  return { ...row, variants };
 }
 
 type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
-export type ProductPresentacion = ProductDetail["presentaciones"][number];
+export type ProductVariant = ProductDetail["variants"][number];
 
 /**
  * The presentación a product page opens with: the one its link names (`?presentacion=`),
  * else the first with stock, else the first.
  */
-export function choosePresentacion(list: ProductPresentacion[], raw: string | null): ProductPresentacion | undefined {
+export function chooseVariant(list: ProductVariant[], raw: string | null): ProductVariant | undefined {
   const named = raw && /^\d{1,10}$/.test(raw) ? list.find((item) => item.id === Number(raw)) : undefined;
   return named ?? list.find((item) => item.stock > 0) ?? list[0];
 }

@@ -22,7 +22,7 @@ import { normalizeMailbox } from "~/lib/mailbox";
 import { escapeHtml } from "~/lib/text";
 
 import { buildProductPath } from "./catalog-paths";
-import { lineTitle } from "./presentacion-display";
+import { lineTitle } from "./variant-display";
 
 export const STOCK_ALERT_SUBSCRIBED_MESSAGE = "Te enviamos un correo para confirmar el aviso.";
 const STOCK_ALERT_EMAIL_MESSAGE = "Escribe un correo electrónico válido.";

@@ -4,8 +4,8 @@ import { products } from "~/db/schema";
 import { fileComplaint } from "~/domain/complaints/complaint.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { validComplaintInput } from "~test/complaint-input";
-import { setProductStock } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setProductStock } from "~test/variants";
 
 import { getDashboardFigures } from "./dashboard.server";
 

@@ -35,7 +35,7 @@ import {
   demoSettings,
 } from "./demo-data";
 import { demoDeliveryZones } from "./demo-delivery";
-import { demoProductsWithPresentaciones } from "./demo-presentaciones";
+import { demoProductsWithVariants } from "./demo-variants";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Ids = Map<string, number>;
@@ -90,7 +90,7 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
         searchText: normalizeForSearch(`${product.title} ${brand}`),
       })),
     );
-    await seedPresentacionProducts(tx, productIds, brandIds);
+    await seedVariantProducts(tx, productIds, brandIds);
     await tx.insert(deliveryZones).values(demoDeliveryZones.map((zone) => ({ ...zone })));
     // The carousel's promises (issue 44): 20 % on food for a first purchase, and free delivery
     // from S/ 100.00 (the districts' own free-from amount already gives it in the demo).
@@ -179,8 +179,8 @@ async function seedTaxonomy(
 }
 
 /** The products with several presentaciones: each size replaces the one its insert created. */
-async function seedPresentacionProducts(tx: Transaction, productIds: Ids, brandIds: Ids) {
-  for (const { family, category, subcategory, brand, presentaciones, ...product } of demoProductsWithPresentaciones) {
+async function seedVariantProducts(tx: Transaction, productIds: Ids, brandIds: Ids) {
+  for (const { family, category, subcategory, brand, variants, ...product } of demoProductsWithVariants) {
     const [created] = await tx
       .insert(products)
       .values({
@@ -196,6 +196,6 @@ async function seedPresentacionProducts(tx: Transaction, productIds: Ids, brandI
     await tx.delete(productVariants).where(eq(productVariants.productId, created!.id));
     await tx
       .insert(productVariants)
-      .values(presentaciones.map((item, index) => ({ ...item, productId: created!.id, sortOrder: index })));
+      .values(variants.map((item, index) => ({ ...item, productId: created!.id, sortOrder: index })));
   }
 }

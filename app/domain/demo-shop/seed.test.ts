@@ -13,8 +13,8 @@ import {
   services,
   shopSettings,
 } from "~/db/schema";
-import { setProductPrice } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setProductPrice } from "~test/variants";
 
 import { seedDemoShop } from "./seed.server";
 
@@ -41,10 +41,10 @@ describe("the demo shop seed", () => {
     }
     expect(seededProducts.some((product) => product.isOfferActive && product.offerPriceCents)).toBe(true);
     // Each with one unnamed presentación holding its price, offer and stock.
-    const presentaciones = await db.select().from(productVariants);
-    expect(presentaciones).toHaveLength(4 + 2 + 3);
+    const variants = await db.select().from(productVariants);
+    expect(variants).toHaveLength(4 + 2 + 3);
     for (const product of seededProducts) {
-      expect(presentaciones.find((presentacion) => presentacion.productId === product.id)).toMatchObject({
+      expect(variants.find((variant) => variant.productId === product.id)).toMatchObject({
         name: "",
         priceCents: product.priceCents,
         isOfferActive: product.isOfferActive,

@@ -9,8 +9,8 @@ import { discounts, orderDiscounts, orders, products } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
-import { setPresentacionValues } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { setVariantValues } from "~test/variants";
 
 import { setCartCoupon } from "./cart-discounts.server";
 import { type DiscountInput } from "./discount-admin";
@@ -50,7 +50,7 @@ beforeAll(async () => {
     .where(eq(products.isArchived, false))
     .limit(1);
   productId = product!.id;
-  await setPresentacionValues(handle().db, productId, { stock: 1000, priceCents: 5000, isOfferActive: false });
+  await setVariantValues(handle().db, productId, { stock: 1000, priceCents: 5000, isOfferActive: false });
 });
 
 async function createDiscount(input: Partial<DiscountInput>) {

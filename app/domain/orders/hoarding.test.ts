@@ -13,8 +13,8 @@ import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { DEFAULT_ORDER_LIMITS, getOrderCap } from "~/domain/orders/order-limits";
 import { action as cartAction } from "~/routes/store/cart";
 import { requestAs } from "~test/auth";
-import { findPresentacion } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { findVariant } from "~test/variants";
 
 import { placeOrder } from "./order.server";
 
@@ -129,7 +129,7 @@ async function hoard(ip: string, shelf: { id: number; title: string }[]): Promis
           exhausted.add(product.id);
           inCart.delete(product.id);
         }
-        const { id: variantId } = await findPresentacion(handle().db, product.id);
+        const { id: variantId } = await findVariant(handle().db, product.id);
         await post({ intent: "update", variantId: String(variantId), quantity: allowed }, cookie, ip);
       }
       if (inCart.size === 0) break;

@@ -11,8 +11,8 @@ import { action as detailAction } from "~/routes/admin/orders/detail";
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
 import { insertTestOrder, type TestOrderInput } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { setVariantValues } from "~test/variants";
 
 import { CANCELLED_ORDER_PAYMENT_MESSAGE, ORDER_ALREADY_PAID_MESSAGE, STALE_ORDER_MESSAGE } from "./order-admin";
 import { changeOrderStatus } from "./order-admin.server";
@@ -35,7 +35,7 @@ beforeAll(async () => {
     .from(products)
     .where(eq(products.title, "Ratón de Juguete con Catnip"));
   productId = product!.id;
-  await setPresentacionValues(db, productId, { stock: 5000 });
+  await setVariantValues(db, productId, { stock: 5000 });
   await db.update(shopSettings).set({ paymentHours: 24 });
 });
 

@@ -8,8 +8,8 @@ import { action as detailAction, loader as detailLoader } from "~/routes/admin/o
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
 import { insertTestOrder, type TestOrderInput } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { setVariantValues } from "~test/variants";
 
 import {
   CANCEL_REASON_REQUIRED_MESSAGE,
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const all = await db.select().from(products);
   croquetas = all.find((product) => product.title.startsWith("Croquetas"))!;
   raton = all.find((product) => product.title.startsWith("Ratón"))!;
-  await setPresentacionValues(db, [croquetas.id, raton.id], { stock: 5000 });
+  await setVariantValues(db, [croquetas.id, raton.id], { stock: 5000 });
 });
 
 beforeEach(() => {

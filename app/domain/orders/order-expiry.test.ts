@@ -10,8 +10,8 @@ import { auditLog, orders, orderStatusChanges, products, shopSettings, users } f
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { signUpCustomer } from "~test/auth";
 import { insertTestOrder } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 import { changeOrderStatus, getAdminOrder } from "./order-admin.server";
 import { expireUnpaidOrders } from "./order-expiry.server";
@@ -38,7 +38,7 @@ beforeEach(async () => {
   // Each test counts its own orders: the earlier tests' pending ones are settled.
   await handle().db.update(orders).set({ status: "entregado" }).where(eq(orders.status, "pendiente"));
   await handle().db.update(shopSettings).set({ paymentHours: 48 });
-  await setPresentacionValues(handle().db, productId, { stock: 1000 });
+  await setVariantValues(handle().db, productId, { stock: 1000 });
 });
 
 /** An order of `quantity` units placed `hoursAgo` hours ago. */

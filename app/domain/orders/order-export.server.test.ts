@@ -7,8 +7,8 @@ import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { loader as exportLoader } from "~/routes/admin/orders/export";
 import { requestAs } from "~test/auth";
 import { insertTestOrder, type TestOrderInput } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { setVariantValues } from "~test/variants";
 
 import { changeOrderStatus } from "./order-admin.server";
 import { exportOrdersWorkbook } from "./order-export.server";
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const all = await db.select().from(products);
   croquetas = all.find((product) => product.title.startsWith("Croquetas"))!;
   raton = all.find((product) => product.title.startsWith("Ratón"))!;
-  await setPresentacionValues(db, [croquetas.id, raton.id], { stock: 5000 });
+  await setVariantValues(db, [croquetas.id, raton.id], { stock: 5000 });
 });
 
 function orderOf(lines: [Product, number][], options: Omit<TestOrderInput, "lines"> = {}) {

@@ -16,8 +16,8 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { formatMoney } from "~/lib/money";
 import { signUpCustomer } from "~test/auth";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 import {
   getCustomerContact,
@@ -73,7 +73,7 @@ async function stockOf(productId: number): Promise<number> {
 }
 
 async function setStock(productId: number, stock: number): Promise<void> {
-  await setPresentacionValues(handle().db, productId, { stock });
+  await setVariantValues(handle().db, productId, { stock });
 }
 
 async function countOrders(): Promise<number> {
@@ -219,7 +219,7 @@ describe("placing an order", () => {
     await handle().db.update(shopSettings).set({ maxUnitsPerOrder: 99, maxStockPercentPerOrder: 100 });
     const priced = [croquetas, snack, raton];
     for (const product of priced) {
-      await setPresentacionValues(handle().db, product.id, {
+      await setVariantValues(handle().db, product.id, {
         priceCents: 99_999_999,
         isOfferActive: false,
         stock: 1_000,
@@ -236,7 +236,7 @@ describe("placing an order", () => {
     expect(lines.map((line) => line.lineTotalCents)).toEqual([9_899_999_901, 9_899_999_901, 9_899_999_901]);
     expect(formatMoney(order!.totalCents)).toBe(formatMoney(29_699_999_703));
     for (const product of priced) {
-      await setPresentacionValues(handle().db, product.id, {
+      await setVariantValues(handle().db, product.id, {
         priceCents: product.priceCents,
         isOfferActive: product.isOfferActive,
         stock: product.stock,

@@ -8,8 +8,8 @@ import { beforeAll, expect, test } from "vitest";
 import { orderLines, orders, products } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
-import { setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { setVariantValues } from "~test/variants";
 
 import { placeOrder } from "./order.server";
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 /** `count` carts, each holding `quantity(i)` units of the product (stock is set afterwards). */
 async function fillCarts(count: number, quantity: (index: number) => number): Promise<string[]> {
-  await setPresentacionValues(handle().db, productId, { stock: 1000 });
+  await setVariantValues(handle().db, productId, { stock: 1000 });
   const carts: string[] = [];
   for (let index = 0; index < count; index++) {
     const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
@@ -64,7 +64,7 @@ test(
   { timeout: 120_000 },
   async () => {
     const carts = await fillCarts(100, () => 1);
-    await setPresentacionValues(handle().db, productId, { stock: 10 });
+    await setVariantValues(handle().db, productId, { stock: 10 });
     const [{ before }] = (await handle()
       .db.select({ before: sql<number>`count(*)::int` })
       .from(orders)) as [{ before: number }];
@@ -95,7 +95,7 @@ test(
 
 test("orders of 1 to 3 units racing for 10 units never take more than there is", { timeout: 120_000 }, async () => {
   const carts = await fillCarts(40, (index) => (index % 3) + 1);
-  await setPresentacionValues(handle().db, productId, { stock: 10 });
+  await setVariantValues(handle().db, productId, { stock: 10 });
 
   const results = await placeAll(carts);
 

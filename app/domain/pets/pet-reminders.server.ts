@@ -25,7 +25,7 @@ import {
   type ReminderReport,
 } from "~/domain/bookings/reminder-mail";
 import { addDays, limaDateOf } from "~/domain/bookings/slots";
-import { lineTitle } from "~/domain/catalog/presentacion-display";
+import { lineTitle } from "~/domain/catalog/variant-display";
 import { isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
 
 import { createFoodReorderUrl } from "./food-reorder.server";

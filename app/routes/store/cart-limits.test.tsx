@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cartLines, carts, orders, products, shopSettings } from "~/db/schema";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
-import { findPresentacion, setPresentacionValues } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { findVariant, setVariantValues } from "~test/variants";
 
 import CartScreen, { action as cartAction, loader as cartLoader } from "./cart";
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     .limit(1);
   productId = product!.id;
   title = product!.title;
-  await setPresentacionValues(handle().db, productId, { stock: 1_000_000_000 });
+  await setVariantValues(handle().db, productId, { stock: 1_000_000_000 });
 });
 
 type Answer = {
@@ -69,7 +69,7 @@ describe("units of one product per cart", () => {
       description: `Tu carrito admite hasta 99 unidades de ${title} y ya tienes 99. Para una cantidad mayor, escríbenos por WhatsApp.`,
     });
     const typed = (await post(
-      { intent: "update", variantId: String((await findPresentacion(handle().db, productId)).id), quantity: "150" },
+      { intent: "update", variantId: String((await findVariant(handle().db, productId)).id), quantity: "150" },
       { cookie },
     )) as Answer;
     expect(typed.data.toast).toMatchObject({
@@ -93,7 +93,7 @@ describe("a quantity box left blank", () => {
     const first = await post({ intent: "add", productId: String(productId), quantity: "4" });
     const cookie = cookieOf(first)!;
     for (const quantity of ["", "   "]) {
-      const variantId = String((await findPresentacion(handle().db, productId)).id);
+      const variantId = String((await findVariant(handle().db, productId)).id);
       const answer = (await post({ intent: "update", variantId, quantity }, { cookie })) as Answer;
       expect(answer.init?.status).toBe(400);
       expect(answer.data.toast).toMatchObject({ title: "Error" });
@@ -195,7 +195,7 @@ describe("the share of a product one order may take, at the cart page", () => {
       .where(and(eq(products.isArchived, false), ne(products.id, productId)))
       .limit(1);
     shareProduct = row!;
-    await setPresentacionValues(handle().db, shareProduct.id, { stock: 40 });
+    await setVariantValues(handle().db, shareProduct.id, { stock: 40 });
   });
 
   async function cartOf(quantity: number, ip: string): Promise<string> {
@@ -264,7 +264,7 @@ describe("the share of a product one order may take, at the cart page", () => {
     await post(
       {
         intent: "update",
-        variantId: String((await findPresentacion(handle().db, shareProduct.id)).id),
+        variantId: String((await findVariant(handle().db, shareProduct.id)).id),
         quantity: "10",
       },
       { cookie, ip: "203.0.113.41" },

@@ -10,8 +10,8 @@ import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { ProductCard } from "~/ui/catalog/product-card";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
-import { findSizes } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { findSizes } from "~test/variants";
 
 import ProductDetail, { action, loader, meta } from "./product-detail";
 

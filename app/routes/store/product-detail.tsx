@@ -4,7 +4,7 @@ import { getSessionUser } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
 import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
-import { choosePresentacion, getProductDetail, type ProductPresentacion } from "~/domain/catalog/products.server";
+import { chooseVariant, getProductDetail, type ProductVariant } from "~/domain/catalog/products.server";
 import {
   STOCK_ALERT_IN_STOCK_MESSAGE,
   STOCK_ALERT_SUBSCRIBED_MESSAGE,
@@ -35,10 +35,10 @@ function toAbsolute(origin: string, path: string): string {
 }
 
 /** One schema.org Offer per presentación (a product without sizes has one). */
-function productOffers(presentaciones: ProductPresentacion[], canonicalUrl: string) {
-  const offers = presentaciones.map((item) => ({
+function productOffers(variants: ProductVariant[], canonicalUrl: string) {
+  const offers = variants.map((item) => ({
     "@type": "Offer",
-    ...(presentaciones.length > 1
+    ...(variants.length > 1
       ? { name: item.name, url: `${canonicalUrl}?presentacion=${item.id}` }
       : { url: canonicalUrl }),
     ...(item.sku ? { sku: item.sku } : {}),
@@ -89,7 +89,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         sku: String(product.id),
         ...(product.brandName ? { brand: { "@type": "Brand", name: product.brandName } } : {}),
         category: `${product.family.name} > ${product.category.name}`,
-        offers: productOffers(product.presentaciones, canonicalUrl),
+        offers: productOffers(product.variants, canonicalUrl),
       },
     },
   ];
@@ -114,9 +114,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const chosen = choosePresentacion(product.presentaciones, new URL(request.url).searchParams.get("presentacion"));
+  const chosen = chooseVariant(product.variants, new URL(request.url).searchParams.get("presentacion"));
   // The e-mail 'Avísame cuando haya stock' starts with, for a signed-in shopper.
-  const hasSoldOut = product.presentaciones.some((item) => item.stock === 0);
+  const hasSoldOut = product.variants.some((item) => item.stock === 0);
   // A page for everyone has no e-mail in it: the shopper's comes after load (useLateVisitor).
   const [user, limits] = await Promise.all([
     hasSoldOut && !isSharedRender(context) ? getSessionUser(request) : null,
@@ -126,7 +126,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Each presentación's stepper stops at what one order may take of it (order-limits.ts).
     product: {
       ...product,
-      presentaciones: product.presentaciones.map((item) => ({ ...item, maxPerOrder: getOrderCap(limits, item.stock) })),
+      variants: product.variants.map((item) => ({ ...item, maxPerOrder: getOrderCap(limits, item.stock) })),
     },
     origin,
     canonicalUrl: `${origin}${buildProductPath(product.id)}`,
@@ -228,7 +228,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {product.brandName ? <p className="text-muted">Marca: {product.brandName}</p> : null}
           <ProductPurchase
             productId={product.id}
-            presentaciones={product.presentaciones}
+            variants={product.variants}
             initialId={selectedId}
             email={email}
             title={product.title}

@@ -6,9 +6,9 @@ import { forgetUnconfirmedStockAlerts, subscribeStockAlert } from "~/domain/cata
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
-import { findSizes } from "~test/presentaciones";
 import { renderRoute, type RouteModule } from "~test/render-route";
 import { setUpTestDatabase } from "~test/test-database";
+import { findSizes } from "~test/variants";
 
 import StockAlertConfirm, { action, loader } from "./stock-alert-confirm";
 

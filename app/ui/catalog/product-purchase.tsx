@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 
-import { pricePerKgCents } from "~/domain/catalog/presentacion-display";
 import { getUnitPriceCents, LOW_STOCK_THRESHOLD, lowStockMessage, type Priced } from "~/domain/catalog/pricing";
+import { pricePerKgCents } from "~/domain/catalog/variant-display";
 import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
 import { useFieldFromDom } from "~/ui/form/use-field-from-dom";
@@ -29,7 +29,7 @@ const stockAlert = lazySlot(() =>
 );
 if (import.meta.env.SSR) await stockAlert.preload();
 
-export type PurchasePresentacion = Priced & {
+export type PurchaseVariant = Priced & {
   id: number;
   name: string;
   stock: number;
@@ -38,12 +38,12 @@ export type PurchasePresentacion = Priced & {
   maxPerOrder: number;
 };
 
-function PresentacionPicker({
+function VariantPicker({
   items,
   initialId,
   onSelect,
 }: {
-  items: PurchasePresentacion[];
+  items: PurchaseVariant[];
   initialId: number;
   onSelect: (id: number) => void;
 }) {
@@ -79,11 +79,11 @@ function PresentacionPicker({
 }
 
 /** Each presentación's price (CSS shows the checked one's). */
-function PricePanels({ shown }: { shown: PurchasePresentacion[] }) {
+function PricePanels({ shown }: { shown: PurchaseVariant[] }) {
   return shown.map((item) => {
     const perKg = pricePerKgCents(getUnitPriceCents(item), item.netWeightGrams);
     return (
-      <div key={item.id} data-presentacion={item.id}>
+      <div key={item.id} data-variant={item.id}>
         <PriceTag item={item} size="lg" />
         {perKg === null ? null : <p className="text-sm text-muted">{formatMoney(perKg)} por kg</p>}
       </div>
@@ -92,11 +92,11 @@ function PricePanels({ shown }: { shown: PurchasePresentacion[] }) {
 }
 
 /** The stock notes of the presentaciones that have one: sold out, or the last few units. */
-function StockNotes({ shown, hasChoice }: { shown: PurchasePresentacion[]; hasChoice: boolean }) {
+function StockNotes({ shown, hasChoice }: { shown: PurchaseVariant[]; hasChoice: boolean }) {
   return shown
     .filter((item) => item.stock <= LOW_STOCK_THRESHOLD)
     .map((item) => (
-      <div key={item.id} data-presentacion={item.id}>
+      <div key={item.id} data-variant={item.id}>
         <StockNote item={item} hasChoice={hasChoice} />
       </div>
     ));
@@ -108,7 +108,7 @@ function PurchaseButtons({
   isAdding,
   stepper,
 }: {
-  shown: PurchasePresentacion[];
+  shown: PurchaseVariant[];
   isAdding: boolean;
   stepper: ReactNode;
 }) {
@@ -140,7 +140,7 @@ const PURCHASE_ID = "product-purchase";
  * the checked radio, so that a choice made before the scripts arrive shows at once and stays
  * what goes into the cart (the same as the checkout's options).
  */
-function ChoiceStyle({ items }: { items: PurchasePresentacion[] }) {
+function ChoiceStyle({ items }: { items: PurchaseVariant[] }) {
   const scope = `#${PURCHASE_ID}`;
   const soldOut = `${scope}:has(input[data-sold-out]:checked)`;
   const rules = [
@@ -154,7 +154,7 @@ function ChoiceStyle({ items }: { items: PurchasePresentacion[] }) {
   return <style>{rules.join("\n")}</style>;
 }
 
-function StockNote({ item, hasChoice }: { item: PurchasePresentacion; hasChoice: boolean }) {
+function StockNote({ item, hasChoice }: { item: PurchaseVariant; hasChoice: boolean }) {
   if (item.stock === 0) {
     return (
       <p className="rounded-xl bg-red-50 p-3 font-semibold text-red-800" role="status">
@@ -248,14 +248,14 @@ function QuantityStepper({ max, title }: { max: number; title: string }) {
 
 export function ProductPurchase({
   productId,
-  presentaciones,
+  variants,
   initialId,
   email,
   title,
   children,
 }: {
   productId: number;
-  presentaciones: PurchasePresentacion[];
+  variants: PurchaseVariant[];
   initialId: number;
   email: string;
   /** The product's title, for the stepper's button names. */
@@ -267,31 +267,31 @@ export function ProductPurchase({
   const [chosenId, setChosenId] = useFieldFromDom(formRef, "variantId", String(initialId));
   const fetcher = useFetcher<{ toast?: ToastMessage }>();
   useToastFrom(fetcher.data?.toast);
-  const selected = presentaciones.find((item) => String(item.id) === chosenId) ?? presentaciones[0]!;
-  const hasChoice = presentaciones.length > 1;
+  const selected = variants.find((item) => String(item.id) === chosenId) ?? variants[0]!;
+  const hasChoice = variants.length > 1;
   // Without a choice there is one presentación: nothing to switch.
-  const shown = hasChoice ? presentaciones : [selected];
+  const shown = hasChoice ? variants : [selected];
   const select = (id: number) => {
     setChosenId(String(id));
     // A shared link opens the same size; the page is not reloaded for it.
     window.history.replaceState(window.history.state, "", `?presentacion=${id}`);
   };
   const isAdding = fetcher.state !== "idle";
-  const hasSoldOut = presentaciones.some((item) => item.stock === 0);
+  const hasSoldOut = variants.some((item) => item.stock === 0);
   // Choosing a sold-out presentación shows its form at once: the chunk is fetched ahead.
   useEffect(() => {
     if (hasSoldOut) void stockAlert.preload();
   }, [hasSoldOut]);
   return (
     <div id={PURCHASE_ID} className="contents">
-      {hasChoice ? <ChoiceStyle items={presentaciones} /> : null}
+      {hasChoice ? <ChoiceStyle items={variants} /> : null}
       <PricePanels shown={shown} />
       {children}
       <fetcher.Form ref={formRef} method="post" action={href("/carrito")} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
         {hasChoice ? (
-          <PresentacionPicker items={presentaciones} initialId={initialId} onSelect={select} />
+          <VariantPicker items={variants} initialId={initialId} onSelect={select} />
         ) : (
           <input type="hidden" name="variantId" value={selected.id} />
         )}

@@ -13,9 +13,9 @@ import { action as productImportAction } from "~/routes/admin/products/import";
 import { loader as serviceExportLoader } from "~/routes/admin/services/export";
 import { action as serviceImportAction } from "~/routes/admin/services/import";
 import { requestAs } from "~test/auth";
-import { findPresentacion, setProductStock } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { storedZip, zipArchive } from "~test/stored-zip";
+import { findVariant, setProductStock } from "~test/variants";
 
 import { OFFER_PRICE_MESSAGE } from "../catalog-admin";
 import { listProducts } from "../products.server";
@@ -191,7 +191,7 @@ describe("export", () => {
     expect(croquetas.getCell(13).value).toBe("Sí");
     expect(croquetas.getCell(14).value).toBe(114.9);
     expect(croquetas.getCell(15).value).toBe("/images/products/croquetas-perro-adulto.webp");
-    const stored = await findPresentacion(handle().db, Number(croquetas.getCell(1).value));
+    const stored = await findVariant(handle().db, Number(croquetas.getCell(1).value));
     expect([croquetas.getCell(12).value, croquetas.getCell(17).value, croquetas.getCell(18).value]).toEqual([
       stored.stock,
       stored.stock,
@@ -542,7 +542,7 @@ describe("import confirmation", () => {
       searchText: "snack para gato's con atun pro plan",
     });
     // Price, offer and stock are the presentaciones': the new product's first, the updated one's.
-    expect(await findPresentacion(handle().db, created!.id)).toMatchObject({
+    expect(await findVariant(handle().db, created!.id)).toMatchObject({
       name: "",
       priceCents: 1250,
       stock: 15,
@@ -551,7 +551,7 @@ describe("import confirmation", () => {
     });
     const [raton] = await handle().db.select().from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
     expect(raton?.priceCents).toBe(2000);
-    expect((await findPresentacion(handle().db, raton!.id)).priceCents).toBe(2000);
+    expect((await findVariant(handle().db, raton!.id)).priceCents).toBe(2000);
 
     const found = await listProducts({ path: {}, query: "gato's con atun", page: 1 });
     expect(found.items.map((item) => item.title)).toEqual(["Snack para gato's con atún"]);
@@ -688,8 +688,8 @@ describe("import confirmation", () => {
     const byId = new Map(after.map((row) => [row.id, row]));
     expect(byId.get(cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
     expect(byId.get(croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
-    expect(await findPresentacion(handle().db, cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
-    expect(await findPresentacion(handle().db, croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
+    expect(await findVariant(handle().db, cama!.id)).toMatchObject({ priceCents: 4990, stock: cama!.stock - 3 });
+    expect(await findVariant(handle().db, croquetas!.id)).toMatchObject({ priceCents: 11990, stock: 500 });
   });
 
   test("an export re-imported later keeps the units sold since; a stock edited in it applies only if orders left it alone", async () => {

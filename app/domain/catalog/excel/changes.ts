@@ -4,7 +4,7 @@ import { formatMoney } from "~/lib/money";
 import type { CatalogKind } from "../kinds";
 import { catalogKinds } from "../kinds";
 import { columns } from "./layout";
-import type { CatalogValues, ExistingItem, ExistingPresentacion, PlannedPresentacion } from "./types";
+import type { CatalogValues, ExistingItem, ExistingVariant, PlannedVariant } from "./types";
 
 // The fields an update compares, with the name the preview gives a change, and the field a
 // kind must have for it to count.
@@ -25,7 +25,7 @@ const comparedValues: [keyof CatalogValues, string, ("brand" | "stock" | "showPr
 ];
 
 /** A product's fields that belong to its presentaciones. */
-const presentacionValues = new Set<keyof CatalogValues>(["priceCents", "stock", "isOfferActive", "offerPriceCents"]);
+const variantValues = new Set<keyof CatalogValues>(["priceCents", "stock", "isOfferActive", "offerPriceCents"]);
 
 /**
  * The changed fields, with the old and new values of the price and the stock, so that an
@@ -41,7 +41,7 @@ export function describeChanges(
   const { has } = catalogKinds[kind];
   return comparedValues
     .filter(([key, , onlyWith]) => (!onlyWith || has[onlyWith]) && values[key] !== current[key])
-    .filter(([key]) => !ownOnly || !presentacionValues.has(key))
+    .filter(([key]) => !ownOnly || !variantValues.has(key))
     .map(([key, label]) => {
       if (key === "stock") return `${label} (${current.stock} → ${values.stock})`;
       if (key === "priceCents")
@@ -51,19 +51,19 @@ export function describeChanges(
 }
 
 /** A presentación's name as the preview shows it. */
-export function presentacionLabel(name: string): string {
+export function variantLabel(name: string): string {
   return name === "" ? "Sin nombre" : name;
 }
 
-type PresentacionFields = Omit<PlannedPresentacion, "rowNumber" | "id" | "isStockChanged" | "changes">;
+type VariantFields = Omit<PlannedVariant, "rowNumber" | "id" | "isStockChanged" | "changes">;
 
-function renameChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+function renameChanges(current: ExistingVariant, planned: VariantFields): string[] {
   if (planned.name === current.name) return [];
   const { label } = columns.variantName;
-  return [`${label} (${presentacionLabel(current.name)} → ${presentacionLabel(planned.name)})`];
+  return [`${label} (${variantLabel(current.name)} → ${variantLabel(planned.name)})`];
 }
 
-function skuAndWeightChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+function skuAndWeightChanges(current: ExistingVariant, planned: VariantFields): string[] {
   const changes: string[] = [];
   if (planned.sku !== current.sku) changes.push(columns.sku.label);
   if (planned.netWeightGrams !== current.netWeightGrams) changes.push(columns.weight.label);
@@ -74,12 +74,12 @@ function skuAndWeightChanges(current: ExistingPresentacion, planned: Presentacio
  * What a row changes of a presentación besides what a product without sizes always had (its
  * price, offer and stock, which describeChanges names): its name, SKU and weight.
  */
-export function describeOwnPresentacionChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+export function describeOwnVariantChanges(current: ExistingVariant, planned: VariantFields): string[] {
   return [...renameChanges(current, planned), ...skuAndWeightChanges(current, planned)];
 }
 
 /** Every field a row changes of a stored presentación: name, price, stock, offer, SKU, weight. */
-export function describePresentacionChanges(current: ExistingPresentacion, planned: PresentacionFields): string[] {
+export function describeVariantChanges(current: ExistingVariant, planned: VariantFields): string[] {
   const changes = renameChanges(current, planned);
   if (planned.priceCents !== current.priceCents) {
     changes.push(`${columns.price.label} (${formatMoney(current.priceCents)} → ${formatMoney(planned.priceCents)})`);

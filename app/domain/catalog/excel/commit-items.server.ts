@@ -1,5 +1,5 @@
 // Writing an import plan's creates and updates in batches, one writer per kind (its entry in
-// kind-behaviour.server.ts): a product with its presentaciones (commit-presentaciones.server.ts),
+// kind-behaviour.server.ts): a product with its presentaciones (commit-variants.server.ts),
 // a service as one row.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 
@@ -7,8 +7,8 @@ import { products, services } from "~/db/schema";
 import { normalizeForSearch } from "~/lib/text";
 
 import { toBrandKey } from "./checks/brand";
-import { writeNewPresentaciones, writeUpdatedPresentaciones } from "./commit-presentaciones.server";
 import { batchUpdate, inBatches, type Transaction } from "./commit-sql.server";
+import { writeNewVariants, writeUpdatedVariants } from "./commit-variants.server";
 import type { CatalogValues, ImportPlan } from "./types";
 
 // The SQL type of each written field, for the VALUES list of a batched UPDATE. A product's
@@ -60,7 +60,7 @@ async function lockProducts(tx: Transaction, ids: number[]): Promise<void> {
  * rows of a product with sizes then replace. Titles are unique among a plan's new products.
  */
 async function createProducts(tx: Transaction, plan: ImportPlan, brandIds: Map<string, number>): Promise<void> {
-  const created: Parameters<typeof writeNewPresentaciones>[1] = [];
+  const created: Parameters<typeof writeNewVariants>[1] = [];
   for (const batch of inBatches(plan.creates)) {
     const rows = await tx
       .insert(products)
@@ -68,10 +68,10 @@ async function createProducts(tx: Transaction, plan: ImportPlan, brandIds: Map<s
       .returning({ id: products.id, title: products.title });
     const ids = new Map(rows.map((row) => [row.title, row.id]));
     for (const create of batch) {
-      created.push({ productId: ids.get(create.values.title)!, rows: create.presentaciones ?? [] });
+      created.push({ productId: ids.get(create.values.title)!, rows: create.variants ?? [] });
     }
   }
-  await writeNewPresentaciones(tx, created);
+  await writeNewVariants(tx, created);
 }
 
 /** New products, then the updated ones: locked by id, their own fields, then their presentaciones. */
@@ -101,11 +101,9 @@ export async function writeProducts(tx: Transaction, plan: ImportPlan, brandIds:
       .from(from)
       .where(eq(products.id, sql`v.id`));
   }
-  await writeUpdatedPresentaciones(
+  await writeUpdatedVariants(
     tx,
-    plan.updates.flatMap((update) =>
-      update.presentaciones ? [{ productId: update.id, plan: update.presentaciones }] : [],
-    ),
+    plan.updates.flatMap((update) => (update.variants ? [{ productId: update.id, plan: update.variants }] : [])),
   );
 }
 

@@ -5,11 +5,11 @@ import { getLimaDate } from "~/domain/calendar/lima-time";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
 import { type CatalogKind, catalogKinds } from "../kinds";
-import { gramsToKgInput } from "../presentaciones";
+import { gramsToKgInput } from "../variants";
 import { formatFlag } from "./cells";
 import { catalogLayouts, type ColumnKey } from "./layout";
 import { loadTaxonomy, selectItems } from "./snapshot.server";
-import type { CatalogSnapshot, ExistingItem, ExistingPresentacion } from "./types";
+import type { CatalogSnapshot, ExistingItem, ExistingVariant } from "./types";
 
 /** How many products the export reads at a time. */
 const EXPORT_PAGE_SIZE = 1_000;
@@ -63,27 +63,27 @@ function exportCells(item: ExistingItem, names: ReturnType<typeof taxonomyNames>
 }
 
 /** A presentación's row: its product's cells, then its own; the weight in kg, as typed in the editor. */
-function presentacionCells(productCells: Cells, presentacion: ExistingPresentacion): Cells {
-  const weight = gramsToKgInput(presentacion.netWeightGrams);
+function variantCells(productCells: Cells, variant: ExistingVariant): Cells {
+  const weight = gramsToKgInput(variant.netWeightGrams);
   return {
     ...productCells,
-    variantId: presentacion.id,
-    variantName: presentacion.name,
-    sku: presentacion.sku ?? "",
+    variantId: variant.id,
+    variantName: variant.name,
+    sku: variant.sku ?? "",
     weight: weight === "" ? null : Number(weight),
-    price: soles(presentacion.priceCents),
-    stock: presentacion.stock,
-    exportedStock: presentacion.stock,
-    isOfferActive: formatFlag(presentacion.isOfferActive),
-    offerPrice: soles(presentacion.offerPriceCents),
+    price: soles(variant.priceCents),
+    stock: variant.stock,
+    exportedStock: variant.stock,
+    isOfferActive: formatFlag(variant.isOfferActive),
+    offerPrice: soles(variant.offerPriceCents),
   };
 }
 
 /** A service's row, or a product's rows: one per live presentación (its own row if it had none). */
 function itemRows(item: ExistingItem, names: ReturnType<typeof taxonomyNames>): Cells[] {
   const cells = exportCells(item, names);
-  if (!item.presentaciones?.length) return [cells];
-  return item.presentaciones.map((presentacion) => presentacionCells(cells, presentacion));
+  if (!item.variants?.length) return [cells];
+  return item.variants.map((variant) => variantCells(cells, variant));
 }
 
 /**

@@ -19,7 +19,7 @@ import { planImport } from "./plan";
 import { type ImportOutcome, type ImportPreview, toPreview } from "./preview";
 import { readSheetRows } from "./read-sheet.server";
 import { loadCatalogSnapshot } from "./snapshot.server";
-import type { ImportPlan, PresentacionesPlan } from "./types";
+import type { ImportPlan, VariantsPlan } from "./types";
 
 /**
  * The posted form, read up to a little over the file limit (null when the body is larger),
@@ -57,10 +57,10 @@ async function planWorkbook(
 }
 
 /** A product's presentaciones as they are written: a stock a row does not write is left out. */
-function presentacionWrites(presentaciones: PresentacionesPlan | undefined) {
-  if (!presentaciones) return null;
-  const rows = presentaciones.rows.map((row) => ({ ...row, stock: row.isStockChanged ? row.stock : null }));
-  return { ...presentaciones, rows };
+function variantWrites(variants: VariantsPlan | undefined) {
+  if (!variants) return null;
+  const rows = variants.rows.map((row) => ({ ...row, stock: row.isStockChanged ? row.stock : null }));
+  return { ...variants, rows };
 }
 
 /**
@@ -73,13 +73,13 @@ function presentacionWrites(presentaciones: PresentacionesPlan | undefined) {
  */
 function fingerprintPlan(plan: ImportPlan): string {
   const writes = {
-    creates: plan.creates.map((create) => [create.rowNumber, create.values, create.presentaciones ?? null]),
+    creates: plan.creates.map((create) => [create.rowNumber, create.values, create.variants ?? null]),
     updates: plan.updates.map((update) => [
       update.rowNumber,
       update.id,
-      { ...update.values, stock: update.isStockChanged && !update.presentaciones ? update.values.stock : null },
+      { ...update.values, stock: update.isStockChanged && !update.variants ? update.values.stock : null },
       update.changes,
-      presentacionWrites(update.presentaciones),
+      variantWrites(update.variants),
     ]),
     newBrands: plan.newBrands,
   };

@@ -88,16 +88,16 @@ const columnList: ExcelColumn[] = [
     label: "Presentación",
     width: 16,
     aliases: ["talla"],
-    onlyWith: "presentaciones",
+    onlyWith: "variants",
   },
-  { key: "sku", header: "SKU", label: "SKU", width: 14, onlyWith: "presentaciones" },
+  { key: "sku", header: "SKU", label: "SKU", width: 14, onlyWith: "variants" },
   {
     key: "weight",
     header: "Peso (kg)",
     label: "Peso (kg)",
     width: 10,
     aliases: ["peso neto"],
-    onlyWith: "presentaciones",
+    onlyWith: "variants",
   },
   {
     key: "price",
@@ -145,7 +145,7 @@ const columnList: ExcelColumn[] = [
     label: "ID presentación",
     width: 8,
     hidden: true,
-    onlyWith: "presentaciones",
+    onlyWith: "variants",
   },
 ];
 

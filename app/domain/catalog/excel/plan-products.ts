@@ -16,22 +16,11 @@ import {
   rowInput,
 } from "./check-row";
 import { findTarget } from "./checks/identity";
-import {
-  checkPresentacionFields,
-  type GroupRow,
-  matchPresentaciones,
-  type PresentacionFields,
-  skuProblems,
-} from "./checks/presentaciones";
 import { sameProductProblems } from "./checks/same-product";
+import { checkVariantFields, type GroupRow, matchVariants, skuProblems, type VariantFields } from "./checks/variants";
 import type { ColumnKey } from "./layout";
-import {
-  describeProductChanges,
-  plannedPresentacion,
-  planPresentaciones,
-  withPresentacion,
-} from "./plan-presentaciones";
-import type { ExistingPresentacion, ImportPlan, SheetRow } from "./types";
+import { describeProductChanges, plannedVariant, planVariants, withVariant } from "./plan-variants";
+import type { ExistingVariant, ImportPlan, SheetRow } from "./types";
 
 type ProductRow = GroupRow & { identity: RowIdentity };
 type ProductGroup = { key: string; rows: ProductRow[] };
@@ -49,8 +38,8 @@ type Shared = {
 /** A group's rows once checked: each one's values, presentación fields and refusals. */
 type CheckedGroup = {
   checked: CheckedRow[];
-  stored: (ExistingPresentacion | undefined)[];
-  fields: PresentacionFields[];
+  stored: (ExistingVariant | undefined)[];
+  fields: VariantFields[];
   problems: string[][];
 };
 
@@ -85,13 +74,13 @@ function groupRows(shared: Shared, rows: SheetRow[], present: ReadonlySet<Column
 function checkGroup(shared: Shared, group: ProductGroup): CheckedGroup {
   const [first] = group.rows;
   const target = first!.identity.target;
-  const matches = matchPresentaciones(group.rows, target, shared.isGrouped);
+  const matches = matchVariants(group.rows, target, shared.isGrouped);
   const stored = matches.map((match) => match.stored);
   const checked = group.rows.map((row, index) => {
-    const base = withPresentacion(target, stored[index]);
+    const base = withVariant(target, stored[index]);
     return checkRow(shared.context, row.input, row.identity, base, stored[index] ? base : undefined);
   });
-  const fields = checkPresentacionFields(group.rows.map((row, index) => ({ input: row.input, stored: stored[index] })));
+  const fields = checkVariantFields(group.rows.map((row, index) => ({ input: row.input, stored: stored[index] })));
   const product = { id: target?.id, group: group.key };
   const problems = group.rows.map((row, index) => [
     ...new Set([
@@ -133,21 +122,21 @@ function recordGroup(shared: Shared, group: ProductGroup, result: CheckedGroup):
   const lead = result.checked[0]!;
   const rowNumber = group.rows[0]!.rowNumber;
   const rows = group.rows.map((row, index) =>
-    plannedPresentacion(row.rowNumber, result.stored[index], result.checked[index]!.values, result.fields[index]!),
+    plannedVariant(row.rowNumber, result.stored[index], result.checked[index]!.values, result.fields[index]!),
   );
   const { target, values, familyName, categoryName } = lead;
   if (!target) {
-    plan.creates.push({ rowNumber, values, familyName, categoryName, presentaciones: rows });
+    plan.creates.push({ rowNumber, values, familyName, categoryName, variants: rows });
     return;
   }
-  const presentaciones = planPresentaciones(target.presentaciones ?? [], rows);
-  const changes = describeProductChanges(plan.kind, target, values, presentaciones);
+  const variants = planVariants(target.variants ?? [], rows);
+  const changes = describeProductChanges(plan.kind, target, values, variants);
   if (changes.length === 0) {
     plan.unchanged.push({ rowNumber, id: target.id, title: values.title });
     return;
   }
   const isStockChanged = rows.some((row) => row.isStockChanged);
-  plan.updates.push({ rowNumber, id: target.id, values, changes, isStockChanged, presentaciones });
+  plan.updates.push({ rowNumber, id: target.id, values, changes, isStockChanged, variants });
 }
 
 /** Plans the products of a sheet into `plan` (see planImport), refusals in the sheet's order. */

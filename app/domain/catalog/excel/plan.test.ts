@@ -6,7 +6,7 @@ import {
   NAME_REQUIRED_MESSAGE,
   SKU_MESSAGE,
   WEIGHT_MESSAGE,
-} from "../presentaciones";
+} from "../variants";
 import type { ColumnKey } from "./layout";
 import { planImport } from "./plan";
 import type { CatalogSnapshot, ExistingItem, SheetRow } from "./types";
@@ -31,7 +31,7 @@ const item = (fields: Partial<ExistingItem> & { id: number; title: string }): Ex
     ...fields,
   };
   const { id, priceCents, isOfferActive, offerPriceCents, stock } = product;
-  const presentacion = {
+  const variant = {
     id,
     name: "",
     priceCents,
@@ -41,7 +41,7 @@ const item = (fields: Partial<ExistingItem> & { id: number; title: string }): Ex
     sku: null,
     netWeightGrams: null,
   };
-  return { ...product, presentaciones: [{ ...presentacion, isOrdered: false }] };
+  return { ...product, variants: [{ ...variant, isOrdered: false }] };
 };
 
 const snapshot: CatalogSnapshot = {
@@ -311,7 +311,7 @@ describe("planImport: a product's rows are its presentaciones", () => {
     // Talla M appears in an order.
     isOrdered: index === 1,
   }));
-  const collar = { ...item({ id: 3, title: "Collar", stock: 12 }), presentaciones: sizes };
+  const collar = { ...item({ id: 3, title: "Collar", stock: 12 }), variants: sizes };
   const sizedSnapshot = { ...snapshot, items: [...snapshot.items, collar], skuOwners: new Map([["col-s", 3]]) };
   const base = { title: "Collar", family: "Perros", category: "Alimentos" };
 
@@ -329,12 +329,12 @@ describe("planImport: a product's rows are its presentaciones", () => {
     ]);
     expect(result.errors).toEqual([]);
     const [update] = result.updates;
-    expect(update?.presentaciones?.rows.map((row) => [row.id, row.name, row.priceCents])).toEqual([
+    expect(update?.variants?.rows.map((row) => [row.id, row.name, row.priceCents])).toEqual([
       [33, "Talla L", 3200],
       [31, "TALLA S", 2500],
       [null, "Talla XL", 3600],
     ]);
-    expect(update?.presentaciones?.removed).toEqual([{ id: 32, name: "Talla M", action: "archive" }]);
+    expect(update?.variants?.removed).toEqual([{ id: 32, name: "Talla M", action: "archive" }]);
     expect(update?.changes).toEqual([
       "Talla L: Precio (S/\u00a031.00 → S/\u00a032.00)",
       "Talla S: Presentación (Talla S → TALLA S)",

@@ -66,7 +66,7 @@ export function planImport(
   const context = planContext(kind, snapshot, options);
   const plan: ImportPlan = { kind, creates: [], updates: [], unchanged: [], errors: [], newBrands: [] };
   const { has } = catalogKinds[kind];
-  if (has.presentaciones) planProducts(context, plan, rows, present, snapshot.skuOwners ?? new Map());
+  if (has.variants) planProducts(context, plan, rows, present, snapshot.skuOwners ?? new Map());
   else planRows(context, plan, rows, present);
   return plan;
 }

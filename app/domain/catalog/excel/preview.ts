@@ -2,15 +2,15 @@
 // server) and the toast that tells what a confirmed import did.
 import { catalogKinds } from "../kinds";
 import { PREVIEW_LIST_LIMIT } from "./layout";
-import type { ImportPlan, RemovedPresentacion, RowError } from "./types";
+import type { ImportPlan, RemovedVariant, RowError } from "./types";
 
 /** A stored presentación the sheet leaves out, and whether it is archived or deleted. */
-type PresentacionRemoval = RemovedPresentacion & { productId: number; productTitle: string };
+type VariantRemoval = RemovedVariant & { productId: number; productTitle: string };
 
 /** What a products sheet does to presentaciones: how many of each, and the ones it removes. */
-export type PresentacionesPreview = {
+export type VariantsPreview = {
   counts: { create: number; update: number; archive: number; delete: number };
-  removed: PresentacionRemoval[];
+  removed: VariantRemoval[];
 };
 
 /** The preview the import screen shows; the plan itself stays on the server. */
@@ -28,25 +28,25 @@ export type ImportPreview = {
     categoryName: string;
     priceCents: number;
     /** A new product's presentaciones, by name (none for a product without sizes). */
-    presentaciones: string[];
+    variants: string[];
   }[];
   updates: { rowNumber: number; id: number; title: string; changes: string[] }[];
   errors: RowError[];
   newBrands: string[];
   /** Kinds sold in presentaciones only (products). */
-  presentaciones?: PresentacionesPreview;
+  variants?: VariantsPreview;
 };
 
-function previewPresentaciones(plan: ImportPlan): PresentacionesPreview {
-  const rows = plan.updates.flatMap((update) => update.presentaciones?.rows ?? []);
+function previewVariants(plan: ImportPlan): VariantsPreview {
+  const rows = plan.updates.flatMap((update) => update.variants?.rows ?? []);
   const removed = plan.updates.flatMap((update) =>
-    (update.presentaciones?.removed ?? []).map((removal) => ({
+    (update.variants?.removed ?? []).map((removal) => ({
       ...removal,
       productId: update.id,
       productTitle: update.values.title,
     })),
   );
-  const created = plan.creates.reduce((total, create) => total + (create.presentaciones?.length ?? 0), 0);
+  const created = plan.creates.reduce((total, create) => total + (create.variants?.length ?? 0), 0);
   return {
     counts: {
       create: created + rows.filter((row) => row.id === null).length,
@@ -76,7 +76,7 @@ export function toPreview(
       familyName: create.familyName,
       categoryName: create.categoryName,
       priceCents: create.values.priceCents,
-      presentaciones: (create.presentaciones ?? []).flatMap((row) => (row.name === "" ? [] : [row.name])),
+      variants: (create.variants ?? []).flatMap((row) => (row.name === "" ? [] : [row.name])),
     })),
     updates: plan.updates.slice(0, PREVIEW_LIST_LIMIT).map((update) => ({
       rowNumber: update.rowNumber,
@@ -86,7 +86,7 @@ export function toPreview(
     })),
     errors: plan.errors.slice(0, PREVIEW_LIST_LIMIT),
     newBrands: plan.newBrands,
-    ...(catalogKinds[plan.kind].has.presentaciones ? { presentaciones: previewPresentaciones(plan) } : {}),
+    ...(catalogKinds[plan.kind].has.variants ? { variants: previewVariants(plan) } : {}),
   };
 }
 

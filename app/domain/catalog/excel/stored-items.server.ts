@@ -6,8 +6,8 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { brands, orderLines, products, productVariants, services } from "~/db/schema";
 
-import { presentacionColumns, productColumns, serviceColumns } from "../catalog-columns.server";
-import type { CatalogSnapshot, ExistingItem, ExistingPresentacion } from "./types";
+import { productColumns, serviceColumns, variantColumns } from "../catalog-columns.server";
+import type { CatalogSnapshot, ExistingItem, ExistingVariant } from "./types";
 
 /** A page of items: those after `afterId`, `limit` of them. */
 export type ItemPage = { afterId: number; limit: number };
@@ -25,18 +25,18 @@ export type StoredItems = {
  * The live presentaciones of the page's products (of every live product without a page), in
  * the order the shopper sees them, by product. `withOrders`: whether order lines name each one.
  */
-async function selectPresentaciones(
+async function selectVariants(
   db: Database,
   productIds: number[] | undefined,
   withOrders: boolean,
-): Promise<Map<number, ExistingPresentacion[]>> {
+): Promise<Map<number, ExistingVariant[]>> {
   const isOrdered = withOrders
     ? sql<boolean>`exists (select 1 from ${orderLines} where ${orderLines.variantId} = ${productVariants.id})`
     : sql<boolean>`false`;
   const rows = await db
     .select({
       productId: productVariants.productId,
-      ...presentacionColumns(),
+      ...variantColumns(),
       isOrdered: isOrdered.mapWith(Boolean),
     })
     .from(productVariants)
@@ -49,9 +49,9 @@ async function selectPresentaciones(
       ),
     )
     .orderBy(asc(productVariants.productId), asc(productVariants.sortOrder), asc(productVariants.id));
-  const byProduct = new Map<number, ExistingPresentacion[]>();
-  for (const { productId, ...presentacion } of rows) {
-    byProduct.set(productId, [...(byProduct.get(productId) ?? []), presentacion]);
+  const byProduct = new Map<number, ExistingVariant[]>();
+  for (const { productId, ...variant } of rows) {
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), variant]);
   }
   return byProduct;
 }
@@ -65,8 +65,8 @@ async function selectProducts(db: Database, page?: ItemPage, withOrders = false)
     .orderBy(asc(products.id));
   const rows = page ? await query.limit(page.limit) : await query;
   if (page && rows.length === 0) return [];
-  const presentaciones = await selectPresentaciones(db, page ? rows.map((row) => row.id) : undefined, withOrders);
-  return rows.map((row) => ({ ...row, showPrice: true, presentaciones: presentaciones.get(row.id) ?? [] }));
+  const variants = await selectVariants(db, page ? rows.map((row) => row.id) : undefined, withOrders);
+  return rows.map((row) => ({ ...row, showPrice: true, variants: variants.get(row.id) ?? [] }));
 }
 
 /** Every SKU of the shop, lower-cased, with the product whose presentación holds it. */

@@ -1,7 +1,7 @@
 // The data an import works with: what the database holds (the snapshot), the rows of the
 // sheet, the values a row would leave, and the plan that says what the import would do.
 import type { CatalogKind } from "../kinds";
-import type { PresentacionInput } from "../presentaciones";
+import type { VariantInput } from "../variants";
 import type { ColumnKey } from "./layout";
 
 export type TaxonomyEntry = { id: number; name: string; parentId: number | null };
@@ -27,7 +27,7 @@ export type CatalogValues = {
 };
 
 /** A live presentación of a stored product, in the order the shopper sees them. */
-export type ExistingPresentacion = {
+export type ExistingVariant = {
   id: number;
   name: string;
   priceCents: number;
@@ -41,7 +41,7 @@ export type ExistingPresentacion = {
 };
 
 /** A stored product or service; a product with its live presentaciones. */
-export type ExistingItem = CatalogValues & { id: number; presentaciones?: ExistingPresentacion[] };
+export type ExistingItem = CatalogValues & { id: number; variants?: ExistingVariant[] };
 
 /** The values of a new row, before its cells are read. */
 export const DEFAULT_VALUES: CatalogValues = {
@@ -90,8 +90,8 @@ export type CheckResult = { set: Partial<CatalogValues>; problems: string[] };
  * one). `isStockChanged`: only then is its stock written; orders keep taking units meanwhile.
  * `changes`: what it changes, as the preview names it (none for a new one).
  */
-export type PlannedPresentacion = Pick<
-  PresentacionInput,
+export type PlannedVariant = Pick<
+  VariantInput,
   "id" | "name" | "priceCents" | "isOfferActive" | "offerPriceCents" | "stock" | "sku" | "netWeightGrams"
 > & {
   rowNumber: number;
@@ -100,16 +100,16 @@ export type PlannedPresentacion = Pick<
 };
 
 /** A stored presentación the sheet leaves out: archived when orders name it, else deleted. */
-export type RemovedPresentacion = { id: number; name: string; action: "archive" | "delete" };
+export type RemovedVariant = { id: number; name: string; action: "archive" | "delete" };
 
 /**
  * A product's presentaciones after the import, in the sheet's order. `isRewritten`: some are
  * created, removed, renamed, reordered or change their SKU, so the product's rows are written
  * one by one (ADR 019's save); otherwise only the values of the changed ones are updated.
  */
-export type PresentacionesPlan = {
-  rows: PlannedPresentacion[];
-  removed: RemovedPresentacion[];
+export type VariantsPlan = {
+  rows: PlannedVariant[];
+  removed: RemovedVariant[];
   isRewritten: boolean;
 };
 
@@ -119,7 +119,7 @@ type PlannedCreate = {
   familyName: string;
   categoryName: string;
   /** A product's presentaciones, in the sheet's order. */
-  presentaciones?: PlannedPresentacion[];
+  variants?: PlannedVariant[];
 };
 /**
  * `changes` names the fields the row changes, with the old and new values of the price and
@@ -133,7 +133,7 @@ type PlannedUpdate = {
   changes: string[];
   isStockChanged: boolean;
   /** A product's presentaciones. */
-  presentaciones?: PresentacionesPlan;
+  variants?: VariantsPlan;
 };
 export type RowError = { rowNumber: number; title: string; messages: string[] };
 

@@ -7,9 +7,9 @@ import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";
 import { formatMoney } from "~/lib/money";
 import { requestAs, signUpCustomer } from "~test/auth";
 import { insertTestOrder, type TestOrderInput } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { renderRoute } from "~test/render-route";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { setVariantValues } from "~test/variants";
 
 import DeliverySheetPage, { loader } from "./delivery-sheet";
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { db } = handle();
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
   productId = product!.id;
-  await setPresentacionValues(db, productId, { stock: 5000 });
+  await setVariantValues(db, productId, { stock: 5000 });
   customerCookie = await signUpCustomer("curioso-reparto@example.pe");
 });
 

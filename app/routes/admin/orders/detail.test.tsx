@@ -9,9 +9,9 @@ import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";
 import { formatMoney } from "~/lib/money";
 import { requestAs } from "~test/auth";
 import { insertTestOrder, type TestOrderInput } from "~test/orders";
-import { setPresentacionValues } from "~test/presentaciones";
 import { renderRoute } from "~test/render-route";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { setVariantValues } from "~test/variants";
 
 import OrderDetailPage, { action, loader } from "./detail";
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { db } = handle();
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
   productId = product!.id;
-  await setPresentacionValues(db, productId, { stock: 5000 });
+  await setVariantValues(db, productId, { stock: 5000 });
 });
 
 function orderOf(options: Omit<TestOrderInput, "lines">) {

@@ -19,15 +19,15 @@ import {
   OFFER_NOT_LOWER_MESSAGE,
   OFFER_PRICE_MESSAGE,
 } from "~/domain/catalog/catalog-admin";
+import { PRODUCT_REQUIRED_MESSAGE } from "~/domain/catalog/product-admin";
+import { listAdminProducts } from "~/domain/catalog/product-admin.server";
 import {
   AT_LEAST_ONE_MESSAGE,
   GONE_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   STOCK_MESSAGE,
   WEIGHT_MESSAGE,
-} from "~/domain/catalog/presentaciones";
-import { PRODUCT_REQUIRED_MESSAGE } from "~/domain/catalog/product-admin";
-import { listAdminProducts } from "~/domain/catalog/product-admin.server";
+} from "~/domain/catalog/variants";
 import { placeOrder } from "~/domain/orders/order.server";
 import { NEGATIVE_PRICE_MESSAGE } from "~/lib/parse";
 import { requestAs } from "~test/auth";
@@ -38,8 +38,8 @@ import {
   type Fields,
   readRedirect,
 } from "~test/catalog-editor";
-import { findPresentacion } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { findVariant } from "~test/variants";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
 import { action as listAction, loader as listLoader } from "./list";
@@ -184,7 +184,7 @@ describe("creating and updating products", () => {
     const saved = await findProduct("Pelota Mordedora Ñandú");
     expect(saved).toMatchObject({ priceCents: 3990, stock: 12, isOfferActive: true, offerPriceCents: 2990 });
     // Held by its one presentación, which the product sums up.
-    expect(await findPresentacion(handle().db, saved!.id)).toMatchObject({
+    expect(await findVariant(handle().db, saved!.id)).toMatchObject({
       name: "",
       priceCents: 3990,
       stock: 12,
@@ -209,7 +209,7 @@ describe("creating and updating products", () => {
     const response = await callEditor(validFields({ offerPrice: "25.00" }), created!.id);
     expect((await readRedirect(response)).toast).toMatchObject({ title: "Producto Actualizado" });
     expect(await findProduct("Pelota Mordedora Ñandú")).toMatchObject({ isOfferActive: false, offerPriceCents: null });
-    expect(await findPresentacion(handle().db, created!.id)).toMatchObject({
+    expect(await findVariant(handle().db, created!.id)).toMatchObject({
       priceCents: 3990,
       isOfferActive: false,
       offerPriceCents: null,
@@ -282,7 +282,7 @@ describe("stock sold while the editor is open", () => {
     const saved = await callEditor({ ...shown, price: "42.50" }, product.id);
     expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
     expect(await stored(product.id)).toMatchObject({ priceCents: 4250, stock: 6 });
-    expect(await findPresentacion(handle().db, product.id)).toMatchObject({ priceCents: 4250, stock: 6 });
+    expect(await findVariant(handle().db, product.id)).toMatchObject({ priceCents: 4250, stock: 6 });
   });
 
   test("a stock typed over units sold meanwhile is refused with the current stock, then saved as typed", async () => {
@@ -491,7 +491,7 @@ describe("presentaciones in the editor (issue 23)", () => {
     ...overrides,
   });
 
-  async function presentaciones(productId: number) {
+  async function variants(productId: number) {
     return handle()
       .db.select()
       .from(productVariants)
@@ -512,7 +512,7 @@ describe("presentaciones in the editor (issue 23)", () => {
     const response = await callCatalogEditor("products", editorAction, adminCookie(), twoSizes());
     expect((await readRedirect(response)).toast).toMatchObject({ title: "Producto Añadido" });
     const product = (await findProduct("Alimento Adulto Cordero"))!;
-    expect(await presentaciones(product.id)).toMatchObject([
+    expect(await variants(product.id)).toMatchObject([
       {
         name: "3 kg",
         priceCents: 4500,
@@ -547,7 +547,7 @@ describe("presentaciones in the editor (issue 23)", () => {
 
   test("rows are reordered, renamed into each other's names, removed (deleted, or archived once ordered) and added", async () => {
     const product = (await findProduct("Alimento Adulto Cordero"))!;
-    const [small, large] = await presentaciones(product.id);
+    const [small, large] = await variants(product.id);
     // An order for the 15 kg bag: removing it later archives it.
     const { cartId } = await ensureCart(new Request("http://localhost:3000/carrito"), null);
     expect((await addCartLine(cartId, { productId: product.id, variantId: large!.id, quantity: 1 })).status).toBe(
@@ -576,7 +576,7 @@ describe("presentaciones in the editor (issue 23)", () => {
     expect(
       (await readRedirect(await callCatalogEditor("products", editorAction, adminCookie(), swapped, product.id))).toast,
     ).toMatchObject({ title: "Producto Actualizado" });
-    expect((await presentaciones(product.id)).map((row) => [row.id, row.name, row.sortOrder])).toEqual([
+    expect((await variants(product.id)).map((row) => [row.id, row.name, row.sortOrder])).toEqual([
       [large!.id, "3 kg", 0],
       [small!.id, "15 kg", 1],
     ]);
@@ -596,7 +596,7 @@ describe("presentaciones in the editor (issue 23)", () => {
       "v.9.stock": "4",
     };
     await callCatalogEditor("products", editorAction, adminCookie(), kept, product.id);
-    const rows = await presentaciones(product.id);
+    const rows = await variants(product.id);
     expect(rows.map((row) => [row.name, row.isArchived, row.sortOrder])).toEqual([
       ["1 kg", false, 0],
       ["7 kg", false, 1],
@@ -615,10 +615,10 @@ describe("presentaciones in the editor (issue 23)", () => {
       .from(productVariants)
       .where(and(eq(productVariants.isArchived, false), ne(productVariants.productId, product.id)))
       .limit(1);
-    const before = await presentaciones(product.id);
+    const before = await variants(product.id);
     const forged = twoSizes({ "v.0.id": String(foreign!.id), "v.0.stockShown": String(foreign!.stock) });
     await refused(forged, "v.0.name", GONE_MESSAGE, product.id);
-    expect(await presentaciones(product.id)).toEqual(before);
+    expect(await variants(product.id)).toEqual(before);
     const [untouched] = await handle().db.select().from(productVariants).where(eq(productVariants.id, foreign!.id));
     expect(untouched).toEqual(foreign);
   });
@@ -641,7 +641,7 @@ describe("presentaciones in the editor (issue 23)", () => {
       }),
     );
     const product = (await findProduct("Arena Sanitaria Lavanda"))!;
-    const [only] = await presentaciones(product.id);
+    const [only] = await variants(product.id);
     expect(only).toMatchObject({ name: "3 kg", sku: "ARENA-1" });
     const fields = twoSizes({
       title: "Arena Sanitaria Lavanda",
@@ -657,7 +657,7 @@ describe("presentaciones in the editor (issue 23)", () => {
     });
     const saved = await callCatalogEditor("products", editorAction, adminCookie(), fields, product.id);
     expect((await readRedirect(saved)).toast).toMatchObject({ title: "Producto Actualizado" });
-    expect((await presentaciones(product.id)).map((row) => [row.name, row.sku, row.id === only!.id])).toEqual([
+    expect((await variants(product.id)).map((row) => [row.name, row.sku, row.id === only!.id])).toEqual([
       ["3 kg", "ARENA-1", false],
       ["5 kg", "ARENA-5", true],
     ]);
@@ -670,7 +670,7 @@ describe("presentaciones in the editor (issue 23)", () => {
       categoryId: String(perros.alimentosId),
     };
     const result = (await callCatalogEditor("products", editorAction, adminCookie(), fields)) as EditorFailure;
-    expect(result.data.errors.presentaciones).toBe(AT_LEAST_ONE_MESSAGE);
+    expect(result.data.errors.variants).toBe(AT_LEAST_ONE_MESSAGE);
     expect(await findProduct("Sin presentaciones")).toBeUndefined();
   });
 });
@@ -695,7 +695,7 @@ describe("the list's presentaciones (issue 23)", () => {
     const base = { q: "collar reflectivo ajustable", sort: "nombre", direction: "asc", page: 1 } as const;
     const { rows } = await listAdminProducts({ ...base, isArchivedShown: false });
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.presentaciones.map((size) => [size.name, size.stock, size.waiting])).toEqual([
+    expect(rows[0]!.variants.map((size) => [size.name, size.stock, size.waiting])).toEqual([
       ["Talla S", 8, 0],
       ["Talla M", 0, 2],
       ["Talla L", 5, 0],

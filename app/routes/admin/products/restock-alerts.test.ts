@@ -12,8 +12,8 @@ import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { requestAs } from "~test/auth";
 import { sentMails } from "~test/captured-mail";
 import { callCatalogEditor } from "~test/catalog-editor";
-import { findSizes } from "~test/presentaciones";
 import { seededShopWithAdmin } from "~test/seeded-shop";
+import { findSizes } from "~test/variants";
 
 import { action as editorAction, loader as editorLoader } from "./editor";
 

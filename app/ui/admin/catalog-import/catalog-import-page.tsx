@@ -49,7 +49,7 @@ function FileCard({ kind, form }: { kind: CatalogKind; form: FormFields }) {
 }
 
 /** How a products sheet lists a product's presentaciones (sizes). */
-function PresentacionesHelp() {
+function VariantsHelp() {
   return (
     <p className="mt-3 text-sm">
       Un producto con presentaciones (3 kg y 15 kg; Talla S, M y L) ocupa una fila por presentación, con los datos del
@@ -80,7 +80,7 @@ function FormatCard({ kind }: { kind: CatalogKind }) {
         Las filas con ID se actualizan; sin ID, se busca el mismo título y, si no existe, se crea. Familia, categoría y
         subcategoría van por su nombre.
       </p>
-      {columns.some((column) => column.key === "variantName") ? <PresentacionesHelp /> : null}
+      {columns.some((column) => column.key === "variantName") ? <VariantsHelp /> : null}
       {columns.some((column) => column.key === "exportedStock") ? (
         <p className="mt-3 text-sm">
           La exportación guarda en una columna oculta el stock de ese momento. Si no cambias el stock de una fila, se

@@ -5,9 +5,9 @@ import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
-import { presentacionLabel } from "~/domain/catalog/excel/changes";
-import { removalLabel } from "~/domain/catalog/excel/plan-presentaciones";
-import type { ImportPreview, PresentacionesPreview } from "~/domain/catalog/excel/preview";
+import { variantLabel } from "~/domain/catalog/excel/changes";
+import { removalLabel } from "~/domain/catalog/excel/plan-variants";
+import type { ImportPreview, VariantsPreview } from "~/domain/catalog/excel/preview";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
@@ -69,12 +69,12 @@ function CreatesSection({ preview }: { preview: ImportPreview }) {
             cell: (row) => formatMoney(row.priceCents),
             className: "whitespace-nowrap",
           },
-          ...(preview.presentaciones
+          ...(preview.variants
             ? [
                 {
                   key: "presentaciones",
                   header: "Presentaciones",
-                  cell: (row: ImportPreview["creates"][number]) => row.presentaciones.join(", ") || "—",
+                  cell: (row: ImportPreview["creates"][number]) => row.variants.join(", ") || "—",
                 },
               ]
             : []),
@@ -113,8 +113,8 @@ function UpdatesSection({ preview }: { preview: ImportPreview }) {
   );
 }
 
-function PresentacionCounts({ presentaciones }: { presentaciones: PresentacionesPreview }) {
-  const { counts } = presentaciones;
+function VariantCounts({ variants }: { variants: VariantsPreview }) {
+  const { counts } = variants;
   return (
     <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Presentaciones">
       <CountTile
@@ -138,8 +138,8 @@ function PresentacionCounts({ presentaciones }: { presentaciones: Presentaciones
 }
 
 /** The stored presentaciones the sheet leaves out: archived when orders name them, else deleted. */
-function RemovedSection({ presentaciones }: { presentaciones: PresentacionesPreview }) {
-  const { removed, counts } = presentaciones;
+function RemovedSection({ variants }: { variants: VariantsPreview }) {
+  const { removed, counts } = variants;
   return (
     <PreviewSection title="Presentaciones a quitar" shown={removed.length} total={counts.archive + counts.delete}>
       <p className="mb-2 text-sm text-muted">
@@ -154,7 +154,7 @@ function RemovedSection({ presentaciones }: { presentaciones: PresentacionesPrev
         columns={[
           { key: "id", header: "ID", cell: (row) => row.productId, className: "w-16" },
           { key: "title", header: "Producto", cell: (row) => row.productTitle },
-          { key: "name", header: "Presentación", cell: (row) => presentacionLabel(row.name) },
+          { key: "name", header: "Presentación", cell: (row) => variantLabel(row.name) },
           { key: "action", header: "Qué pasa", cell: (row) => removalLabel(row.action) },
         ]}
       />
@@ -221,7 +221,7 @@ export function PreviewCard({ preview, noun }: { preview: ImportPreview; noun: s
           <CountTile label="Sin cambios" count={counts.unchanged} tone="border-gray-200 bg-gray-50 text-ink" />
           <CountTile label="Con errores" count={counts.errors} tone="border-red-200 bg-red-50 text-red-900" />
         </dl>
-        {preview.presentaciones ? <PresentacionCounts presentaciones={preview.presentaciones} /> : null}
+        {preview.variants ? <VariantCounts variants={preview.variants} /> : null}
         {preview.newBrands.length > 0 ? (
           <p className="mt-4 text-sm">
             Se crearán las marcas: <strong>{preview.newBrands.join(", ")}</strong>.
@@ -229,7 +229,7 @@ export function PreviewCard({ preview, noun }: { preview: ImportPreview; noun: s
         ) : null}
         <CreatesSection preview={preview} />
         <UpdatesSection preview={preview} />
-        {preview.presentaciones ? <RemovedSection presentaciones={preview.presentaciones} /> : null}
+        {preview.variants ? <RemovedSection variants={preview.variants} /> : null}
         <ErrorsSection preview={preview} />
         <ConfirmForm preview={preview} noun={noun} />
       </AdminCard>

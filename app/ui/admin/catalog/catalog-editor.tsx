@@ -11,7 +11,7 @@ import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
 
 import { CatalogImageFields, RevealedPriceField, TaxonomySelects } from "./catalog-fields";
-import { PresentacionesFields } from "./presentaciones-fields";
+import { VariantsFields } from "./variants-fields";
 
 // The editor of a product or a service: one form, the fields its kind has (kinds.ts).
 
@@ -38,7 +38,7 @@ function ProductFields({ form, brands }: { form: FormFields; brands: TaxonomyOpt
           </option>
         ))}
       </SelectField>
-      <PresentacionesFields form={form} />
+      <VariantsFields form={form} />
     </>
   );
 }

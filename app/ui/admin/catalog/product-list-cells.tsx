@@ -9,7 +9,7 @@ import { AdminPrice } from "./catalog-fields";
 // The products list's cells that read the presentaciones: the price range, the total stock
 // with each size's stock, and the shoppers waiting for a sold-out size.
 
-type Presentacion = AdminProductRow["presentaciones"][number];
+type Variant = AdminProductRow["variants"][number];
 
 function stockTone(stock: number): string | undefined {
   if (stock === 0) return "font-semibold text-red-700";
@@ -19,7 +19,7 @@ function stockTone(stock: number): string | undefined {
 
 /** 'S/ 45.00 – S/ 180.00' when the sizes differ in price; the one price (and its offer) otherwise. */
 export function ProductPriceCell({ row }: { row: AdminProductRow }) {
-  const prices = row.presentaciones.map(getUnitPriceCents);
+  const prices = row.variants.map(getUnitPriceCents);
   if (prices.length < 2 || Math.min(...prices) === Math.max(...prices)) return <AdminPrice item={row} />;
   return (
     <span className="font-semibold whitespace-nowrap">
@@ -28,7 +28,7 @@ export function ProductPriceCell({ row }: { row: AdminProductRow }) {
   );
 }
 
-function Waiting({ item }: { item: Presentacion }) {
+function Waiting({ item }: { item: Variant }) {
   if (item.waiting === 0) return null;
   const label = item.waiting === 1 ? "1 cliente espera stock" : `${item.waiting} clientes esperan stock`;
   return (
@@ -41,11 +41,11 @@ function Waiting({ item }: { item: Presentacion }) {
 
 /** The total stock; under it, each presentación's stock (when there are several) and who waits. */
 export function ProductStockCell({ row }: { row: AdminProductRow }) {
-  const isSingle = row.presentaciones.length < 2;
+  const isSingle = row.variants.length < 2;
   return (
     <span className="flex flex-col items-end gap-1">
       <span className={stockTone(row.stock)}>{row.stock}</span>
-      {row.presentaciones.map((item) =>
+      {row.variants.map((item) =>
         isSingle ? (
           <Waiting key={item.id} item={item} />
         ) : (

@@ -45,8 +45,8 @@ export function findTarget(
  * matched by its ID, the row may rename it.
  */
 export function startingValues(row: RowInput, target: ExistingItem | undefined): CatalogValues {
-  // A product's presentaciones are planned apart (plan-presentaciones.ts), not as its values.
-  const { presentaciones: _, ...item } = target ?? { ...DEFAULT_VALUES, presentaciones: undefined };
+  // A product's presentaciones are planned apart (plan-variants.ts), not as its values.
+  const { variants: _, ...item } = target ?? { ...DEFAULT_VALUES, variants: undefined };
   const base: CatalogValues = item;
   const isMatchedByTitle = target !== undefined && Number(row.text("id")) !== target.id;
   return { ...base, title: isMatchedByTitle ? base.title : row.text("title") };

@@ -5,8 +5,8 @@ import { centsToInput, isChecked, parseRecordId, parseSoles } from "~/lib/parse"
 
 import { MAX_STOCK, readOfferPrice } from "./catalog-admin";
 
-const MAX_PRESENTACIONES = 30;
-const MAX_PRESENTACION_NAME = 60;
+const MAX_VARIANTS = 30;
+const MAX_VARIANT_NAME = 60;
 const MAX_SKU_LENGTH = 40;
 /** The heaviest bag the shop could sell: 1,000 kg (in grams). */
 const MAX_NET_WEIGHT_GRAMS = 1_000_000;
@@ -14,17 +14,17 @@ const MAX_NET_WEIGHT_GRAMS = 1_000_000;
 export const DUPLICATE_NAME_MESSAGE = "Ya existe una presentación con ese nombre.";
 export const DUPLICATE_SKU_MESSAGE = "El SKU ya está en uso.";
 export const NAME_REQUIRED_MESSAGE = "Escribe el nombre de cada presentación (por ejemplo 3 kg o Talla M).";
-const NAME_TOO_LONG_MESSAGE = `El nombre de la presentación admite hasta ${MAX_PRESENTACION_NAME} caracteres.`;
+const NAME_TOO_LONG_MESSAGE = `El nombre de la presentación admite hasta ${MAX_VARIANT_NAME} caracteres.`;
 export const SKU_MESSAGE = `El SKU admite letras, números, guiones, puntos y barras (hasta ${MAX_SKU_LENGTH}).`;
 export const WEIGHT_MESSAGE = "Escribe el peso neto en kg, mayor a 0 y con hasta 3 decimales (por ejemplo 3 o 0.5).";
 export const AT_LEAST_ONE_MESSAGE = "Agrega al menos una presentación.";
-const TOO_MANY_MESSAGE = `Un producto puede tener hasta ${MAX_PRESENTACIONES} presentaciones.`;
+const TOO_MANY_MESSAGE = `Un producto puede tener hasta ${MAX_VARIANTS} presentaciones.`;
 export const GONE_MESSAGE = "Esta presentación ya no existe: recarga la página.";
 export const STOCK_MESSAGE = "El stock debe ser un número entero igual o mayor a 0.";
 const STOCK_TOO_HIGH_MESSAGE = `El stock máximo es ${MAX_STOCK.toLocaleString("es-PE")} unidades.`;
 
 /** One presentación as the editor saves it; `id` null for a new row. */
-export type PresentacionInput = {
+export type VariantInput = {
   key: string;
   id: number | null;
   name: string;
@@ -39,14 +39,14 @@ export type PresentacionInput = {
 };
 
 /** The name of one field of one row. */
-export function presentacionField(key: string, field: string): string {
+export function variantField(key: string, field: string): string {
   return `v.${key}.${field}`;
 }
 
 const ROW_FIELD = /^v\.(\d{1,4})\.([a-zA-Z]+)$/;
 
 /** The row keys present in a form's values, in the order the rows come. */
-export function readPresentacionKeys(values: Record<string, string | undefined | null>): string[] {
+export function readVariantKeys(values: Record<string, string | undefined | null>): string[] {
   const keys: string[] = [];
   for (const name of Object.keys(values)) {
     const match = ROW_FIELD.exec(name);
@@ -82,13 +82,13 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
 type AddIssue = (message: string, field: string) => void;
 
 /** One row: its fields read, each refusal reported at `v.{key}.{field}`. */
-function readRow(key: string, raw: Record<string, string | undefined>, addIssue: AddIssue): PresentacionInput {
-  const read = (field: string) => raw[presentacionField(key, field)];
-  const report: AddIssue = (message, field) => addIssue(message, presentacionField(key, field));
+function readRow(key: string, raw: Record<string, string | undefined>, addIssue: AddIssue): VariantInput {
+  const read = (field: string) => raw[variantField(key, field)];
+  const report: AddIssue = (message, field) => addIssue(message, variantField(key, field));
   const id = read("id") ? parseRecordId(read("id")) : null;
   if (read("id") && id === null) report(GONE_MESSAGE, "name");
   const name = (read("name") ?? "").trim().replace(/\s+/g, " ");
-  if (name.length > MAX_PRESENTACION_NAME) report(NAME_TOO_LONG_MESSAGE, "name");
+  if (name.length > MAX_VARIANT_NAME) report(NAME_TOO_LONG_MESSAGE, "name");
   if (CONTROL_CHARACTERS.test(name)) report(NAME_REQUIRED_MESSAGE, "name");
   const price = parseSoles(read("price"));
   if ("error" in price) report(price.error, "price");
@@ -124,7 +124,7 @@ function readRow(key: string, raw: Record<string, string | undefined>, addIssue:
 /** A row the owner added and left empty is not a presentación. */
 function isBlankNewRow(key: string, raw: Record<string, string | undefined>): boolean {
   return ["id", "name", "price", "stock", "sku", "weight", "offerPrice"].every(
-    (field) => (raw[presentacionField(key, field)] ?? "").trim() === "",
+    (field) => (raw[variantField(key, field)] ?? "").trim() === "",
   );
 }
 
@@ -133,17 +133,17 @@ function isBlankNewRow(key: string, raw: Record<string, string | undefined>): bo
  * one; names required once there are two and unique within the product; SKUs unique
  * within the form (the server checks the rest of the shop).
  */
-export function readPresentaciones(raw: Record<string, string | undefined>, addIssue: AddIssue): PresentacionInput[] {
-  const posted = readPresentacionKeys(raw);
+export function readVariants(raw: Record<string, string | undefined>, addIssue: AddIssue): VariantInput[] {
+  const posted = readVariantKeys(raw);
   const filled = posted.filter((key) => !isBlankNewRow(key, raw));
   // One empty row is a product at S/ 0.00 with no stock (defaults, as before sizes existed).
   const keys = filled.length === 0 ? posted.slice(0, 1) : filled;
   if (keys.length === 0) {
-    addIssue(AT_LEAST_ONE_MESSAGE, "presentaciones");
+    addIssue(AT_LEAST_ONE_MESSAGE, "variants");
     return [];
   }
-  if (keys.length > MAX_PRESENTACIONES) {
-    addIssue(TOO_MANY_MESSAGE, "presentaciones");
+  if (keys.length > MAX_VARIANTS) {
+    addIssue(TOO_MANY_MESSAGE, "variants");
     return [];
   }
   const rows = keys.map((key) => readRow(key, raw, addIssue));
@@ -151,12 +151,12 @@ export function readPresentaciones(raw: Record<string, string | undefined>, addI
   const skus = new Set<string>();
   for (const row of rows) {
     const nameKey = row.name.toLocaleLowerCase("es");
-    if (rows.length > 1 && row.name === "") addIssue(NAME_REQUIRED_MESSAGE, presentacionField(row.key, "name"));
-    else if (names.has(nameKey)) addIssue(DUPLICATE_NAME_MESSAGE, presentacionField(row.key, "name"));
+    if (rows.length > 1 && row.name === "") addIssue(NAME_REQUIRED_MESSAGE, variantField(row.key, "name"));
+    else if (names.has(nameKey)) addIssue(DUPLICATE_NAME_MESSAGE, variantField(row.key, "name"));
     names.add(nameKey);
     if (row.sku !== null) {
       const skuKey = row.sku.toLowerCase();
-      if (skus.has(skuKey)) addIssue(DUPLICATE_SKU_MESSAGE, presentacionField(row.key, "sku"));
+      if (skus.has(skuKey)) addIssue(DUPLICATE_SKU_MESSAGE, variantField(row.key, "sku"));
       skus.add(skuKey);
     }
   }
@@ -164,21 +164,21 @@ export function readPresentaciones(raw: Record<string, string | undefined>, addI
 }
 
 /** A stored presentación as the editor's inputs show it. */
-export type StoredPresentacion = Omit<PresentacionInput, "key" | "stockShown" | "id"> & { id: number };
+export type StoredVariant = Omit<VariantInput, "key" | "stockShown" | "id"> & { id: number };
 
-export function toPresentacionValues(rows: StoredPresentacion[]): Record<string, string> {
+export function toVariantValues(rows: StoredVariant[]): Record<string, string> {
   const values: Record<string, string> = {};
   rows.forEach((row, index) => {
     const key = String(index);
-    values[presentacionField(key, "id")] = String(row.id);
-    values[presentacionField(key, "name")] = row.name;
-    values[presentacionField(key, "price")] = centsToInput(row.priceCents);
-    values[presentacionField(key, "isOfferActive")] = row.isOfferActive ? "on" : "";
-    values[presentacionField(key, "offerPrice")] = centsToInput(row.offerPriceCents);
-    values[presentacionField(key, "stock")] = String(row.stock);
-    values[presentacionField(key, "stockShown")] = String(row.stock);
-    values[presentacionField(key, "sku")] = row.sku ?? "";
-    values[presentacionField(key, "weight")] = gramsToKgInput(row.netWeightGrams);
+    values[variantField(key, "id")] = String(row.id);
+    values[variantField(key, "name")] = row.name;
+    values[variantField(key, "price")] = centsToInput(row.priceCents);
+    values[variantField(key, "isOfferActive")] = row.isOfferActive ? "on" : "";
+    values[variantField(key, "offerPrice")] = centsToInput(row.offerPriceCents);
+    values[variantField(key, "stock")] = String(row.stock);
+    values[variantField(key, "stockShown")] = String(row.stock);
+    values[variantField(key, "sku")] = row.sku ?? "";
+    values[variantField(key, "weight")] = gramsToKgInput(row.netWeightGrams);
   });
   return values;
 }

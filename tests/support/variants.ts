@@ -7,18 +7,18 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, productVariants } from "~/db/schema";
 
-type Presentacion = typeof productVariants.$inferSelect;
-export type PresentacionPrice = Partial<Pick<Presentacion, "priceCents" | "isOfferActive" | "offerPriceCents">>;
+type Variant = typeof productVariants.$inferSelect;
+export type VariantPrice = Partial<Pick<Variant, "priceCents" | "isOfferActive" | "offerPriceCents">>;
 
 /**
  * Writes `values` on the live presentaciones of the product (or products): the products are
  * locked first, in id order, as the app does, so a test that runs orders alongside cannot
  * deadlock. Throws when a product has no live presentación, so a fixture never misses.
  */
-export async function setPresentacionValues(
+export async function setVariantValues(
   db: Database,
   productId: number | readonly number[],
-  values: Partial<Pick<Presentacion, "priceCents" | "isOfferActive" | "offerPriceCents" | "stock">>,
+  values: Partial<Pick<Variant, "priceCents" | "isOfferActive" | "offerPriceCents" | "stock">>,
 ): Promise<void> {
   const ids = [...new Set(typeof productId === "number" ? [productId] : productId)];
   if (ids.length === 0) return;
@@ -41,28 +41,28 @@ export async function setPresentacionValues(
 
 /** Sets the stock of the product's presentación (of each product's, given several). */
 export function setProductStock(db: Database, productId: number | readonly number[], stock: number): Promise<void> {
-  return setPresentacionValues(db, productId, { stock });
+  return setVariantValues(db, productId, { stock });
 }
 
 /** Sets the price and/or offer of the product's presentación (of each product's, given several). */
 export function setProductPrice(
   db: Database,
   productId: number | readonly number[],
-  price: PresentacionPrice,
+  price: VariantPrice,
 ): Promise<void> {
-  return setPresentacionValues(db, productId, price);
+  return setVariantValues(db, productId, price);
 }
 
 /** The product's live presentación (its first, by sort order, if it has several); throws if none. */
-export async function findPresentacion(db: Database, productId: number): Promise<Presentacion> {
-  const [presentacion] = await db
+export async function findVariant(db: Database, productId: number): Promise<Variant> {
+  const [variant] = await db
     .select()
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), eq(productVariants.isArchived, false)))
     .orderBy(asc(productVariants.sortOrder), asc(productVariants.id))
     .limit(1);
-  if (!presentacion) throw new Error(`No live presentación for product ${productId}`);
-  return presentacion;
+  if (!variant) throw new Error(`No live presentación for product ${productId}`);
+  return variant;
 }
 
 /** A product found by its title, and its live presentaciones' ids in the order the shopper sees them. */

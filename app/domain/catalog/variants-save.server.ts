@@ -7,22 +7,16 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cartLines, orderLines, productVariants, stockAlerts } from "~/db/schema";
 import type { FieldErrors } from "~/lib/form-data";
 
-import {
-  DUPLICATE_SKU_MESSAGE,
-  GONE_MESSAGE,
-  presentacionField,
-  type PresentacionInput,
-  stockChangedMessage,
-} from "./presentaciones";
 import type { Transaction } from "./taxonomy-storage.server";
+import { DUPLICATE_SKU_MESSAGE, GONE_MESSAGE, stockChangedMessage, variantField, type VariantInput } from "./variants";
 
 type StoredRow = { id: number; stock: number };
 
 /** The outcome of the checks: the errors, and the current stock of rows sold meanwhile. */
-export type PresentacionCheck = { errors: FieldErrors; stockNow: Record<string, number>; rows: PresentacionInput[] };
+export type VariantCheck = { errors: FieldErrors; stockNow: Record<string, number>; rows: VariantInput[] };
 
 /** The product's live presentaciones, locked, by id. */
-export async function lockPresentaciones(tx: Transaction, productId: number): Promise<StoredRow[]> {
+export async function lockVariants(tx: Transaction, productId: number): Promise<StoredRow[]> {
   return tx
     .select({ id: productVariants.id, stock: productVariants.stock })
     .from(productVariants)
@@ -37,12 +31,12 @@ export async function lockPresentaciones(tx: Transaction, productId: number): Pr
  * stock, unless the owner left it as shown (then the orders' figure stays); an SKU must not
  * belong to another product's presentación.
  */
-export async function checkPresentaciones(
+export async function checkVariants(
   tx: Transaction,
   productId: number | undefined,
   stored: StoredRow[],
-  rows: PresentacionInput[],
-): Promise<PresentacionCheck> {
+  rows: VariantInput[],
+): Promise<VariantCheck> {
   const errors: FieldErrors = {};
   const stockNow: Record<string, number> = {};
   const byId = new Map(stored.map((row) => [row.id, row]));
@@ -50,12 +44,12 @@ export async function checkPresentaciones(
     if (row.id === null) return row;
     const current = byId.get(row.id);
     if (!current) {
-      errors[presentacionField(row.key, "name")] = GONE_MESSAGE;
+      errors[variantField(row.key, "name")] = GONE_MESSAGE;
       return row;
     }
     if (row.stockShown === null || current.stock === row.stockShown) return row;
     if (row.stock !== row.stockShown) {
-      errors[presentacionField(row.key, "stock")] = stockChangedMessage(current.stock);
+      errors[variantField(row.key, "stock")] = stockChangedMessage(current.stock);
       stockNow[row.key] = current.stock;
       return row;
     }
@@ -70,19 +64,19 @@ export async function checkPresentaciones(
     const takenElsewhere = new Set(taken.filter((row) => row.productId !== productId).map((row) => row.sku));
     for (const row of rows) {
       if (row.sku !== null && takenElsewhere.has(row.sku.toLowerCase()))
-        errors[presentacionField(row.key, "sku")] = DUPLICATE_SKU_MESSAGE;
+        errors[variantField(row.key, "sku")] = DUPLICATE_SKU_MESSAGE;
     }
   }
   return { errors, stockNow, rows: checked };
 }
 
-type PresentacionValues = Pick<
-  PresentacionInput,
+type VariantValues = Pick<
+  VariantInput,
   "name" | "priceCents" | "isOfferActive" | "offerPriceCents" | "stock" | "sku" | "netWeightGrams"
 >;
 
 /** A presentación's stored columns from a row (the offer price only while the offer is on). */
-export function storedPresentacionValues(row: PresentacionValues) {
+export function storedVariantValues(row: VariantValues) {
   return {
     name: row.name,
     priceCents: row.priceCents,
@@ -94,8 +88,8 @@ export function storedPresentacionValues(row: PresentacionValues) {
   };
 }
 
-function rowValues(row: PresentacionInput, sortOrder: number) {
-  return { ...storedPresentacionValues(row), sortOrder };
+function rowValues(row: VariantInput, sortOrder: number) {
+  return { ...storedVariantValues(row), sortOrder };
 }
 
 /**
@@ -103,7 +97,7 @@ function rowValues(row: PresentacionInput, sortOrder: number) {
  * names one (deleting would break that order's history), deleted otherwise; either way they
  * leave every cart and their stock alerts end. An archived one frees its SKU.
  */
-async function removeMissing(tx: Transaction, stored: StoredRow[], rows: PresentacionInput[]) {
+async function removeMissing(tx: Transaction, stored: StoredRow[], rows: VariantInput[]) {
   const kept = new Set(rows.flatMap((row) => (row.id === null ? [] : [row.id])));
   const missing = stored.filter((row) => !kept.has(row.id)).map((row) => row.id);
   if (missing.length === 0) return;
@@ -127,11 +121,11 @@ async function removeMissing(tx: Transaction, stored: StoredRow[], rows: Present
  * letting two rows swap names or SKUs. Answers the ids of the presentaciones whose stock went
  * from 0 to more, whose waiting shoppers are then told.
  */
-export async function writePresentaciones(
+export async function writeVariants(
   tx: Transaction,
   productId: number,
   stored: StoredRow[],
-  rows: PresentacionInput[],
+  rows: VariantInput[],
 ): Promise<number[]> {
   await removeMissing(tx, stored, rows);
   const keptIds = rows.flatMap((row) => (row.id === null ? [] : [row.id]));

@@ -3,7 +3,7 @@
  * Products sold in several presentaciones (issue 23), so that a new shop shows the feature:
  * each row is one size with its price, offer and stock, in the order the shopper sees them.
  */
-export const demoProductsWithPresentaciones = [
+export const demoProductsWithVariants = [
   {
     title: "Alimento Pro Plan Cachorro Razas Pequeñas",
     description:
@@ -15,7 +15,7 @@ export const demoProductsWithPresentaciones = [
     brand: "Pro Plan",
     image: "/images/products/alimento-cachorro.webp",
     imageAlt: "Bolsa verde de alimento para cachorro con la cara de un perrito",
-    presentaciones: [
+    variants: [
       {
         name: "3 kg",
         priceCents: 8990,
@@ -47,7 +47,7 @@ export const demoProductsWithPresentaciones = [
     brand: "Mimaskot",
     image: "/images/products/collar-reflectivo.webp",
     imageAlt: "Collar rojo reflectivo con hebilla gris",
-    presentaciones: [
+    variants: [
       {
         name: "Talla S",
         priceCents: 2500,

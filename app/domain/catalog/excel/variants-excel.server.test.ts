@@ -8,10 +8,10 @@ import { describe, expect, test } from "vitest";
 import { orderLines, orders, products, productVariants, stockAlerts } from "~/db/schema";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { DUPLICATE_NAME_MESSAGE, DUPLICATE_SKU_MESSAGE } from "../presentaciones";
-import { foreignPresentacionMessage, singleRowMessage } from "./checks/presentaciones";
+import { DUPLICATE_NAME_MESSAGE, DUPLICATE_SKU_MESSAGE } from "../variants";
 import { mismatchMessage } from "./checks/same-product";
 import { exportedStockChangedMessage } from "./checks/stock";
+import { foreignVariantMessage, singleRowMessage } from "./checks/variants";
 import { exportCatalogWorkbook } from "./export.server";
 import { confirmCatalogImport, previewCatalogImport } from "./import.server";
 import type { ImportPreview } from "./preview";
@@ -20,7 +20,7 @@ const { handle, adminId } = seededShopWithAdmin();
 
 const FOOD = "Alimento Pro Plan Cachorro Razas Pequeñas";
 const COLLAR = "Collar Reflectivo Ajustable";
-const NO_PRESENTACION_CHANGES = { create: 0, update: 0, archive: 0, delete: 0 };
+const NO_VARIANT_CHANGES = { create: 0, update: 0, archive: 0, delete: 0 };
 
 type Cell = string | number | null;
 
@@ -78,7 +78,7 @@ async function storedCatalogue() {
   const { db } = handle();
   return {
     products: await db.select().from(products).orderBy(asc(products.id)),
-    presentaciones: await db.select().from(productVariants).orderBy(asc(productVariants.id)),
+    variants: await db.select().from(productVariants).orderBy(asc(productVariants.id)),
   };
 }
 
@@ -89,7 +89,7 @@ async function productByTitle(title: string) {
 }
 
 /** A product's presentaciones in the order the shopper sees them; archived ones too if asked. */
-async function presentacionesOf(productId: number, withArchived = false) {
+async function variantsOf(productId: number, withArchived = false) {
   return handle()
     .db.select()
     .from(productVariants)
@@ -132,7 +132,7 @@ describe("import", () => {
     const { workbook } = await exportedSheet();
     const previewed = await previewOf(workbook);
     expect(previewed.counts).toEqual({ create: 0, update: 0, unchanged: 6, errors: 0 });
-    expect(previewed.presentaciones).toEqual({ counts: NO_PRESENTACION_CHANGES, removed: [] });
+    expect(previewed.variants).toEqual({ counts: NO_VARIANT_CHANGES, removed: [] });
 
     expect(await confirmPreview(previewed)).toMatchObject({ created: 0, updated: 0, unchanged: 6, skipped: 0 });
     expect(await storedCatalogue()).toEqual(before);
@@ -152,7 +152,7 @@ describe("import", () => {
 
     const previewed = await previewOf(workbook);
     expect(previewed.counts).toEqual({ create: 0, update: 0, unchanged: 4, errors: 5 });
-    expect(previewed.presentaciones?.counts).toEqual(NO_PRESENTACION_CHANGES);
+    expect(previewed.variants?.counts).toEqual(NO_VARIANT_CHANGES);
     expect(previewed.errors).toEqual([
       {
         rowNumber: food3.number,
@@ -160,7 +160,7 @@ describe("import", () => {
         messages: [`Este producto no se importa: corrige la fila ${food15.number}.`],
       },
       { rowNumber: food15.number, title: `${FOOD} — 3 KG`, messages: [DUPLICATE_NAME_MESSAGE] },
-      { rowNumber: collarS!.number, title: `${COLLAR} — Talla S`, messages: [foreignPresentacionMessage(foreignId)] },
+      { rowNumber: collarS!.number, title: `${COLLAR} — Talla S`, messages: [foreignVariantMessage(foreignId)] },
       { rowNumber: collarM!.number, title: `${COLLAR} — Talla M`, messages: [mismatchMessage("Descripción")] },
       { rowNumber: collarL!.number, title: `${COLLAR} — Talla L`, messages: [DUPLICATE_SKU_MESSAGE] },
     ]);
@@ -174,8 +174,8 @@ describe("import", () => {
     const { db } = handle();
     const collar = await productByTitle(COLLAR);
     const food = await productByTitle(FOOD);
-    const [sizeS, sizeM, sizeL] = await presentacionesOf(collar.id);
-    const [food3, food15] = await presentacionesOf(food.id);
+    const [sizeS, sizeM, sizeL] = await variantsOf(collar.id);
+    const [food3, food15] = await variantsOf(food.id);
     // Talla M appears in an order and has a shopper waiting for it; 15 kg in none.
     const [order] = await db
       .insert(orders)
@@ -216,7 +216,7 @@ describe("import", () => {
 
     const previewed = await previewOf(workbook);
     expect(previewed.counts).toEqual({ create: 0, update: 2, unchanged: 4, errors: 0 });
-    expect(previewed.presentaciones).toEqual({
+    expect(previewed.variants).toEqual({
       counts: { create: 1, update: 2, archive: 1, delete: 1 },
       removed: [
         { productId: food.id, productTitle: FOOD, id: food15!.id, name: "15 kg", action: "delete" },
@@ -244,24 +244,24 @@ describe("import", () => {
       stock,
       sku,
     });
-    const collarNow = await presentacionesOf(collar.id);
+    const collarNow = await variantsOf(collar.id);
     expect(collarNow.map(pick)).toEqual([
       { id: sizeS!.id, name: "Talla Chica", priceCents: 2500, stock: 8, sku: "COL-REF-S" },
       { id: sizeL!.id, name: "Talla L", priceCents: 3450, stock: 4, sku: "COL-REF-L" },
       { id: expect.any(Number), name: "Talla XL", priceCents: 3600, stock: 4, sku: "COL-REF-XL" },
     ]);
-    const archived = (await presentacionesOf(collar.id, true)).find((row) => row.id === sizeM!.id);
+    const archived = (await variantsOf(collar.id, true)).find((row) => row.id === sizeM!.id);
     expect(archived).toMatchObject({ isArchived: true, name: "Talla M", sku: null });
     expect(await db.select().from(stockAlerts).where(eq(stockAlerts.variantId, sizeM!.id))).toEqual([]);
     expect(await productByTitle(COLLAR)).toMatchObject({ stock: 8 + 4 + 4, priceCents: 2500, priceVaries: true });
 
-    expect((await presentacionesOf(food.id, true)).map(pick)).toEqual([pick(food3!)]);
+    expect((await variantsOf(food.id, true)).map(pick)).toEqual([pick(food3!)]);
     expect(await productByTitle(FOOD)).toMatchObject({ stock: food3!.stock, priceVaries: false, hasAnyOffer: true });
   });
 
   test("a presentación's stock edited in the sheet after orders changed it is refused", async () => {
     const food = await productByTitle(FOOD);
-    const [food3] = await presentacionesOf(food.id);
+    const [food3] = await variantsOf(food.id);
     const { workbook, cell, rowOf } = await exportedSheet();
     cell(rowOf(FOOD, "3 kg"), "Stock").value = 20;
     await handle()
@@ -286,7 +286,7 @@ describe("import", () => {
       .insert(products)
       .values({ title: "Rascador Torre", familyId, categoryId, priceCents: 9900, stock: 3 })
       .returning({ id: products.id });
-    const [kept] = await presentacionesOf(product!.id);
+    const [kept] = await variantsOf(product!.id);
     await db.update(productVariants).set({ name: "Grande", sku: "RASC-G" }).where(eq(productVariants.id, kept!.id));
     const { workbook, sheet, cell, rowOf } = await exportedSheet();
     // The new row above the kept one (exceljs's rows are positions: the kept one moves down).
@@ -309,7 +309,7 @@ describe("import", () => {
     ]);
 
     await confirmPreview(previewed);
-    const rows = await presentacionesOf(product!.id);
+    const rows = await variantsOf(product!.id);
     expect(rows.map((row) => [row.id, row.name, row.sku, row.priceCents, row.stock])).toEqual([
       [expect.any(Number), "Grande", "RASC-G", 8500, 5],
       [kept!.id, "Grande Doble", "RASC-GD", 9900, 3],
@@ -333,15 +333,15 @@ describe("import", () => {
         familyName: "Gatos",
         categoryName: "Arena y Limpieza",
         priceCents: 3290,
-        presentaciones: ["5 kg", "10 kg", "20 kg"],
+        variants: ["5 kg", "10 kg", "20 kg"],
       },
     ]);
-    expect(previewed.presentaciones?.counts).toEqual({ ...NO_PRESENTACION_CHANGES, create: 3 });
+    expect(previewed.variants?.counts).toEqual({ ...NO_VARIANT_CHANGES, create: 3 });
 
     await confirmPreview(previewed);
     const created = await productByTitle(title);
     expect(created).toMatchObject({ stock: 13, priceCents: 3290, priceVaries: true });
-    const rows = await presentacionesOf(created.id, true);
+    const rows = await variantsOf(created.id, true);
     expect(rows.map((row) => [row.name, row.sku, row.netWeightGrams, row.priceCents, row.stock])).toEqual([
       ["5 kg", "ARENA-5", 5000, 3290, 10],
       ["10 kg", "ARENA-10", 10000, 5990, 3],
@@ -353,7 +353,7 @@ describe("import", () => {
     const headers = ["ID", "Título", "Familia", "Categoría", "Precio (S/)", "Stock"];
     const dental = await productByTitle("Snack Dental para Perro x 7 unidades");
     const collar = await productByTitle(COLLAR);
-    const collarBefore = await presentacionesOf(collar.id, true);
+    const collarBefore = await variantsOf(collar.id, true);
     const bytes = await buildSheet(headers, [
       [dental.id, dental.title, "Perros", "Alimentos", 22.5, dental.stock],
       [collar.id, COLLAR, "Perros", "Accesorios", 30, 10],
@@ -365,13 +365,13 @@ describe("import", () => {
     expect(previewed.errors).toEqual([{ rowNumber: 3, title: COLLAR, messages: [singleRowMessage(3)] }]);
 
     await confirmPreview(previewed);
-    expect((await presentacionesOf(dental.id)).map((row) => [row.name, row.priceCents, row.stock])).toEqual([
+    expect((await variantsOf(dental.id)).map((row) => [row.name, row.priceCents, row.stock])).toEqual([
       ["", 2250, dental.stock],
     ]);
     const comedero = await productByTitle("Comedero Antideslizante");
-    expect((await presentacionesOf(comedero.id)).map((row) => [row.name, row.priceCents, row.stock])).toEqual([
+    expect((await variantsOf(comedero.id)).map((row) => [row.name, row.priceCents, row.stock])).toEqual([
       ["", 1990, 6],
     ]);
-    expect(await presentacionesOf(collar.id, true)).toEqual(collarBefore);
+    expect(await variantsOf(collar.id, true)).toEqual(collarBefore);
   });
 });

@@ -7,8 +7,8 @@ import { cartLines, carts, productVariants } from "~/db/schema";
 import { invalidCartRequestToast } from "~/domain/cart/cart";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { requestAs } from "~test/auth";
-import { findSizes } from "~test/presentaciones";
 import { setUpTestDatabase } from "~test/test-database";
+import { findSizes } from "~test/variants";
 
 import { action as cartAction } from "./cart";
 

@@ -1,16 +1,16 @@
 // Writing the presentaciones of an import's products, inside the import's transaction. The
 // products are locked already (by id); a product whose presentaciones are created, removed,
 // renamed, reordered or change their SKU is written as the product editor writes it
-// (presentaciones-save.server: its presentaciones locked by id, the removed ones archived when
+// (variants-save.server: its presentaciones locked by id, the removed ones archived when
 // orders name them, else deleted); the others only get their changed values, in batches.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { productVariants } from "~/db/schema";
 
-import type { PresentacionInput } from "../presentaciones";
-import { lockPresentaciones, storedPresentacionValues, writePresentaciones } from "../presentaciones-save.server";
+import type { VariantInput } from "../variants";
+import { lockVariants, storedVariantValues, writeVariants } from "../variants-save.server";
 import { batchUpdate, inBatches, type Transaction } from "./commit-sql.server";
-import type { PlannedPresentacion, PresentacionesPlan } from "./types";
+import type { PlannedVariant, VariantsPlan } from "./types";
 
 const valueTypes = {
   productId: "integer",
@@ -27,9 +27,9 @@ const valueTypes = {
  * row's price, offer and stock (a trigger), which is all a product without sizes needs; the
  * others get their rows instead.
  */
-export async function writeNewPresentaciones(
+export async function writeNewVariants(
   tx: Transaction,
-  created: { productId: number; rows: PlannedPresentacion[] }[],
+  created: { productId: number; rows: PlannedVariant[] }[],
 ): Promise<void> {
   const sized = created.filter(
     ({ rows }) =>
@@ -40,7 +40,7 @@ export async function writeNewPresentaciones(
     await tx.delete(productVariants).where(inArray(productVariants.productId, ids));
   }
   const rows = sized.flatMap(({ productId, rows }) =>
-    rows.map((row, index) => ({ productId, ...storedPresentacionValues(row), sortOrder: index })),
+    rows.map((row, index) => ({ productId, ...storedVariantValues(row), sortOrder: index })),
   );
   for (const batch of inBatches(rows)) await tx.insert(productVariants).values(batch);
 }
@@ -51,7 +51,7 @@ export async function writeNewPresentaciones(
  * changes it: a row that changes the price keeps the units that orders took since the
  * preview (or since the file was exported).
  */
-async function writeChangedValues(tx: Transaction, rows: (PlannedPresentacion & { productId: number })[]) {
+async function writeChangedValues(tx: Transaction, rows: (PlannedVariant & { productId: number })[]) {
   const byId = [...rows].sort((a, b) => a.id! - b.id!);
   for (const batch of inBatches(byId)) {
     await tx
@@ -94,8 +94,8 @@ async function writeChangedValues(tx: Transaction, rows: (PlannedPresentacion & 
  * first take placeholder names and no SKU, even a single one (the editor's save does so from
  * two on), so that a new row may take the name or SKU a kept row gives up.
  */
-async function rewritePresentaciones(tx: Transaction, productId: number, plan: PresentacionesPlan) {
-  const stored = await lockPresentaciones(tx, productId);
+async function rewriteVariants(tx: Transaction, productId: number, plan: VariantsPlan) {
+  const stored = await lockVariants(tx, productId);
   const keptIds = plan.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
   if (keptIds.length > 0) {
     await tx
@@ -104,21 +104,21 @@ async function rewritePresentaciones(tx: Transaction, productId: number, plan: P
       .where(and(eq(productVariants.productId, productId), inArray(productVariants.id, keptIds)));
   }
   const stockNow = new Map(stored.map((row) => [row.id, row.stock]));
-  const rows: PresentacionInput[] = plan.rows.map((row, index) => {
+  const rows: VariantInput[] = plan.rows.map((row, index) => {
     const current = row.id === null ? undefined : stockNow.get(row.id);
     if (row.id !== null && current === undefined) {
       throw new Error(`Import: presentación ${row.id} of product ${productId} is no longer live.`);
     }
     const stock = row.isStockChanged || current === undefined ? row.stock : current;
-    return { key: String(index), id: row.id, ...storedPresentacionValues(row), stock, stockShown: null };
+    return { key: String(index), id: row.id, ...storedVariantValues(row), stock, stockShown: null };
   });
-  await writePresentaciones(tx, productId, stored, rows);
+  await writeVariants(tx, productId, stored, rows);
 }
 
 /** The presentaciones of the updated products, whose rows the caller has locked. */
-export async function writeUpdatedPresentaciones(
+export async function writeUpdatedVariants(
   tx: Transaction,
-  updates: { productId: number; plan: PresentacionesPlan }[],
+  updates: { productId: number; plan: VariantsPlan }[],
 ): Promise<void> {
   const valuesOnly = updates
     .filter(({ plan }) => !plan.isRewritten)
@@ -127,5 +127,5 @@ export async function writeUpdatedPresentaciones(
     );
   await writeChangedValues(tx, valuesOnly);
   const rewritten = updates.filter(({ plan }) => plan.isRewritten).sort((a, b) => a.productId - b.productId);
-  for (const { productId, plan } of rewritten) await rewritePresentaciones(tx, productId, plan);
+  for (const { productId, plan } of rewritten) await rewriteVariants(tx, productId, plan);
 }

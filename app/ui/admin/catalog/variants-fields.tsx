@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
-import { presentacionField, readPresentacionKeys } from "~/domain/catalog/presentaciones";
+import { readVariantKeys, variantField } from "~/domain/catalog/variants";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
@@ -50,8 +50,8 @@ function RowButtons({
 }
 
 /** One presentación's inputs. */
-function PresentacionRow({ rowKey, form, isOnly }: { rowKey: string; form: FormFields; isOnly: boolean }) {
-  const name = (field: string) => presentacionField(rowKey, field);
+function VariantRow({ rowKey, form, isOnly }: { rowKey: string; form: FormFields; isOnly: boolean }) {
+  const name = (field: string) => variantField(rowKey, field);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <input type="hidden" name={name("id")} value={form.value(name("id"))} />
@@ -88,9 +88,9 @@ function PresentacionRow({ rowKey, form, isOnly }: { rowKey: string; form: FormF
   );
 }
 
-export function PresentacionesFields({ form }: { form: FormFields }) {
+export function VariantsFields({ form }: { form: FormFields }) {
   const [keys, setKeys] = useState(() => {
-    const stored = readPresentacionKeys(form.values);
+    const stored = readVariantKeys(form.values);
     return stored.length > 0 ? stored : ["0"];
   });
   const move = (position: number, offset: number) =>
@@ -101,7 +101,7 @@ export function PresentacionesFields({ form }: { form: FormFields }) {
       return next;
     });
   const add = () => setKeys((current) => [...current, String(Math.max(-1, ...current.map(Number)) + 1)]);
-  const listError = form.error("presentaciones");
+  const listError = form.error("variants");
   return (
     <fieldset className="flex flex-col gap-4 md:col-span-2" aria-describedby="presentaciones-hint">
       <legend className="text-base font-bold">Presentaciones</legend>
@@ -125,7 +125,7 @@ export function PresentacionesFields({ form }: { form: FormFields }) {
               onRemove={() => setKeys((current) => current.filter((other) => other !== key))}
             />
           </div>
-          <PresentacionRow rowKey={key} form={form} isOnly={keys.length === 1} />
+          <VariantRow rowKey={key} form={form} isOnly={keys.length === 1} />
         </fieldset>
       ))}
       <div>

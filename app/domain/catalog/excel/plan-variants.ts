@@ -1,29 +1,18 @@
 // What a product's rows do to its presentaciones: the values each row leaves, the stored ones
 // the sheet leaves out (archived or deleted), and how the preview names the changes.
 import type { CatalogKind } from "../kinds";
-import {
-  describeChanges,
-  describeOwnPresentacionChanges,
-  describePresentacionChanges,
-  presentacionLabel,
-} from "./changes";
-import type { PresentacionFields } from "./checks/presentaciones";
-import type {
-  CatalogValues,
-  ExistingItem,
-  ExistingPresentacion,
-  PlannedPresentacion,
-  PresentacionesPlan,
-} from "./types";
+import { describeChanges, describeOwnVariantChanges, describeVariantChanges, variantLabel } from "./changes";
+import type { VariantFields } from "./checks/variants";
+import type { CatalogValues, ExistingItem, ExistingVariant, PlannedVariant, VariantsPlan } from "./types";
 import { DEFAULT_VALUES } from "./types";
 
 /**
  * The product as a row of its sheet starts from: its own fields with the presentación's
  * price, offer and stock (a new presentación's are the defaults). None for a new product.
  */
-export function withPresentacion(
+export function withVariant(
   target: ExistingItem | undefined,
-  stored: ExistingPresentacion | undefined,
+  stored: ExistingVariant | undefined,
 ): ExistingItem | undefined {
   if (!target) return undefined;
   const source = stored ?? DEFAULT_VALUES;
@@ -37,12 +26,12 @@ export function withPresentacion(
 }
 
 /** The presentación a valid row leaves; its stock is written only when the row changes it. */
-export function plannedPresentacion(
+export function plannedVariant(
   rowNumber: number,
-  stored: ExistingPresentacion | undefined,
+  stored: ExistingVariant | undefined,
   values: CatalogValues,
-  fields: PresentacionFields,
-): PlannedPresentacion {
+  fields: VariantFields,
+): PlannedVariant {
   const planned = {
     name: fields.name,
     priceCents: values.priceCents,
@@ -57,19 +46,19 @@ export function plannedPresentacion(
     id: stored?.id ?? null,
     ...planned,
     isStockChanged: !stored || planned.stock !== stored.stock,
-    changes: stored ? describePresentacionChanges(stored, planned) : [],
+    changes: stored ? describeVariantChanges(stored, planned) : [],
   };
 }
 
 /** Whether the rows list the stored presentaciones they keep in another order. */
-function isReordered(stored: ExistingPresentacion[], rows: PlannedPresentacion[]): boolean {
+function isReordered(stored: ExistingVariant[], rows: PlannedVariant[]): boolean {
   const kept = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
   const storedOrder = stored.map((item) => item.id).filter((id) => kept.includes(id));
   return kept.some((id, index) => storedOrder[index] !== id);
 }
 
 /** A product's presentaciones after the import: its rows, and the stored ones left out. */
-export function planPresentaciones(stored: ExistingPresentacion[], rows: PlannedPresentacion[]): PresentacionesPlan {
+export function planVariants(stored: ExistingVariant[], rows: PlannedVariant[]): VariantsPlan {
   const kept = new Set(rows.map((row) => row.id));
   const removed = stored
     .filter((item) => !kept.has(item.id))
@@ -79,7 +68,7 @@ export function planPresentaciones(stored: ExistingPresentacion[], rows: Planned
       action: item.isOrdered ? ("archive" as const) : ("delete" as const),
     }));
   const byId = new Map(stored.map((item) => [item.id, item]));
-  const isRenamed = (row: PlannedPresentacion) => {
+  const isRenamed = (row: PlannedVariant) => {
     const current = row.id === null ? undefined : byId.get(row.id);
     return !current || current.name !== row.name || current.sku !== row.sku;
   };
@@ -91,16 +80,16 @@ export function removalLabel(action: "archive" | "delete"): string {
 }
 
 /** Each presentación the rows create, change or remove, and a new order, as the preview names them. */
-function presentacionEntries(stored: ExistingPresentacion[], plan: PresentacionesPlan): string[] {
+function variantEntries(stored: ExistingVariant[], plan: VariantsPlan): string[] {
   const byId = new Map(stored.map((item) => [item.id, item]));
   const entries: string[] = [];
   for (const row of plan.rows) {
     const current = row.id === null ? undefined : byId.get(row.id);
-    if (!current) entries.push(`Nueva presentación: ${presentacionLabel(row.name)}`);
-    else if (row.changes.length > 0) entries.push(`${presentacionLabel(current.name)}: ${row.changes.join(", ")}`);
+    if (!current) entries.push(`Nueva presentación: ${variantLabel(row.name)}`);
+    else if (row.changes.length > 0) entries.push(`${variantLabel(current.name)}: ${row.changes.join(", ")}`);
   }
   for (const { action, name } of plan.removed) {
-    const label = presentacionLabel(name);
+    const label = variantLabel(name);
     entries.push(
       action === "archive"
         ? `Se archiva la presentación ${label} (aparece en pedidos)`
@@ -120,16 +109,13 @@ export function describeProductChanges(
   kind: CatalogKind,
   target: ExistingItem,
   values: CatalogValues,
-  plan: PresentacionesPlan,
+  plan: VariantsPlan,
 ): string[] {
-  const stored = target.presentaciones ?? [];
+  const stored = target.variants ?? [];
   const [only] = stored;
   const [row] = plan.rows;
   if (only && row && stored.length === 1 && plan.rows.length === 1 && row.id === only.id) {
-    return [
-      ...describeChanges(kind, withPresentacion(target, only)!, values),
-      ...describeOwnPresentacionChanges(only, row),
-    ];
+    return [...describeChanges(kind, withVariant(target, only)!, values), ...describeOwnVariantChanges(only, row)];
   }
-  return [...describeChanges(kind, target, values, true), ...presentacionEntries(stored, plan)];
+  return [...describeChanges(kind, target, values, true), ...variantEntries(stored, plan)];
 }

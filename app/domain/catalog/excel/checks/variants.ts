@@ -1,14 +1,14 @@
 // A product's rows are its presentaciones: which stored one each row is (by the hidden
 // presentación id, else by name within the product, else a new one), and the product editor's
 // rules for its rows (names, SKUs, weights, how many), read from the sheet's cells.
-import { DUPLICATE_SKU_MESSAGE, gramsToKgInput, presentacionField, readPresentaciones } from "../../presentaciones";
+import { DUPLICATE_SKU_MESSAGE, gramsToKgInput, readVariants, variantField } from "../../variants";
 import { type ColumnKey, columns } from "../layout";
-import type { ExistingItem, ExistingPresentacion, RowInput } from "../types";
+import type { ExistingItem, ExistingVariant, RowInput } from "../types";
 
 /** One row of a product's group, as the sheet numbers it. */
 export type GroupRow = { rowNumber: number; input: RowInput };
 
-export function foreignPresentacionMessage(id: string): string {
+export function foreignVariantMessage(id: string): string {
   return `${columns.variantId.label} ${id}: no es una presentación de este producto. Borra el ID para crearla como nueva.`;
 }
 
@@ -23,10 +23,10 @@ function nameKey(name: string): string {
 
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
 
-export type PresentacionMatch = { stored: ExistingPresentacion | undefined; problems: string[] };
+export type VariantMatch = { stored: ExistingVariant | undefined; problems: string[] };
 
 /** The rows that name a presentación by its hidden id: it must be a live one of this product. */
-function matchByIds(rows: GroupRow[], stored: ExistingPresentacion[], matches: PresentacionMatch[]) {
+function matchByIds(rows: GroupRow[], stored: ExistingVariant[], matches: VariantMatch[]) {
   const takenBy = new Map<number, number>();
   rows.forEach(({ rowNumber, input }, index) => {
     const idText = input.text("variantId");
@@ -34,7 +34,7 @@ function matchByIds(rows: GroupRow[], stored: ExistingPresentacion[], matches: P
     const match = matches[index]!;
     const found = ID_PATTERN.test(idText) ? stored.find((item) => item.id === Number(idText)) : undefined;
     if (!ID_PATTERN.test(idText)) match.problems.push(`${columns.variantId.label} inválido: "${idText}".`);
-    else if (!found) match.problems.push(foreignPresentacionMessage(idText));
+    else if (!found) match.problems.push(foreignVariantMessage(idText));
     else if (takenBy.has(found.id)) {
       match.problems.push(`Esta presentación ya aparece en la fila ${takenBy.get(found.id)}.`);
     } else {
@@ -52,17 +52,13 @@ function matchByIds(rows: GroupRow[], stored: ExistingPresentacion[], matches: P
  * must be a live presentación of this product: a row copied from another product is refused),
  * then the name among the product's presentaciones no row took by its id; no match is a new one.
  */
-export function matchPresentaciones(
-  rows: GroupRow[],
-  target: ExistingItem | undefined,
-  isGrouped: boolean,
-): PresentacionMatch[] {
-  const stored = target?.presentaciones ?? [];
+export function matchVariants(rows: GroupRow[], target: ExistingItem | undefined, isGrouped: boolean): VariantMatch[] {
+  const stored = target?.variants ?? [];
   if (!isGrouped) {
     const problems = stored.length > 1 ? [singleRowMessage(stored.length)] : [];
     return rows.map(() => ({ stored: problems.length > 0 ? undefined : stored[0], problems }));
   }
-  const matches: PresentacionMatch[] = rows.map(() => ({ stored: undefined, problems: [] }));
+  const matches: VariantMatch[] = rows.map(() => ({ stored: undefined, problems: [] }));
   const takenBy = matchByIds(rows, stored, matches);
   rows.forEach(({ rowNumber, input }, index) => {
     if (input.text("variantId") !== "") return;
@@ -76,7 +72,7 @@ export function matchPresentaciones(
 }
 
 /** A row's name, SKU and weight as the editor reads them, and the editor's refusals. */
-export type PresentacionFields = {
+export type VariantFields = {
   name: string;
   sku: string | null;
   netWeightGrams: number | null;
@@ -91,20 +87,18 @@ export type PresentacionFields = {
  * offer and the stock are the sheet's own checks (checks/prices, checks/stock), which read
  * Excel's numbers.
  */
-export function checkPresentacionFields(
-  rows: { input: RowInput; stored: ExistingPresentacion | undefined }[],
-): PresentacionFields[] {
+export function checkVariantFields(rows: { input: RowInput; stored: ExistingVariant | undefined }[]): VariantFields[] {
   const raw: Record<string, string> = {};
   rows.forEach(({ input, stored }, index) => {
     const cell = (key: ColumnKey, fallback: string) => (input.has(key) ? input.text(key) : fallback);
-    const field = (name: string) => presentacionField(String(index), name);
+    const field = (name: string) => variantField(String(index), name);
     raw[field("name")] = cell("variantName", stored?.name ?? "");
     raw[field("sku")] = cell("sku", stored?.sku ?? "");
     raw[field("weight")] = cell("weight", gramsToKgInput(stored?.netWeightGrams ?? null));
     raw[field("price")] = "0";
   });
   const problems = rows.map((): string[] => []);
-  const read = readPresentaciones(raw, (message, field) => {
+  const read = readVariants(raw, (message, field) => {
     const index = /^v\.(\d+)\./.exec(field)?.[1];
     const list = problems[index === undefined ? 0 : Number(index)];
     if (list && !list.includes(message)) list.push(message);
