@@ -30,6 +30,9 @@ const envSchema = z.object({
   // The rendered-page cache's bound in megabytes (ADR 024); 0 turns it off.
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SHOP_ALERTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  // The payment providers' API addresses, for a sandbox or a local fake (ADR 038); unset: the real ones.
+  MERCADOPAGO_API_URL: z.url().optional(),
+  STRIPE_API_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()
     .refine(isTrustProxySetting, {
@@ -82,6 +85,10 @@ export type AppConfig = {
   pageCacheBytes: number;
   /** Alerts to the owner in an hour past which they come folded in one summary (ADR 033). */
   shopAlertsPerHour: number;
+  /** Mercado Pago's API address when not the real one (tests, sandboxes). */
+  mercadoPagoApiUrl: string | undefined;
+  /** Stripe's API address when not the real one (tests, stripe-mock). */
+  stripeApiUrl: string | undefined;
 };
 
 /** Reads the runtime contract's variables (shared/runtime-contract.md). Empty means unset. */
@@ -104,6 +111,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pageCacheBytes: Math.floor(e.PAGE_CACHE_MB * 1024 * 1024),
     shopAlertsPerHour: e.SHOP_ALERTS_PER_HOUR,
+    mercadoPagoApiUrl: e.MERCADOPAGO_API_URL?.replace(/\/+$/, ""),
+    stripeApiUrl: e.STRIPE_API_URL,
   };
 }
 

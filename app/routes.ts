@@ -39,6 +39,8 @@ export default [
   route("producto/:productId/imagen.jpg", "routes/api/product-share-image.ts"),
   // The shopper's payment receipt: to the order's owner and to admins only.
   route("pedido/:code/comprobante", "routes/api/order-receipt-image.ts"),
+  // 'Pagar ahora' / 'Intentar de nuevo' / 'Elegir otro método' of an order paid online (ADR 038).
+  route("pedido/:code/pagar", "routes/store/order-pay.ts"),
   // 'Añadir a mi calendario': the booking as an iCalendar file, to its owner (token or account).
   route("reserva/:code/cita.ics", "routes/api/booking-ics.ts"),
   // A pet's photo: personal, to its owner and to admins only.
@@ -91,6 +93,7 @@ export default [
       route("descuentos", "routes/admin/discounts/list.tsx"),
       route("descuentos/nuevo", "routes/admin/discounts/editor.tsx", { id: "admin-discount-new" }),
       route("descuentos/editar/:discountId", "routes/admin/discounts/editor.tsx", { id: "admin-discount-edit" }),
+      route("descuentos/:discountId", "routes/admin/discounts/detail.tsx"),
       route("configuracion", "routes/admin/settings/general.tsx"),
       route("configuracion/contacto", "routes/admin/settings/contact.tsx"),
       route("configuracion/nosotros", "routes/admin/settings/about.tsx"),
@@ -109,6 +112,8 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/chatbot", "routes/api/chatbot.ts"),
+  // A payment provider's signed notification (ADR 038).
+  route("api/pagos/:provider", "routes/api/payment-notification.ts"),
   // The header box's instant results, as the shopper types (issue 27).
   route("api/buscar", "routes/api/instant-search.ts"),
   // The visitor's own parts of a page served from the page cache (ADR 024).

@@ -173,6 +173,9 @@ async function bodyRuleFor(req: Request): Promise<BodyRule> {
   // A stranger's post to the upload address is still read (bounded) and refused by its route.
   if (upload === BODY_RULES.imageUpload)
     return { ...BODY_RULES.form, contentTypes: [...FORM_TYPES, "application/octet-stream"] };
+  // The payment providers' notifications are JSON (ADR 038), bounded like a form: the route
+  // trusts only their signature, and reads the payment back from the provider.
+  if (path.startsWith("/api/pagos/")) return { ...BODY_RULES.form, contentTypes: ["application/json"] };
   // better-auth's endpoints speak JSON (only the e-mail confirmation link is served; the others
   // answer 404, app/routes/api/auth.ts), bounded like a form.
   if (path.startsWith(href("/api/auth/*", { "*": "" })))

@@ -9,5 +9,6 @@ export * from "./schema/delivery";
 export * from "./schema/discounts";
 export * from "./schema/messages";
 export * from "./schema/orders";
+export * from "./schema/payments";
 export * from "./schema/search";
 export * from "./schema/security";

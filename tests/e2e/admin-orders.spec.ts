@@ -200,9 +200,13 @@ test("cancelling an order gives its units back to the stock, and the export list
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.getWorksheet("Pedidos")!;
   const lines: unknown[][] = [];
-  // The 25 columns as the owner sees them: an empty cell is read back as "".
-  sheet.eachRow((sheetRow) => lines.push(Array.from({ length: 25 }, (_, n) => sheetRow.getCell(n + 1).value ?? "")));
-  expect(lines[0]!.slice(12)).toEqual([
+  // The 28 columns as the owner sees them: an empty cell is read back as "".
+  sheet.eachRow((sheetRow) => lines.push(Array.from({ length: 28 }, (_, n) => sheetRow.getCell(n + 1).value ?? "")));
+  expect(lines[0]!.slice(11)).toEqual([
+    "Subtotal de productos",
+    "Descuentos",
+    "Descuentos aplicados",
+    "Total del pedido",
     "Entrega",
     "Distrito",
     "Dirección",
@@ -220,9 +224,9 @@ test("cancelling an order gives its units back to the stock, and the export list
   const line = lines.find((values) => values[0] === code);
   expect(line).toBeDefined();
   expect(line!.slice(2, 9)).toEqual(["Pedro Cancela", "945 222 333", "", "Cancelado", "Yape", snack.title, 3]);
-  expect(line![12]).toBe("Recojo en tienda");
-  expect(line![21]).toBe("Sin pagar");
-  expect(lines.slice(1).every((values) => values[5] === "Cancelado" && values[12] === "Recojo en tienda")).toBe(true);
+  expect(line![15]).toBe("Recojo en tienda");
+  expect(line![24]).toBe("Sin pagar");
+  expect(lines.slice(1).every((values) => values[5] === "Cancelado" && values[15] === "Recojo en tienda")).toBe(true);
   await admin.context().close();
 });
 

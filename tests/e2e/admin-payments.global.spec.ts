@@ -4,8 +4,18 @@ import path from "node:path";
 import { expect as baseExpect, test } from "@playwright/test";
 import sharp from "sharp";
 
+import { FAKE_MP_WEBHOOK_SECRET } from "../support/fake-payments.js";
 import { openHydrated } from "./admin-forms-support";
-import { addToCart, gotoCart, PRODUCTS } from "./cart-support";
+import {
+  addToCart,
+  chooseFulfillment,
+  finishButton,
+  gotoCart,
+  PRODUCTS,
+  soles,
+  uniquePhone,
+  whatsappButton,
+} from "./cart-support";
 import { screenshot, signInAsAdmin, toast } from "./support";
 
 // Adds a payment method and a QR code for Yape, checks the cart offers them, then removes both.
@@ -109,4 +119,143 @@ test("payment methods: add one, give Yape a QR, see both in the cart, delete the
   await expect(page.getByRole("radio", { name: new RegExp(name) })).toHaveCount(0);
   await expect(page.getByRole("img", { name: "Código QR de Yape" })).toHaveCount(0);
   await page.request.post("/carrito", { form: { intent: "clear" } });
+});
+
+test("payment methods: the card's provider keys, by provider and mode, before and after the scripts", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page);
+  await openHydrated(page, "/admin/configuracion/pagos");
+  const cardMethod = page.locator('[data-payment-method="stripe"]');
+  await expect(cardMethod.getByText("Modo prueba")).toBeVisible();
+  await expect(cardMethod.getByText("Proveedor", { exact: true })).toBeHidden();
+
+  // Active: the provider's own fields, switched by its radio.
+  await cardMethod.getByLabel(/activo$/).check();
+  await cardMethod.getByLabel("Tarjeta / Yape (Mercado Pago)").check();
+  await expect(cardMethod.getByLabel("Access Token")).toBeVisible();
+  await expect(cardMethod.getByLabel("Access Token")).toHaveAttribute("type", "password");
+  await expect(cardMethod.getByLabel("Clave secreta (Secret key)")).toBeHidden();
+  await expect(cardMethod.locator("#stripe-mercadopago-notification-url")).toHaveText(/\/api\/pagos\/mercadopago$/);
+
+  // 'Probar conexión' without a token asks for one, and saves nothing.
+  await cardMethod.getByRole("button", { name: "Probar conexión" }).click();
+  await expect(cardMethod.locator("#stripe-mercadopago-secretKey-error")).toHaveText(
+    "Para probar la conexión, escribe el access token.",
+  );
+
+  // A refused save: each error beside its field; the typed token never comes back from the server.
+  await cardMethod.getByLabel("Producción (cobros reales)").check();
+  await cardMethod.getByLabel("Public Key").fill("pk_test_equivocada");
+  await cardMethod.getByLabel("Access Token").fill("TEST-123-token-de-prueba");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(cardMethod.locator("#stripe-mode-error")).toHaveText(
+    /^Para cobrar en modo producción la tienda necesita una dirección https \(APP_URL\)\. Hoy es http:\/\/localhost:\d+\.$/,
+  );
+  await expect(cardMethod.locator("#stripe-mercadopago-publicKey-error")).toHaveText(
+    "La clave pública de Mercado Pago empieza con APP_USR- o TEST-.",
+  );
+  await expect(cardMethod.getByLabel("Public Key")).toHaveValue("pk_test_equivocada");
+  await screenshot(page, "admin-payments-online");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "admin-payments-online-390");
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await cardMethod.getByLabel("Tarjeta (Stripe)").check();
+  await expect(cardMethod.getByLabel("Clave secreta (Secret key)")).toBeVisible();
+  await expect(cardMethod.getByLabel("Access Token")).toBeHidden();
+  await expect(cardMethod.getByLabel("ID de precio (opcional)")).toBeVisible();
+
+  // Before any script: the same choices shown by CSS alone, and a refused save asks for the token again.
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const bare = await noScripts.newPage();
+    await bare.goto("/admin/configuracion/pagos");
+    const bareCard = bare.locator('[data-payment-method="stripe"]');
+    await bareCard.getByLabel(/activo$/).check();
+    await bareCard.getByLabel("Tarjeta / Yape (Mercado Pago)").check();
+    await expect(bareCard.getByLabel("Access Token")).toBeVisible();
+    await bareCard.getByLabel("Access Token").fill("TEST-123-token-de-prueba");
+    await bare.getByRole("button", { name: "Guardar", exact: true }).click();
+    await expect(bareCard.locator("#stripe-mercadopago-publicKey-error")).toHaveText(
+      "Para activar el pago en línea, escribe la clave pública.",
+    );
+    await expect(bareCard.getByLabel("Access Token")).toHaveValue("");
+    await expect(bareCard.getByText("No se guardó: por seguridad, escríbela de nuevo.")).toBeVisible();
+    expect(await bare.content()).not.toContain("TEST-123-token-de-prueba");
+  } finally {
+    await noScripts.close();
+  }
+});
+
+// Issue 45: the owner turns on Mercado Pago (test mode) and a shopper pays by card on its page
+// (the local fake the end-to-end server starts, tests/support/fake-payments.js): refused once,
+// tried again, approved; the order page says so and the order is paid, by the shop itself.
+test("card payment through Mercado Pago: configured by the owner, refused once, paid on the second try", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page);
+  await openHydrated(page, "/admin/configuracion/pagos");
+  const cardMethod = page.locator('[data-payment-method="stripe"]');
+  await cardMethod.getByLabel(/activo$/).check();
+  await cardMethod.getByLabel("Tarjeta / Yape (Mercado Pago)").check();
+  await cardMethod.getByLabel("Prueba (sandbox)").check();
+  await cardMethod.getByLabel("Public Key").fill("TEST-e2e-public-key");
+  await cardMethod.getByLabel("Access Token").fill("TEST-e2e-access-token");
+  await cardMethod.getByLabel("Clave secreta de notificaciones").fill(FAKE_MP_WEBHOOK_SECRET);
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(toast(page, "Métodos de Pago Actualizados")).toBeVisible();
+
+  const shopper = await browser.newContext({ locale: "es-PE", timezoneId: "America/Lima" });
+  try {
+    const buyer = await shopper.newPage();
+    await addToCart(buyer, PRODUCTS.croquetas.id);
+    await gotoCart(buyer);
+    await buyer.getByLabel("Nombre completo").fill("Rosa Quispe");
+    await buyer.getByLabel("Celular (WhatsApp)").fill(uniquePhone());
+    await chooseFulfillment(buyer, { kind: "pickup" });
+    await buyer.getByRole("radio", { name: "Tarjeta / Yape (Mercado Pago)" }).check();
+    // Paid online, the order is not sent by WhatsApp before it is paid.
+    await expect(buyer.getByRole("button", whatsappButton)).toBeHidden();
+    await buyer.getByRole("button", finishButton).click();
+
+    // The provider's page, with the order's total.
+    await buyer.waitForURL(/\/mp\/checkout\?pref=/);
+    await expect(buyer.getByTestId("fake-total")).toHaveText(
+      `Total: ${soles(PRODUCTS.croquetas.unitCents).replace(/\u00a0/g, " ")}`,
+    );
+    await buyer.getByRole("button", { name: "Rechazar" }).click();
+
+    await buyer.waitForURL(/\/pedido\/PED-\d{6,}\?t=.*pago=mercadopago/);
+    const state = buyer.getByTestId("online-payment-state");
+    await expect(state).toContainText("El pago no se completó");
+    await expect(buyer.getByTestId("order-status")).toHaveText("Pendiente de pago");
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.screenshot({ path: "e2e-screens/online-payment-failed-390.png", fullPage: true });
+    await buyer.setViewportSize({ width: 1280, height: 720 });
+    await buyer.screenshot({ path: "e2e-screens/online-payment-failed.png", fullPage: true });
+
+    await buyer.getByRole("button", { name: "Intentar de nuevo" }).click();
+    await buyer.waitForURL(/\/mp\/checkout\?pref=/);
+    await buyer.getByRole("button", { name: "Pagar" }).click();
+    await buyer.waitForURL(/\/pedido\/PED-\d{6,}/);
+    await expect(state).toContainText(/^Pago aprobado el \d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2} · Visa ••••4242$/);
+    await expect(buyer.getByTestId("order-status")).toHaveText("Pagado");
+    await expect(buyer.getByRole("button", { name: "Intentar de nuevo" })).toHaveCount(0);
+    await buyer.screenshot({ path: "e2e-screens/online-payment-approved.png", fullPage: true });
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.screenshot({ path: "e2e-screens/online-payment-approved-390.png", fullPage: true });
+  } finally {
+    await shopper.close();
+    // The other specs expect the card method as the seeded shop has it: off.
+    await openHydrated(page, "/admin/configuracion/pagos");
+    await cardMethod.getByLabel(/activo$/).uncheck();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
+    await expect(toast(page, "Métodos de Pago Actualizados")).toBeVisible();
+  }
 });

@@ -47,7 +47,9 @@ test.describe("home", () => {
 
     await expect(visibleSlide(page)).toHaveAttribute("aria-label", "1 de 2");
     await expect(visibleSlide(page).getByRole("heading")).toHaveText("¡Gran Inauguración!");
-    await expect(visibleSlide(page).getByRole("link", { name: "Ver Más" })).toHaveAttribute("href", "/productos");
+    // The seeded first slide offers BIENVENIDA20: its button keeps the coupon on the cart (issue 44).
+    await expect(visibleSlide(page)).toContainText("Usa el código BIENVENIDA20");
+    await expect(visibleSlide(page).getByRole("button", { name: "Usar cupón" })).toBeVisible();
     await expect(visibleSlide(page).getByRole("img")).toHaveAttribute("loading", "eager");
     await expect(slides.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
 

@@ -34,6 +34,12 @@ if (insideTmp === "" || insideTmp.startsWith("..") || path.isAbsolute(insideTmp)
   process.exit(1);
 }
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+// The payment providers are a local fake on the next port (tests/support/fake-payments.js):
+// the shop's SDKs talk to it, and its checkout pages notify this server as the real ones do.
+const { startFakePayments } = await import("../support/fake-payments.js");
+const fakePayments = await startFakePayments({ port: Number(port) + 1, shopUrl: process.env.APP_URL });
+process.env.MERCADOPAGO_API_URL = fakePayments.url;
+process.env.STRIPE_API_URL = fakePayments.url;
 buildIfStale();
 process.chdir(path.resolve(import.meta.dirname, "../.."));
 await import("../../server.js");

@@ -4,7 +4,15 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, type OrderStatus, orderStatusChanges, products, productVariants } from "~/db/schema";
+import {
+  orderDiscounts,
+  orderLines,
+  orders,
+  type OrderStatus,
+  orderStatusChanges,
+  products,
+  productVariants,
+} from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { formatOrderCode } from "~/domain/orders/order";
 import { createOrderAccessToken } from "~/domain/orders/order-access.server";
@@ -15,6 +23,8 @@ export type TestOrderInput = {
   /** Written as is, with only the 'Pedido recibido' history entry (a fixture, not a transition). */
   status?: OrderStatus;
   createdAt?: Date;
+  /** What the order's discounts took off, copied as checkout copies them; the total is what is left. */
+  discounts?: Omit<typeof orderDiscounts.$inferInsert, "id" | "orderId">[];
   /** Any other column: customer, delivery, document, receipt, payment… */
   columns?: Partial<Omit<typeof orders.$inferInsert, "id" | "code" | "status" | "totalCents" | "createdAt">>;
 };
@@ -23,7 +33,7 @@ export type TestOrder = { id: number; code: string; totalCents: number; accessTo
 
 let phoneCounter = 0;
 
-/** Inserts an order with its lines, taking its units; the total is the lines plus the delivery fee. */
+/** Inserts an order with its lines, taking its units; its total: the lines plus the delivery fee less the discounts. */
 export async function insertTestOrder(db: Database, input: TestOrderInput): Promise<TestOrder> {
   return db.transaction(async (tx) => {
     const productIds = [...new Set(input.lines.map((line) => line.productId))].sort((a, b) => a - b);
@@ -58,7 +68,8 @@ export async function insertTestOrder(db: Database, input: TestOrderInput): Prom
     const code = formatOrderCode(id);
     const accessToken = createOrderAccessToken();
     const feeCents = input.columns?.deliveryFeeCents ?? 0;
-    const totalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0) + feeCents;
+    const discountCents = (input.discounts ?? []).reduce((sum, discount) => sum + discount.amountCents, 0);
+    const totalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0) + feeCents - discountCents;
     phoneCounter += 1;
     await tx.insert(orders).values({
       customerName: "Ana Torres",
@@ -71,6 +82,7 @@ export async function insertTestOrder(db: Database, input: TestOrderInput): Prom
       code,
       status: input.status ?? "pendiente",
       totalCents,
+      discountCents,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     });
     await tx.insert(orderLines).values(
@@ -84,6 +96,9 @@ export async function insertTestOrder(db: Database, input: TestOrderInput): Prom
         lineTotalCents: line.lineTotalCents,
       })),
     );
+    if (input.discounts?.length) {
+      await tx.insert(orderDiscounts).values(input.discounts.map((discount) => ({ ...discount, orderId: id })));
+    }
     await tx
       .insert(orderStatusChanges)
       .values({ orderId: id, fromStatus: null, toStatus: input.status ?? "pendiente" });

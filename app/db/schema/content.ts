@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 import { timestamps } from "./columns";
+import { discounts } from "./discounts";
 
 export const socialNetworks = ["facebook", "instagram", "tiktok", "twitter"] as const;
 export type SocialNetwork = (typeof socialNetworks)[number];
@@ -17,6 +18,9 @@ export const promotions = pgTable(
     imageAlt: text().notNull().default(""),
     link: text().notNull().default(""),
     buttonText: text().notNull().default("Ver Más"),
+    // A coupon the slide's button applies to the shopper's cart ('Usar cupón', issue 44);
+    // deleting the discount leaves the slide with its own link.
+    discountId: integer().references(() => discounts.id, { onDelete: "set null" }),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
     ...timestamps,
@@ -72,13 +76,21 @@ export const paymentMethods = pgTable("payment_methods", {
   id: text().primaryKey(),
   name: text().notNull(),
   details: text().notNull().default(""),
-  kind: text({ enum: ["manual", "stripe"] })
+  // 'manual': the shopper pays by hand (Yape, transfer) and the owner marks it paid;
+  // 'mercadopago' or 'stripe': paid online through that provider (ADR 038).
+  kind: text({ enum: ["manual", "mercadopago", "stripe"] })
     .notNull()
     .default("manual"),
   isActive: boolean().notNull().default(true),
   isDefault: boolean().notNull().default(false),
   publishableKey: text().notNull().default(""),
   priceId: text().notNull().default(""),
+  // An online method's credentials, sealed (lib/secret-box.server.ts): the access token or
+  // secret key and the notifications' secret. Never sent to a browser, never in the audit log.
+  secretKeySealed: text().notNull().default(""),
+  webhookSecretSealed: text().notNull().default(""),
+  /** Real money (true) or the provider's sandbox. */
+  isLive: boolean().notNull().default(false),
   qrImage: text(),
   sortOrder: integer().notNull().default(0),
   ...timestamps,

@@ -24,6 +24,8 @@ const actionLabels = {
   expire: "Cancelación automática",
   // 'Marcar como pagado' on an order.
   payment: "Pago registrado",
+  // A payment by card or Yape the provider confirmed (issue 45): the shop marked it paid itself.
+  "online-payment": "Pago en línea confirmado",
   settings: "Configuración",
   "sign-in": "Inicio de sesión",
 } satisfies Record<string, string>;
@@ -148,8 +150,13 @@ const summaryKeyLabels = {
   methods: "métodos de pago",
   details: "detalles",
   qrImage: "código QR",
-  publishableKey: "clave publicable de Stripe",
+  // An online method (issue 45): its provider, mode and public key; of its secrets only
+  // whether they changed ('actualizadas'), never their value.
+  provider: "proveedor",
+  isLive: "modo producción",
+  publishableKey: "clave pública",
   priceId: "ID de precio de Stripe",
+  credentials: "claves",
   // Page texts: home, about, products and services.
   heroTitle: "título principal",
   heroSubtitle: "subtítulo de la portada",
@@ -229,7 +236,7 @@ export function getEntityLabel(entity: string): string {
 /** Who made a change: the admin, or the shop itself for an automatic action. */
 export function getAuthorLabel(entry: { username: string | null; action: string }): string {
   if (entry.username) return entry.username;
-  return entry.action === "expire" ? "Automático" : "Usuario eliminado";
+  return entry.action === "expire" || entry.action === "online-payment" ? "Automático" : "Usuario eliminado";
 }
 
 function getSummaryKeyLabel(key: string): string {

@@ -1,7 +1,7 @@
-import { asc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, max } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { promotions } from "~/db/schema";
+import { discounts, promotions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
 import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
@@ -9,11 +9,28 @@ import { type MoveDirection, moveInList } from "~/lib/reorder";
 
 import type { PromotionInput } from "./promotion-admin";
 
-export type AdminPromotion = typeof promotions.$inferSelect;
+type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/** A promotion as the back office lists it, with the code of the coupon its button applies. */
+export type AdminPromotion = typeof promotions.$inferSelect & { couponCode: string | null };
 
 /** Every promotion, active or not, in the carousel's order. */
 export async function listPromotionsForAdmin(): Promise<AdminPromotion[]> {
-  return getDb().select().from(promotions).orderBy(asc(promotions.sortOrder), asc(promotions.id));
+  const rows = await getDb()
+    .select({ promotion: promotions, couponCode: discounts.code })
+    .from(promotions)
+    .leftJoin(discounts, eq(discounts.id, promotions.discountId))
+    .orderBy(asc(promotions.sortOrder), asc(promotions.id));
+  return rows.map((row) => ({ ...row.promotion, couponCode: row.couponCode }));
+}
+
+/** The coupons a slide's button may apply (discounts with a code), active ones first. */
+export async function listPromotionCoupons() {
+  return getDb()
+    .select({ id: discounts.id, code: discounts.code, name: discounts.name, isActive: discounts.isActive })
+    .from(discounts)
+    .where(isNotNull(discounts.code))
+    .orderBy(desc(discounts.isActive), asc(discounts.code));
 }
 
 /** After a committed change to the promotions: the home's carousel shows them. */
@@ -22,9 +39,32 @@ function invalidatePromotionPages<Result>(result: Result): Result {
   return result;
 }
 
+export type SavePromotionOutcome =
+  | { status: "saved"; promotion: typeof promotions.$inferSelect }
+  | { status: "not-found" }
+  /** The coupon chosen was deleted, or made automatic, meanwhile. */
+  | { status: "invalid-coupon" };
+
+/** Whether `discountId` (if any) is still a coupon; locked, so that it stays one until the save commits. */
+async function isCouponStill(tx: Transaction, discountId: number | null): Promise<boolean> {
+  if (discountId === null) return true;
+  const [coupon] = await tx
+    .select({ id: discounts.id })
+    .from(discounts)
+    .where(and(eq(discounts.id, discountId), isNotNull(discounts.code)))
+    .for("share");
+  return coupon !== undefined;
+}
+
+function savedPromotions(outcome: SavePromotionOutcome): SavePromotionOutcome {
+  invalidatePromotionPages(outcome.status === "saved");
+  return outcome;
+}
+
 /** Adds a promotion as the carousel's last slide. */
-export async function createPromotion(adminId: string, input: PromotionInput): Promise<AdminPromotion> {
-  const promotion = await getDb().transaction(async (tx) => {
+export async function createPromotion(adminId: string, input: PromotionInput): Promise<SavePromotionOutcome> {
+  const outcome = await getDb().transaction(async (tx): Promise<SavePromotionOutcome> => {
+    if (!(await isCouponStill(tx, input.discountId))) return { status: "invalid-coupon" };
     const [last] = await tx.select({ sortOrder: max(promotions.sortOrder) }).from(promotions);
     const [created] = await tx
       .insert(promotions)
@@ -40,24 +80,25 @@ export async function createPromotion(adminId: string, input: PromotionInput): P
       },
       tx,
     );
-    return created!;
+    return { status: "saved", promotion: created! };
   });
-  return invalidatePromotionPages(promotion);
+  return savedPromotions(outcome);
 }
 
-/** Saves the form over promotion `id`; null when it no longer exists. */
+/** Saves the form over promotion `id`. */
 export async function updatePromotion(
   adminId: string,
   id: number,
   input: PromotionInput,
-): Promise<AdminPromotion | null> {
-  const result = await getDb().transaction(async (tx) => {
+): Promise<SavePromotionOutcome> {
+  const outcome = await getDb().transaction(async (tx): Promise<SavePromotionOutcome> => {
+    if (!(await isCouponStill(tx, input.discountId))) return { status: "invalid-coupon" };
     const [updated] = await tx
       .update(promotions)
       .set({ ...input, image: input.image || null })
       .where(eq(promotions.id, id))
       .returning();
-    if (!updated) return null;
+    if (!updated) return { status: "not-found" };
     await recordAudit(
       {
         userId: adminId,
@@ -68,9 +109,9 @@ export async function updatePromotion(
       },
       tx,
     );
-    return updated;
+    return { status: "saved", promotion: updated };
   });
-  return invalidatePromotionPages(result);
+  return savedPromotions(outcome);
 }
 
 /** Deletes promotion `id`; false when it was already gone. */

@@ -10,6 +10,7 @@ const TITLE_REQUIRED_MESSAGE = "El título es obligatorio.";
 const LINK_INVALID_MESSAGE = `El enlace debe ser una ruta de la tienda (por ejemplo ${buildCatalogPath("products")}) o una dirección que empiece con https://.`;
 const PROMOTION_IMAGE_INVALID_MESSAGE = "La imagen no es válida. Súbela de nuevo.";
 const DEFAULT_BUTTON_TEXT = "Ver Más";
+export const PROMOTION_COUPON_INVALID_MESSAGE = "Ese cupón ya no existe o ya no tiene código. Elige otro de la lista.";
 
 /**
  * A slide's button may lead to a page of the shop ('/productos') or to an https site;
@@ -44,6 +45,13 @@ export const promotionFormSchema = z.object({
     .trim()
     .default("")
     .transform((value) => value || DEFAULT_BUTTON_TEXT),
+  // The coupon its button applies ('Usar cupón'): a discount's id, or '' for none.
+  discountId: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || /^[1-9]\d{0,8}$/.test(value), PROMOTION_COUPON_INVALID_MESSAGE)
+    .transform((value) => (value === "" ? null : Number(value))),
   // A check box sends 'on' when ticked and nothing at all when not.
   isActive: z
     .string()

@@ -180,11 +180,13 @@ export const demoServices = [
 export const demoPromotions = [
   {
     title: "¡Gran Inauguración!",
-    description: "20% de descuento en tu primera compra de alimentos seleccionados.",
+    description: "Usa el código BIENVENIDA20: 20 % en alimentos en tu primera compra.",
     image: "/images/promotions/gran-inauguracion.webp",
     imageAlt: "Perro y gato celebrando con globos y confeti",
     link: buildCatalogPath("products"),
     buttonText: "Ver Más",
+    // Its button reads 'Usar cupón' and keeps the seeded coupon on the shopper's cart (issue 44).
+    couponCode: "BIENVENIDA20",
     isActive: true,
   },
   {
@@ -194,15 +196,17 @@ export const demoPromotions = [
     imageAlt: "Perro y gato junto a un calendario con una cruz médica",
     link: buildCatalogPath("services"),
     buttonText: "Agendar Cita",
+    couponCode: null,
     isActive: true,
   },
   {
     title: "Delivery Gratis",
-    description: "Delivery gratis en compras mayores a S/ 100.00 dentro de nuestra zona de cobertura.",
+    description: "Delivery gratis en compras desde S/ 100.00 dentro de nuestra zona de cobertura.",
     image: "/images/promotions/delivery-gratis.webp",
     imageAlt: "Moto de reparto con una caja marcada con una huella",
     link: buildCatalogPath("products"),
     buttonText: "Ver Más",
+    couponCode: null,
     isActive: false,
   },
 ] as const;

@@ -65,7 +65,6 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
     await tx
       .insert(chatbotAnswers)
       .values(demoChatbotAnswers.map((answer, index) => ({ ...answer, sortOrder: index })));
-    await tx.insert(promotions).values(demoPromotions.map((promotion, index) => ({ ...promotion, sortOrder: index })));
 
     const productIds = await seedTaxonomy(tx, demoProductTaxonomy.families, {
       families: productFamilies,
@@ -92,20 +91,7 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
     );
     await seedVariantProducts(tx, productIds, brandIds);
     await tx.insert(deliveryZones).values(demoDeliveryZones.map((zone) => ({ ...zone })));
-    // The carousel's promises (issue 44): 20 % on food for a first purchase, and free delivery
-    // from S/ 100.00 (the districts' own free-from amount already gives it in the demo).
-    await tx.insert(discounts).values([
-      {
-        name: "Bienvenida: 20 % en alimentos",
-        code: "BIENVENIDA20",
-        kind: "percent",
-        percent: 20,
-        isFirstPurchaseOnly: true,
-        maxUsesPerCustomer: 1,
-        categoryIds: [resolve(productIds, "Perros", "Alimentos"), resolve(productIds, "Gatos", "Alimentos")],
-      },
-      { name: "Delivery gratis desde S/ 100", kind: "free_delivery", minSubtotalCents: 10_000 },
-    ]);
+    await seedDemoPromotions(tx, productIds);
 
     const serviceIds = await seedTaxonomy(tx, demoServiceTaxonomy.families, {
       families: serviceFamilies,
@@ -124,6 +110,36 @@ export async function seedDemoShop(db: Database): Promise<boolean> {
     await seedDemoBookableServices(tx);
     return true;
   });
+}
+
+/**
+ * The carousel's promises made real (issue 44): 20 % on food for a first purchase, and free
+ * delivery from S/ 100.00 (the districts' own free-from amount already gives it in the demo);
+ * then the carousel, whose first slide's button applies BIENVENIDA20.
+ */
+async function seedDemoPromotions(tx: Transaction, productIds: Ids) {
+  const seededDiscounts = await tx
+    .insert(discounts)
+    .values([
+      {
+        name: "Bienvenida: 20 % en alimentos",
+        code: "BIENVENIDA20",
+        kind: "percent",
+        percent: 20,
+        isFirstPurchaseOnly: true,
+        maxUsesPerCustomer: 1,
+        categoryIds: [resolve(productIds, "Perros", "Alimentos"), resolve(productIds, "Gatos", "Alimentos")],
+      },
+      { name: "Delivery gratis desde S/ 100", kind: "free_delivery", minSubtotalCents: 10_000 },
+    ])
+    .returning({ id: discounts.id, code: discounts.code });
+  await tx.insert(promotions).values(
+    demoPromotions.map(({ couponCode, ...promotion }, index) => ({
+      ...promotion,
+      discountId: seededDiscounts.find((discount) => couponCode !== null && discount.code === couponCode)?.id ?? null,
+      sortOrder: index,
+    })),
+  );
 }
 
 function resolve(ids: Ids, ...path: string[]): number {

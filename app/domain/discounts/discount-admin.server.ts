@@ -1,8 +1,11 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { brands, discounts, orderDiscounts, orders, productCategories, productFamilies } from "~/db/schema";
+import { brands, discounts, orderDiscounts, orders, productCategories, productFamilies, promotions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { formatLimaShortDateTime, ORDER_PAGE_SIZE } from "~/domain/orders/order-admin";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import { CODE_TAKEN_MESSAGE, type DiscountInput } from "./discount-admin";
 import type { Discount } from "./discount-rules";
@@ -68,6 +71,73 @@ export async function getDiscount(id: number): Promise<Discount | null> {
   return row ? toDiscount(row) : null;
 }
 
+/**
+ * A discount's page (/admin/descuentos/:id): the orders that carry it, newest first, a page at a
+ * time, each with what this discount took off; and the totals of those not cancelled, counted
+ * as the list counts them. Null when the discount does not exist.
+ */
+export async function getDiscountUsage(id: number, requestedPage = 1) {
+  const discount = await getDiscount(id);
+  if (!discount) return null;
+  const db = getDb();
+  const perOrder = db
+    .select({
+      orderId: orderDiscounts.orderId,
+      amountCents: sql<number>`sum(${orderDiscounts.amountCents})::bigint`.as("amount_cents"),
+    })
+    .from(orderDiscounts)
+    .where(eq(orderDiscounts.discountId, id))
+    .groupBy(orderDiscounts.orderId)
+    .as("per_order");
+  const [totals] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      liveOrders: sql<number>`(count(*) filter (where ${liveOrders}))::int`,
+      discountedCents: sql<number>`coalesce(sum(${perOrder.amountCents}) filter (where ${liveOrders}), 0)::bigint`,
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${liveOrders}), 0)::bigint`,
+    })
+    .from(perOrder)
+    .innerJoin(orders, eq(orders.id, perOrder.orderId));
+  const orderCount = Number(totals?.orders ?? 0);
+  const pageCount = Math.max(1, Math.ceil(orderCount / ORDER_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const rows = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      customerEmail: orders.customerEmail,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      amountCents: perOrder.amountCents,
+    })
+    .from(perOrder)
+    .innerJoin(orders, eq(orders.id, perOrder.orderId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_PAGE_SIZE)
+    .offset((page - 1) * ORDER_PAGE_SIZE);
+  return {
+    discount,
+    totals: {
+      orders: orderCount,
+      liveOrders: Number(totals?.liveOrders ?? 0),
+      discountedCents: Number(totals?.discountedCents ?? 0),
+      revenueCents: Number(totals?.revenueCents ?? 0),
+    },
+    orders: rows.map(({ createdAt, amountCents, ...row }) => ({
+      ...row,
+      amountCents: Number(amountCents),
+      date: formatLimaShortDateTime(createdAt),
+    })),
+    page,
+    pageCount,
+  };
+}
+
+export type DiscountUsage = NonNullable<Awaited<ReturnType<typeof getDiscountUsage>>>;
+
 /** The families, categories and brands a discount may be limited to. */
 export async function listDiscountTargetOptions() {
   const db = getDb();
@@ -98,6 +168,19 @@ function isUniqueViolation(error: unknown): boolean {
   return (cause as { code?: string }).code === "23505";
 }
 
+type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/** Whether a carousel slide offers this discount as its 'Usar cupón' (its code and state show there). */
+async function isOnCarousel(tx: Transaction, id: number): Promise<boolean> {
+  const [slide] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.discountId, id)).limit(1);
+  return slide !== undefined;
+}
+
+/** After a committed change to a discount a slide offers: the cached home page shows the old one. */
+function dropCarouselPages(isShown: boolean): void {
+  if (isShown) invalidatePages([pageTags.promotions]);
+}
+
 function toRow(input: DiscountInput) {
   return {
     ...input,
@@ -110,8 +193,9 @@ function toRow(input: DiscountInput) {
 /** Creates (no id) or updates a discount; its code must be free, its use limit not under its uses. */
 export async function saveDiscount(admin: Admin, input: DiscountInput, id?: number): Promise<SaveDiscountOutcome> {
   const action = id === undefined ? "create" : "update";
+  let isShown = false;
   try {
-    return await getDb().transaction(async (tx) => {
+    const outcome = await getDb().transaction(async (tx) => {
       if (id !== undefined) {
         const [current] = await tx
           .select({ usesCount: discounts.usesCount })
@@ -126,6 +210,7 @@ export async function saveDiscount(admin: Admin, input: DiscountInput, id?: numb
           };
         }
         await tx.update(discounts).set(toRow(input)).where(eq(discounts.id, id));
+        isShown = await isOnCarousel(tx, id);
       } else {
         const [created] = await tx.insert(discounts).values(toRow(input)).returning({ id: discounts.id });
         id = created!.id;
@@ -142,6 +227,8 @@ export async function saveDiscount(admin: Admin, input: DiscountInput, id?: numb
       );
       return { status: "saved" as const, id: id! };
     });
+    dropCarouselPages(isShown);
+    return outcome;
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "invalid", errors: { code: CODE_TAKEN_MESSAGE } };
     throw error;
@@ -152,7 +239,8 @@ export type DeleteDiscountOutcome = { status: "deleted"; name: string } | { stat
 
 /** Deletes a discount no order carries; one that was used is kept for the orders' figures (deactivate it). */
 export async function deleteDiscount(admin: Admin, id: number): Promise<DeleteDiscountOutcome> {
-  return getDb().transaction(async (tx) => {
+  let isShown = false;
+  const outcome = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .select({ name: discounts.name, code: discounts.code })
       .from(discounts)
@@ -161,6 +249,8 @@ export async function deleteDiscount(admin: Admin, id: number): Promise<DeleteDi
     if (!row) return { status: "not-found" as const };
     const [used] = await tx.select({ n: count() }).from(orderDiscounts).where(eq(orderDiscounts.discountId, id));
     if ((used?.n ?? 0) > 0) return { status: "used" as const };
+    // Its slide keeps its own link (the foreign key lets go of the discount).
+    isShown = await isOnCarousel(tx, id);
     await tx.delete(discounts).where(eq(discounts.id, id));
     await recordAudit(
       {
@@ -174,4 +264,6 @@ export async function deleteDiscount(admin: Admin, id: number): Promise<DeleteDi
     );
     return { status: "deleted" as const, name: row.name };
   });
+  dropCarouselPages(isShown);
+  return outcome;
 }

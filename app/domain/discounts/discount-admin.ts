@@ -3,10 +3,12 @@ import "~/lib/validation";
 import { z } from "zod";
 
 import { limaDateOf, limaInstant } from "~/domain/bookings/slots";
+import { formatLimaDateTime } from "~/domain/calendar/lima-time";
 import { readClockInput, readDateInput } from "~/lib/date-input";
+import { formatMoney } from "~/lib/money";
 import { centsToInput, isChecked, parseSoles, parseWholeNumber } from "~/lib/parse";
 
-import { type DiscountKind, discountKinds, normalizeCouponCode } from "./discount-rules";
+import { type Discount, type DiscountKind, discountKinds, normalizeCouponCode } from "./discount-rules";
 
 // The back office's discount form (/admin/descuentos, issue 44): its fields, its Spanish
 // messages, and the stored discount back to what the form shows.
@@ -16,6 +18,27 @@ export const discountKindLabels: Record<DiscountKind, string> = {
   amount: "Monto fijo",
   free_delivery: "Delivery gratis",
 };
+
+/** What it takes off, as the list and its page say it: '20 %', 'S/ 10.00', 'Delivery gratis'. */
+export function describeDiscountValue(discount: Pick<Discount, "kind" | "percent" | "amountCents">): string {
+  if (discount.kind === "percent") return `${discount.percent} %`;
+  if (discount.kind === "amount") return formatMoney(discount.amountCents ?? 0);
+  return discountKindLabels.free_delivery;
+}
+
+/** Whether a shopper can get it now ('Vigente', 'Hasta …') or why not ('Inactivo', 'Vencido', 'Agotado'). */
+export function describeDiscountState(
+  discount: Pick<Discount, "isActive" | "startsAt" | "endsAt" | "maxUses" | "usesCount">,
+  now: number,
+): { label: string; isLive: boolean } {
+  if (!discount.isActive) return { label: "Inactivo", isLive: false };
+  if (discount.startsAt && discount.startsAt.getTime() > now) {
+    return { label: `Desde ${formatLimaDateTime(discount.startsAt)}`, isLive: false };
+  }
+  if (discount.endsAt && discount.endsAt.getTime() <= now) return { label: "Vencido", isLive: false };
+  if (discount.maxUses !== null && discount.usesCount >= discount.maxUses) return { label: "Agotado", isLive: false };
+  return { label: discount.endsAt ? `Hasta ${formatLimaDateTime(discount.endsAt)}` : "Vigente", isLive: true };
+}
 
 export const CODE_TAKEN_MESSAGE = "El código ya existe.";
 export const DISCOUNT_NOT_FOUND_MESSAGE = "Descuento no encontrado.";
@@ -49,7 +72,7 @@ const formShape = z.object({
   familyIds: text,
   categoryIds: text,
   brandIds: text,
-  productIds: text,
+  products: text,
 });
 
 export type DiscountInput = {
@@ -72,7 +95,26 @@ export type DiscountInput = {
   productIds: number[];
 };
 
+/** The form's discount before its products are looked up: their SKUs or names, as typed. */
+export type DiscountFormInput = Omit<DiscountInput, "productIds"> & { productNames: string[] };
+
 type Issue = (path: string, message: string) => void;
+
+export const MAX_TARGET_PRODUCTS = 200;
+
+/** The products box: one SKU or product name a line, blanks and repeats (any case) left out. */
+export function readProductLines(raw: string): string[] {
+  const seen = new Set<string>();
+  return raw
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => {
+      const key = line.toLowerCase();
+      if (line === "" || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
 
 /** A date and an optional time (default: the day's start, or its last minute for an end) in Lima. */
 function readInstant(date: string, time: string, field: string, isEnd: boolean, issue: Issue): Date | null {
@@ -115,7 +157,7 @@ function readValue(form: z.output<typeof formShape>, issue: Issue): Pick<Discoun
   return { percent: null, amountCents: null };
 }
 
-export const discountFormSchema = formShape.transform((form, ctx): DiscountInput => {
+export const discountFormSchema = formShape.transform((form, ctx): DiscountFormInput => {
   const issue: Issue = (path, message) => ctx.addIssue({ code: "custom", path: [path], message });
   if (form.name === "") issue("name", "El nombre es obligatorio.");
   else if (form.name.length > 80) issue("name", "El nombre puede tener hasta 80 caracteres.");
@@ -127,6 +169,13 @@ export const discountFormSchema = formShape.transform((form, ctx): DiscountInput
   const startsAt = readInstant(form.startDate, form.startTime, "startDate", false, issue);
   const endsAt = readInstant(form.endDate, form.endTime, "endDate", true, issue);
   if (startsAt && endsAt && endsAt <= startsAt) issue("endDate", "La fecha de fin debe ser posterior a la de inicio.");
+  const productNames = readProductLines(form.products);
+  if (productNames.length > MAX_TARGET_PRODUCTS) {
+    issue(
+      "products",
+      `Puedes elegir hasta ${MAX_TARGET_PRODUCTS} productos. Si son más, elige su categoría o su marca.`,
+    );
+  }
   return {
     name: form.name,
     code: code || null,
@@ -143,7 +192,7 @@ export const discountFormSchema = formShape.transform((form, ctx): DiscountInput
     familyIds: readIds(form.familyIds),
     categoryIds: readIds(form.categoryIds),
     brandIds: readIds(form.brandIds),
-    productIds: readIds(form.productIds),
+    productNames,
   };
 });
 
@@ -160,8 +209,11 @@ function limaClockOf(instant: Date): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-/** A stored discount as the form shows it (dates as 'YYYY-MM-DD' and times in Lima). */
-export function toDiscountFormValues(discount: DiscountInput): Record<string, string> {
+/**
+ * A stored discount as the form shows it (dates as 'YYYY-MM-DD' and times in Lima); its products
+ * as `productLines` writes them (a SKU or a name a line, read from the catalogue).
+ */
+export function toDiscountFormValues(discount: DiscountInput, productLines: string[]): Record<string, string> {
   const on = (flag: boolean) => (flag ? "on" : "");
   return {
     name: discount.name,
@@ -183,6 +235,6 @@ export function toDiscountFormValues(discount: DiscountInput): Record<string, st
     familyIds: discount.familyIds.join(","),
     categoryIds: discount.categoryIds.join(","),
     brandIds: discount.brandIds.join(","),
-    productIds: discount.productIds.join(","),
+    products: productLines.join("\n"),
   };
 }

@@ -247,3 +247,13 @@ export function applyDiscounts(
 export function discountLabel(discount: Pick<AppliedDiscount, "name" | "code">): string {
   return discount.code ? `Cupón ${discount.code}` : discount.name;
 }
+
+/** What a discount took off, as every summary writes it: '−S/ 12.98'. */
+export function formatAmountOff(amountCents: number): string {
+  return `−${formatMoney(amountCents)}`;
+}
+
+/** A discount's line in a text (WhatsApp, e-mail, export): 'Cupón BIENVENIDA20: −S/ 12.98'. */
+export function formatDiscountLine(line: { label: string; amountCents: number }): string {
+  return `${line.label}: ${formatAmountOff(line.amountCents)}`;
+}

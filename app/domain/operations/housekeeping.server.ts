@@ -31,6 +31,7 @@ import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
 import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
 import { forgetUnconfirmedStockAlerts } from "~/domain/catalog/stock-alerts.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
+import { keepsOrderFromExpiry, reconcileOnlinePayments } from "~/domain/payments/reconciliation.server";
 import { refreshSearchWords } from "~/domain/search/catalog-search.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
 
@@ -308,7 +309,7 @@ export async function runHousekeeping(
   const files = done.files ?? (await pruneFiles(done.referenced));
   // Each order in its own transaction, after the lock's: the embedded database runs one
   // transaction at a time, and the expiry is safe to run twice anyway (conditional updates).
-  return { expiredOrders: await expireUnpaidOrders(db, now), ...done.rows, ...files };
+  return { expiredOrders: await expireUnpaidOrders(db, now, keepsOrderFromExpiry), ...done.rows, ...files };
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -370,7 +371,8 @@ export function startHousekeeping(db: Database, dataDir: string, isSingleProcess
     });
   const expire = () =>
     schedule("order-expiry", async () => {
-      const expiredOrders = await expireUnpaidOrders(db);
+      await reconcileOnlinePayments(); // ADR 038: payments nobody notified, asked about first
+      const expiredOrders = await expireUnpaidOrders(db, new Date(), keepsOrderFromExpiry);
       if (expiredOrders > 0) logInfo("housekeeping", { expiredOrders });
     });
   const alerts = () =>

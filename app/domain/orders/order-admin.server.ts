@@ -170,6 +170,8 @@ export type StatusChange = {
   isUnpaidOnly?: boolean;
   /** The payment recorded with the change (Pendiente de pago → Pagado); `byUserId` recorded it. */
   payment?: PaymentInput;
+  /** What the audit log calls an automatic change: 'expire' unless said (a payment confirmed online). */
+  automaticAction?: "expire" | "online-payment";
 };
 
 /** The columns 'Marcar como pagado' writes: the payment apart from the status. */
@@ -229,7 +231,7 @@ export async function applyStatusChange(
   await recordAudit(
     {
       userId: change.byUserId,
-      action: isAutomatic ? "expire" : "status",
+      action: isAutomatic ? (change.automaticAction ?? "expire") : "status",
       entity: "order",
       entityId: orderId,
       summary: {

@@ -20,7 +20,12 @@ const EXPIRY_BATCH = 500;
  * marking it paid, preparing or cancelling it at the same moment, or a second instance
  * running the same expiry, leaves it changed once. Answers how many it cancelled.
  */
-export async function expireUnpaidOrders(db: Database, now: Date = new Date()): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Database,
+  now: Date = new Date(),
+  /** Asked before each cancellation: true keeps the order (its online payment is approved or in process, ADR 038). */
+  keepsOrder: (orderId: number) => Promise<boolean> = async () => false,
+): Promise<number> {
   const [settings] = await db.select({ paymentHours: shopSettings.paymentHours }).from(shopSettings);
   // A database not seeded yet holds no orders either.
   if (!settings) return 0;
@@ -33,6 +38,7 @@ export async function expireUnpaidOrders(db: Database, now: Date = new Date()): 
     .limit(EXPIRY_BATCH);
   let expired = 0;
   for (const order of due) {
+    if (await keepsOrder(order.id)) continue;
     const stockChanges: StockChange[] = [];
     const isCancelled = await db.transaction((tx) =>
       applyStatusChange(

@@ -33,6 +33,9 @@ const HEADERS = [
   "Cantidad",
   "Precio unitario",
   "Total de la línea",
+  "Subtotal de productos",
+  "Descuentos",
+  "Descuentos aplicados",
   "Total del pedido",
   "Entrega",
   "Distrito",
@@ -114,12 +117,16 @@ describe("the export", () => {
     expect(line.getCell(9).value).toBe(2);
     expect(line.getCell(10).value).toBe(croquetasUnit);
     expect(line.getCell(11).value).toBe(Math.round(2 * croquetasUnit * 100) / 100);
-    expect(line.getCell(12).value).toBe(firstTotal);
-    for (const index of [10, 11, 12, column("Costo de envío"), column("Monto pagado")]) {
+    expect(line.getCell(column("Subtotal de productos")).value).toBe(firstTotal);
+    expect(line.getCell(column("Descuentos")).value).toBe(0);
+    expect(line.getCell(column("Descuentos aplicados")).value).toBeNull();
+    expect(line.getCell(column("Total del pedido")).value).toBe(firstTotal);
+    const moneyColumns = ["Precio unitario", "Total de la línea", "Subtotal de productos", "Descuentos"];
+    for (const index of [...moneyColumns, "Total del pedido", "Costo de envío", "Monto pagado"].map(column)) {
       expect(line.getCell(index).numFmt).toBe('"S/" #,##0.00');
     }
     expect(sheet.getRow(3).getCell(8).value).toBe(raton.title);
-    expect(sheet.getRow(3).getCell(12).value).toBe(firstTotal);
+    expect(sheet.getRow(3).getCell(column("Total del pedido")).value).toBe(firstTotal);
     expect(sheet.getRow(4).getCell(1).value).toBe(other.code);
     expect(sheet.getRow(4).getCell(6).value).toBe("Cancelado");
 
@@ -159,7 +166,12 @@ describe("the export", () => {
     const range = { status: null, from: "2021-07-01", to: "2021-07-01" };
     const sheet = await readSheet((await exportOrdersWorkbook(range)).bytes);
     const cells = (row: number) =>
-      Object.fromEntries(HEADERS.slice(12).map((header) => [header, sheet.getRow(row).getCell(column(header)).value]));
+      Object.fromEntries(
+        HEADERS.slice(HEADERS.indexOf("Entrega")).map((header) => [
+          header,
+          sheet.getRow(row).getCell(column(header)).value,
+        ]),
+      );
     expect(sheet.getRow(2).getCell(1).value).toBe(delivered.code);
     expect(cells(2)).toEqual({
       Entrega: "Delivery",
@@ -201,6 +213,58 @@ describe("the export", () => {
     expect(await codesOf({ payment: "pagado" })).toEqual([delivered.code]);
     expect(await codesOf({ payment: "sin-pagar" })).toEqual([pickup.code, old.code]);
     expect(await codesOf({ fulfillment: "recojo" })).toEqual([pickup.code]);
+  });
+
+  test("each order's discounts, so that its products less its discounts plus delivery is its total", async () => {
+    const unit = getUnitPriceCents(croquetas);
+    const discounted = await orderOf(
+      [
+        [croquetas, 2],
+        [raton, 1],
+      ],
+      {
+        createdAt: new Date("2021-08-03T15:00:00Z"),
+        columns: { fulfillment: "delivery", deliveryDistrict: "Surco", deliveryFeeCents: 1000 },
+        discounts: [
+          { name: "Bienvenida", code: "BIENVENIDA20", kind: "percent", amountCents: 1298 },
+          { name: "Delivery gratis desde S/ 100", code: null, kind: "free_delivery", amountCents: 1000 },
+        ],
+      },
+    );
+    const plain = await orderOf([[raton, 1]], { createdAt: new Date("2021-08-03T16:00:00Z") });
+    const sheet = await readSheet(
+      (await exportOrdersWorkbook({ status: null, from: "2021-08-03", to: "2021-08-03" })).bytes,
+    );
+    const cells = (row: number) =>
+      Object.fromEntries(
+        [
+          "Código",
+          "Subtotal de productos",
+          "Descuentos",
+          "Descuentos aplicados",
+          "Costo de envío",
+          "Total del pedido",
+        ].map((header) => [header, sheet.getRow(row).getCell(column(header)).value]),
+      );
+    const subtotal = (2 * unit + getUnitPriceCents(raton)) / 100;
+    const expected = {
+      Código: discounted.code,
+      "Subtotal de productos": subtotal,
+      Descuentos: 22.98,
+      "Descuentos aplicados": "Cupón BIENVENIDA20: −S/\u00a012.98; Delivery gratis desde S/ 100: −S/\u00a010.00",
+      "Costo de envío": 10,
+      "Total del pedido": discounted.totalCents / 100,
+    };
+    // Every line of the order repeats its sums.
+    expect(cells(2)).toEqual(expected);
+    expect(cells(3)).toEqual(expected);
+    expect(Math.round((subtotal - 22.98 + 10) * 100)).toBe(discounted.totalCents);
+    expect(cells(4)).toMatchObject({
+      Código: plain.code,
+      "Subtotal de productos": getUnitPriceCents(raton) / 100,
+      Descuentos: 0,
+      "Descuentos aplicados": null,
+    });
   });
 
   test("orders over several pages come out whole, once each, oldest first, lines in order", async () => {

@@ -1,9 +1,11 @@
 import { asc, eq, inArray, min } from "drizzle-orm";
 
-import { getDb } from "~/db/client.server";
+import { type Database, getDb } from "~/db/client.server";
 import { type ComprobanteKind, type FulfillmentKind, orderLines, orders } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { getLimaDate } from "~/domain/calendar/lima-time";
+import { discountLabel, formatDiscountLine } from "~/domain/discounts/discount-rules";
+import { listOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
@@ -28,6 +30,10 @@ const columns = [
   { header: "Cantidad", key: "quantity", width: 10, style: { numFmt: "0" } },
   { header: "Precio unitario", key: "unitPrice", width: 15, style: { numFmt: MONEY_FORMAT } },
   { header: "Total de la línea", key: "lineTotal", width: 16, style: { numFmt: MONEY_FORMAT } },
+  // Subtotal de productos − Descuentos + Costo de envío = Total del pedido (issue 44).
+  { header: "Subtotal de productos", key: "productsSubtotal", width: 16, style: { numFmt: MONEY_FORMAT } },
+  { header: "Descuentos", key: "discounts", width: 13, style: { numFmt: MONEY_FORMAT } },
+  { header: "Descuentos aplicados", key: "discountLines", width: 36 },
   { header: "Total del pedido", key: "orderTotal", width: 16, style: { numFmt: MONEY_FORMAT } },
   { header: "Entrega", key: "fulfillment", width: 17 },
   { header: "Distrito", key: "district", width: 18 },
@@ -78,6 +84,7 @@ const orderColumns = {
   status: orders.status,
   paymentMethodName: orders.paymentMethodName,
   totalCents: orders.totalCents,
+  discountCents: orders.discountCents,
   fulfillment: orders.fulfillment,
   deliveryDistrict: orders.deliveryDistrict,
   customerAddress: orders.customerAddress,
@@ -115,6 +122,21 @@ function orderCells(row: ExportedOrder) {
   };
 }
 
+/** Each order's products subtotal (its lines' totals) and its discounts in one cell, for a page of orders. */
+async function readOrderSums(db: Database, rows: { id: number; lineTotalCents: number }[]) {
+  const subtotals = new Map<number, number>();
+  for (const row of rows) subtotals.set(row.id, (subtotals.get(row.id) ?? 0) + row.lineTotalCents);
+  const discountLines = new Map<number, string[]>();
+  for (const discount of await listOrderDiscounts(db, [...subtotals.keys()])) {
+    const line = formatDiscountLine({ label: discountLabel(discount), amountCents: discount.amountCents });
+    discountLines.set(discount.orderId, [...(discountLines.get(discount.orderId) ?? []), line]);
+  }
+  return {
+    subtotalOf: (orderId: number) => subtotals.get(orderId) ?? 0,
+    discountsOf: (orderId: number) => (discountLines.get(orderId) ?? []).join("; "),
+  };
+}
+
 /**
  * The orders of a Lima date range (and the list's status, payment and delivery filters) as
  * an .xlsx, one row per order line, oldest first, with dates and soles as real Excel numbers.
@@ -146,6 +168,7 @@ export async function exportOrdersWorkbook(
     const rows = await db
       .select({
         ...orderColumns,
+        id: orders.id,
         title: orderLineTitle,
         quantity: orderLines.quantity,
         unitPriceCents: orderLines.unitPriceCents,
@@ -155,6 +178,7 @@ export async function exportOrdersWorkbook(
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(inArray(orders.id, page))
       .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
+    const sums = await readOrderSums(db, rows);
     for (const row of rows) {
       sheet
         .addRow({
@@ -169,6 +193,9 @@ export async function exportOrdersWorkbook(
           quantity: row.quantity,
           unitPrice: row.unitPriceCents / 100,
           lineTotal: row.lineTotalCents / 100,
+          productsSubtotal: sums.subtotalOf(row.id) / 100,
+          discounts: row.discountCents / 100,
+          discountLines: sums.discountsOf(row.id),
           orderTotal: row.totalCents / 100,
           ...orderCells(row),
         })

@@ -3,7 +3,7 @@
 // total and, while unpaid, how to pay. Orders are written straight into the database.
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { shopSettings } from "~/db/schema";
+import { orderDiscounts, shopSettings } from "~/db/schema";
 import type { MailMessage } from "~/lib/mail.server";
 import { formatMoney } from "~/lib/money";
 import { sentMails } from "~test/captured-mail";
@@ -75,6 +75,43 @@ describe("the shopper's order e-mails", () => {
     ]) {
       expect(mail.html).toContain(expected);
     }
+  });
+
+  test("an order with discounts: each one under the subtotal as the order page shows it, and what is left to pay", async () => {
+    // S/ 75.00 of products and S/ 10.00 of delivery, less 20 % of the food and the free delivery.
+    const order = await insertTestOrder(db(), {
+      values: { customerEmail: EMAIL, discountCents: 2200, totalCents: 8500 - 2200 },
+    });
+    await db()
+      .insert(orderDiscounts)
+      .values([
+        { orderId: order.id, name: "Bienvenida", code: "BIENVENIDA20", kind: "percent", amountCents: 1200 },
+        { orderId: order.id, name: "Delivery gratis desde S/ 100", kind: "free_delivery", amountCents: 1000 },
+      ]);
+    await sendOrderStatusMail(order.id);
+    const [mail] = sentMails;
+    const summary = [
+      `Subtotal: ${formatMoney(7500)}`,
+      `Cupón BIENVENIDA20: −${formatMoney(1200)}`,
+      `Delivery gratis desde S/ 100: −${formatMoney(1000)}`,
+      `Costo de envío: ${formatMoney(1000)}`,
+      `Total: ${formatMoney(6300)}`,
+    ];
+    expect(mail!.text).toContain(summary.join("\n"));
+    for (const expected of [
+      "Cupón BIENVENIDA20",
+      `−${formatMoney(1200)}`,
+      "Delivery gratis desde S/ 100",
+      formatMoney(6300),
+    ]) {
+      expect(mail!.html).toContain(expected);
+    }
+  });
+
+  test("an order without discounts shows no discount line", async () => {
+    const mail = await mailOf({});
+    expect(mail.text).toContain(`Subtotal: ${formatMoney(7500)}\nCosto de envío: ${formatMoney(1000)}`);
+    expect(mail.text).not.toContain("−");
   });
 
   test("a paid pickup order: the shop's address and hours, and nothing about paying", async () => {

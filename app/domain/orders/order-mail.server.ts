@@ -5,6 +5,8 @@ import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus, paymentMethods } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
+import { formatAmountOff } from "~/domain/discounts/discount-rules";
+import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { inBackground } from "~/lib/background-work.server";
 import { logError } from "~/lib/log.server";
@@ -40,6 +42,8 @@ type OrderMailFacts = {
   customerName: string;
   /** Named with their presentación ('Alimento X — 15 kg'), as the order page names them. */
   lines: { title: string; quantity: number; lineTotalCents: number }[];
+  /** What its discounts took off, as the order page shows them: 'Cupón BIENVENIDA20', 1298. */
+  discounts: { label: string; amountCents: number }[];
   deliveryFeeCents: number;
   totalCents: number;
   /** Null for an order placed before delivery and pickup existed. */
@@ -52,7 +56,7 @@ type OrderMailFacts = {
   isExpired: boolean;
 };
 
-/** The lines, the subtotal, the delivery fee (or store pickup) and the total, as the order page sums them. */
+/** The lines, subtotal, discounts, delivery fee (or store pickup) and total, as the order page sums them. */
 function describeAmounts(facts: OrderMailFacts): MailSection {
   const subtotalCents = facts.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const fee =
@@ -74,6 +78,7 @@ function describeAmounts(facts: OrderMailFacts): MailSection {
         value: formatMoney(line.lineTotalCents),
       })),
       { label: "Subtotal", value: formatMoney(subtotalCents) },
+      ...facts.discounts.map((discount) => ({ label: discount.label, value: formatAmountOff(discount.amountCents) })),
       ...fee,
       { label: "Total", value: formatMoney(facts.totalCents), isTotal: true },
     ],
@@ -140,7 +145,7 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
 /** The order with its lines, the payment method's instructions and the shop's pickup address and hours. */
 async function readOrderMailFacts(orderId: number, isExpired: boolean) {
   const db = getDb();
-  const [[row], lines, shop] = await Promise.all([
+  const [[row], lines, discounts, shop] = await Promise.all([
     db
       .select({
         code: orders.code,
@@ -168,6 +173,7 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
       .orderBy(asc(orderLines.id)),
+    listOrderDiscountLines(db, orderId),
     getShopSettings(),
   ]);
   if (!row) return null;
@@ -178,6 +184,7 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
     status: row.status,
     customerName: row.customerName,
     lines,
+    discounts,
     deliveryFeeCents: row.deliveryFeeCents,
     totalCents: row.totalCents,
     delivery: readDelivery(row, shop),

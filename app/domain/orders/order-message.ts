@@ -1,3 +1,4 @@
+import { formatDiscountLine } from "~/domain/discounts/discount-rules";
 import { formatMoney } from "~/lib/money";
 
 import type { ComprobanteSummary } from "./comprobante";
@@ -49,9 +50,7 @@ function formatSummaryLine(code: string, lines: OrderMessageInput["lines"]): str
 function formatAmounts(input: OrderMessageInput): string[] {
   const delivery = input.delivery;
   const subtotal = input.lines.reduce((total, line) => total + line.lineTotalCents, 0);
-  const discounts = (input.discounts ?? []).map(
-    (discount) => `${discount.label}: −${formatMoney(discount.amountCents)}`,
-  );
+  const discounts = (input.discounts ?? []).map(formatDiscountLine);
   if (!delivery) {
     const before = discounts.length > 0 ? [`Subtotal: ${formatMoney(subtotal)}`, ...discounts] : [];
     return [...before, `Total: ${formatMoney(input.totalCents)}`];

@@ -6,6 +6,8 @@ import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus, orderStatusChanges, paymentMethods } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { providerLabel, readOrderPaymentState } from "~/domain/payments/online-payment.server";
+import { isOnlineProviderId, type OnlineProviderId } from "~/domain/payments/provider";
 import { getShopSettings } from "~/domain/settings/settings.server";
 
 import { summarizeComprobante } from "./comprobante";
@@ -17,10 +19,12 @@ import { ORDER_TOKEN_PARAM, orderPagePath } from "./order-link";
 import {
   EXPIRED_ORDER_LABEL,
   type OrderPageDelivery,
+  type OrderPageOnlinePayment,
   type OrderPageView,
   type OrderTimelineEntry,
   receiptRefusal,
 } from "./order-page";
+import { listCheckoutPaymentMethods } from "./order-payment.server";
 
 // Who may open an order's page (/pedido/{code}), send its payment receipt and see that
 // receipt: order codes are sequential, so the code alone opens nothing. Everyone else gets the
@@ -187,7 +191,12 @@ async function readOrderRows(orderId: number) {
     db
       .select({
         order: orders,
-        method: { details: paymentMethods.details, qrImage: paymentMethods.qrImage, isActive: paymentMethods.isActive },
+        method: {
+          details: paymentMethods.details,
+          qrImage: paymentMethods.qrImage,
+          isActive: paymentMethods.isActive,
+          kind: paymentMethods.kind,
+        },
       })
       .from(orders)
       .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
@@ -229,8 +238,12 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
   const isPaid = order.paidAt !== null;
   const isAwaitingPayment = order.status === "pendiente" && !isPaid;
   const pagePath = orderPagePath(order.code, access.linkToken);
-  const showsMethod = isAwaitingPayment && method?.isActive === true;
-  const canUploadReceipt = receiptRefusal(order.status, isPaid) === null;
+  const provider = method && isOnlineProviderId(method.kind) ? method.kind : null;
+  const isOnline = provider !== null;
+  const showsMethod = isAwaitingPayment && method?.isActive === true && !isOnline;
+  // Paid online: no receipt to upload, the provider's answer is the proof.
+  const canUploadReceipt = !isOnline && receiptRefusal(order.status, isPaid) === null;
+  const online = provider ? await readOnlinePayment(access, order.code, isAwaitingPayment, provider) : null;
   return {
     code: order.code,
     status: order.status,
@@ -262,11 +275,16 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
           }
         : null,
       canUploadReceipt,
+      online,
     },
     timeline: buildTimeline(changes, order.cancelReason),
     // The chat's message asks to coordinate the payment: offered while the order may still be
     // paid (on its way too, paid on delivery), never once paid, delivered or cancelled.
-    whatsappUrl: canUploadReceipt ? whatsappUrl : null,
+    // Paid online, the message goes once the provider confirmed the payment, to coordinate the delivery.
+    whatsappUrl:
+      canUploadReceipt || (online?.state === "approved" && !["entregado", "cancelado"].includes(order.status))
+        ? whatsappUrl
+        : null,
     pagePath,
   };
 }
@@ -275,4 +293,28 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
 function receiptImagePath(code: string, linkToken: string | null): string {
   const path = href("/pedido/:code/comprobante", { code });
   return linkToken ? `${path}?${new URLSearchParams({ [ORDER_TOKEN_PARAM]: linkToken })}` : path;
+}
+
+/** The online payment's part of the page: its state, and the buttons while it waits. */
+async function readOnlinePayment(
+  access: AccessibleOrder,
+  code: string,
+  isAwaitingPayment: boolean,
+  provider: OnlineProviderId,
+): Promise<OrderPageOnlinePayment> {
+  const [state, others] = await Promise.all([
+    readOrderPaymentState(access.id),
+    isAwaitingPayment ? listCheckoutPaymentMethods() : Promise.resolve([]),
+  ]);
+  const payPath = href("/pedido/:code/pagar", { code });
+  return {
+    state: state.status,
+    methodLabel: state.status === "approved" ? state.methodLabel : null,
+    providerName: providerLabel(provider),
+    canPay: isAwaitingPayment,
+    payPath: access.linkToken
+      ? `${payPath}?${new URLSearchParams({ [ORDER_TOKEN_PARAM]: access.linkToken })}`
+      : payPath,
+    otherMethods: others.filter((method) => method.kind === "manual").map(({ id, name }) => ({ id, name })),
+  };
 }

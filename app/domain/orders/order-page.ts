@@ -44,6 +44,22 @@ export type OrderPagePayment = {
   } | null;
   /** Whether 'Subir comprobante de pago' is offered (receiptRefusal says why not). */
   canUploadReceipt: boolean;
+  /** Paid online through a provider (ADR 038): its state and what the shopper may do; null for a manual method. */
+  online: OrderPageOnlinePayment | null;
+};
+
+export type OrderPageOnlinePayment = {
+  /** 'none': no attempt yet; 'open': sent to the provider, no answer yet. */
+  state: "none" | "open" | "approved" | "pending" | "failed";
+  /** 'Visa ••••4242', 'Yape' once approved. */
+  methodLabel: string | null;
+  providerName: string;
+  /** 'Pagar ahora' / 'Intentar de nuevo' and 'Elegir otro método' while the order waits for its payment. */
+  canPay: boolean;
+  /** Where those buttons post (/pedido/{code}/pagar, with the link's token). */
+  payPath: string;
+  /** The manual methods the shopper may switch to. */
+  otherMethods: { id: string; name: string }[];
 };
 
 export type OrderPageView = {

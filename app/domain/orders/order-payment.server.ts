@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, or } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { paymentMethods } from "~/db/schema";
@@ -7,19 +7,26 @@ import { paymentMethods } from "~/db/schema";
 // order made among them.
 
 /** What an order copies of its payment method (id null when none is configured). */
-export type PaymentMethodCopy = { id: string | null; name: string; details: string };
+export type PaymentMethodCopy = { id: string | null; name: string; details: string; kind?: PaymentMethodKind };
+
+/** 'manual': paid by hand and marked paid by the owner; otherwise the online provider (ADR 038). */
+type PaymentMethodKind = "manual" | "mercadopago" | "stripe";
 
 export type CheckoutPaymentMethod = {
   id: string;
   name: string;
   details: string;
-  kind: "manual" | "stripe";
+  kind: PaymentMethodKind;
 };
 
 /** When the shop switched every method off, the order still goes out and payment is agreed in the chat. */
 const TO_BE_AGREED: PaymentMethodCopy = { id: null, name: "Por coordinar", details: "" };
 
-/** The active payment methods, in the shop's order, for the cart's radios. */
+/**
+ * The active payment methods, in the shop's order, for the cart's radios. An online method
+ * without its credentials (the spec's inactive 'stripe' row switched on before it was
+ * configured) is not offered: nobody could pay with it.
+ */
 export async function listCheckoutPaymentMethods(): Promise<CheckoutPaymentMethod[]> {
   return getDb()
     .select({
@@ -29,15 +36,19 @@ export async function listCheckoutPaymentMethods(): Promise<CheckoutPaymentMetho
       kind: paymentMethods.kind,
     })
     .from(paymentMethods)
-    .where(eq(paymentMethods.isActive, true))
+    .where(
+      and(
+        eq(paymentMethods.isActive, true),
+        or(eq(paymentMethods.kind, "manual"), ne(paymentMethods.secretKeySealed, "")),
+      ),
+    )
     .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.name));
 }
 
 type MethodChoice =
   | { status: "ok"; method: PaymentMethodCopy }
   | { status: "missing-payment-method" }
-  | { status: "unknown-payment-method" }
-  | { status: "stripe-simulated" };
+  | { status: "unknown-payment-method" };
 
 export async function choosePaymentMethod(paymentMethodId: string | undefined): Promise<MethodChoice> {
   const methods = await listCheckoutPaymentMethods();
@@ -46,7 +57,5 @@ export async function choosePaymentMethod(paymentMethodId: string | undefined): 
   }
   const method = methods.find((candidate) => candidate.id === paymentMethodId);
   if (!method) return { status: "unknown-payment-method" };
-  // Card payment is not wired yet: the spec's simulated notice, and nothing is stored.
-  if (method.kind === "stripe") return { status: "stripe-simulated" };
   return { status: "ok", method };
 }

@@ -280,13 +280,13 @@ describe("placing an order", () => {
   });
   // The interleaved PostgreSQL case lives in tests/postgres/order-stock-race.test.ts.
 
-  test("the stripe method answers the simulated notice and creates nothing", async () => {
+  test("the card method switched on before its credentials were typed is refused, and creates nothing", async () => {
     await handle().db.update(paymentMethods).set({ isActive: true }).where(eq(paymentMethods.id, "stripe"));
     const cartId = await cartWith([[croquetas, 1]]);
     const ordersBefore = await countOrders();
     const stock = await stockOf(croquetas.id);
     expect(await placeOrder(guestOrder(cartId, { paymentMethodId: "stripe" }))).toEqual({
-      status: "stripe-simulated",
+      status: "unknown-payment-method",
     });
     expect(await countOrders()).toBe(ordersBefore);
     expect(await stockOf(croquetas.id)).toBe(stock);

@@ -33,13 +33,14 @@ type PlacedOrder = {
   /** The WhatsApp message of the order and the wa.me link that sends it to the shop. */
   message: string;
   whatsappUrl: string;
+  /** Paid online: the shopper goes to the provider next, not to WhatsApp (ADR 038). */
+  paysOnline: boolean;
 };
 
 export type PlaceOrderResult =
   | ({ status: "placed" } & PlacedOrder)
   | { status: "missing-payment-method" }
   | { status: "unknown-payment-method" }
-  | { status: "stripe-simulated" }
   | { status: "empty-cart" }
   | { status: "below-minimum"; message: string }
   | { status: "insufficient-stock"; problems: StockProblem[] }
@@ -80,14 +81,15 @@ async function placeOrderPaidWith(input: PlaceOrderInput, method: PaymentMethodC
     totalCents: outcome.totalCents,
     message: message ?? "",
     whatsappUrl: buildWhatsAppUrl(settings.contactPhone, message ?? ""),
+    paysOnline: method.kind !== undefined && method.kind !== "manual",
   };
 }
 
 export type CheckoutOutcome = PlaceOrderResult | { status: "invalid"; fieldErrors: FieldErrors };
 
 /**
- * The cart page's order form: the payment method is checked first (missing or the
- * simulated card payment answer before anything else), then the shopper's contact, the
+ * The cart page's order form: the payment method is checked first (missing or gone before
+ * anything else), then the shopper's contact, the
  * delivery and the comprobante, every wrong field at once.
  */
 export async function submitCheckout(input: {

@@ -27,11 +27,6 @@ export const tooManyOrdersToast: ToastMessage = {
   variant: "destructive",
 };
 
-export const stripeSimulatedToast: ToastMessage = {
-  title: "Procesando con Stripe (Simulado)",
-  description: "El pago con tarjeta estará disponible pronto. No se ha registrado ningún pedido.",
-};
-
 export function orderPlacedToast(code: string): ToastMessage {
   return {
     title: "¡Pedido registrado!",

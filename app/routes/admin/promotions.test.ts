@@ -1,15 +1,25 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 
-import { auditLog, promotions } from "~/db/schema";
+import { auditLog, discounts, promotions } from "~/db/schema";
 import { listActivePromotions } from "~/domain/content/promotions.server";
+import type { DiscountInput } from "~/domain/discounts/discount-admin";
+import { deleteDiscount, getDiscount, saveDiscount } from "~/domain/discounts/discount-admin.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { readToast } from "~/lib/toast.server";
 import { requestAs, toCookieHeader } from "~test/auth";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { action, loader } from "./promotions";
 
-const { handle, adminCookie } = seededShopWithAdmin();
+// The page cache as it is, watched: what the carousel shows must drop the cached home page.
+vi.mock("~/lib/page-cache/shop-page-cache.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/lib/page-cache/shop-page-cache.server")>();
+  return { ...actual, invalidatePages: vi.fn(actual.invalidatePages) };
+});
+
+const { handle, adminCookie, adminId } = seededShopWithAdmin();
 const IMAGE = `/uploads/${"cd".repeat(16)}-1280.webp`;
 
 type Failure = {
@@ -173,5 +183,89 @@ describe("delete", () => {
       await post({ intent: "delete", id: String(await idOf("Temporal")) }, `?editar=${editing}`),
     );
     expect(location).toBe(`/admin/promociones?editar=${editing}`);
+  });
+});
+
+describe("a slide that offers a coupon", () => {
+  async function discountIdOf(name: string): Promise<number> {
+    const [row] = await handle().db.select({ id: discounts.id }).from(discounts).where(eq(discounts.name, name));
+    return row!.id;
+  }
+
+  /** A stored discount as the editor saves it, with `changes`. */
+  async function inputOf(id: number, changes: Partial<DiscountInput> = {}): Promise<DiscountInput> {
+    const { id: _id, usesCount: _uses, targets, ...stored } = (await getDiscount(id))!;
+    return { ...stored, ...targets, ...changes };
+  }
+
+  async function slideOf(title: string) {
+    return (await listActivePromotions()).find((promotion) => promotion.title === title);
+  }
+
+  test("the form offers the coupons only; the seeded first slide already applies BIENVENIDA20", async () => {
+    const request = requestAs(adminCookie(), "/admin/promociones");
+    const { coupons, promotions: list } = await loader({ request, params: {}, context: {} } as never);
+    expect(coupons.map((coupon) => coupon.code)).toContain("BIENVENIDA20");
+    expect(coupons.every((coupon) => coupon.code !== null)).toBe(true);
+    expect(list.find((promotion) => promotion.title === "¡Gran Inauguración!")).toMatchObject({
+      couponCode: "BIENVENIDA20",
+      description: "Usa el código BIENVENIDA20: 20 % en alimentos en tu primera compra.",
+    });
+  });
+
+  test("saving one with a coupon gives its slide 'Usar cupón' and drops the cached home page", async () => {
+    const couponId = await discountIdOf("Bienvenida: 20 % en alimentos");
+    vi.mocked(invalidatePages).mockClear();
+    await expectRedirect(await post({ ...adoption, title: "Cupón de adopción", discountId: String(couponId) }));
+    expect(await slideOf("Cupón de adopción")).toMatchObject({ couponCode: "BIENVENIDA20", link: "/servicios" });
+    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.promotions]);
+    const [row] = await handle().db.select().from(promotions).where(eq(promotions.title, "Cupón de adopción"));
+    const request = requestAs(adminCookie(), `/admin/promociones?editar=${row!.id}`);
+    const { editing } = await loader({ request, params: {}, context: {} } as never);
+    expect(editing).toMatchObject({ discountId: couponId, couponCode: "BIENVENIDA20" });
+  });
+
+  test.each([
+    ["an automatic discount", async () => String(await discountIdOf("Delivery gratis desde S/ 100"))],
+    ["a discount that does not exist", async () => "999999"],
+    ["anything else", async () => "BIENVENIDA20"],
+  ])("%s is refused in Spanish beside the select, keeping what was typed", async (_case, valueOf) => {
+    const discountId = await valueOf();
+    const failure = expectFailure(await post({ ...adoption, title: "Cupón raro", discountId }));
+    expect(failure.errors).toEqual({
+      discountId: "Ese cupón ya no existe o ya no tiene código. Elige otro de la lista.",
+    });
+    expect(failure.values).toMatchObject({ title: "Cupón raro", description: adoption.description, discountId });
+    expect(await handle().db.select().from(promotions).where(eq(promotions.title, "Cupón raro"))).toEqual([]);
+  });
+
+  test("switching its coupon off, or deleting it, takes the button off the slide and drops the home page", async () => {
+    const admin = { id: adminId() };
+    const [created] = await handle()
+      .db.insert(discounts)
+      .values({ name: "Navidad", code: "NAVIDAD10", kind: "amount", amountCents: 1000 })
+      .returning({ id: discounts.id });
+    const id = created!.id;
+    const slide = await idOf("Cupón de adopción");
+    await handle().db.update(promotions).set({ discountId: id }).where(eq(promotions.id, slide));
+    expect(await slideOf("Cupón de adopción")).toMatchObject({ couponCode: "NAVIDAD10" });
+
+    vi.mocked(invalidatePages).mockClear();
+    const saved = await saveDiscount(admin, await inputOf(id, { isActive: false }), id);
+    expect(saved.status).toBe("saved");
+    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.promotions]);
+    expect(await slideOf("Cupón de adopción")).toMatchObject({ couponCode: null, link: "/servicios" });
+
+    vi.mocked(invalidatePages).mockClear();
+    expect((await deleteDiscount(admin, id)).status).toBe("deleted");
+    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.promotions]);
+    const [row] = await handle().db.select().from(promotions).where(eq(promotions.id, slide));
+    expect(row!.discountId).toBeNull();
+
+    // A discount no slide offers leaves the cached pages alone.
+    const other = await discountIdOf("Delivery gratis desde S/ 100");
+    vi.mocked(invalidatePages).mockClear();
+    expect((await saveDiscount(admin, await inputOf(other), other)).status).toBe("saved");
+    expect(vi.mocked(invalidatePages)).not.toHaveBeenCalled();
   });
 });

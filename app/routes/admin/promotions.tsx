@@ -3,11 +3,16 @@ import { Form, href, Link, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
-import { promotionFormSchema, readEditingPromotionId } from "~/domain/content/promotion-admin";
+import {
+  PROMOTION_COUPON_INVALID_MESSAGE,
+  promotionFormSchema,
+  readEditingPromotionId,
+} from "~/domain/content/promotion-admin";
 import {
   type AdminPromotion,
   createPromotion,
   deletePromotion,
+  listPromotionCoupons,
   listPromotionsForAdmin,
   movePromotion,
   updatePromotion,
@@ -24,7 +29,7 @@ import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { MoveButton } from "~/ui/admin/move-button";
-import { CheckboxField, Field, FieldError, TextAreaField } from "~/ui/form/field";
+import { CheckboxField, Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
@@ -39,9 +44,9 @@ const NOT_FOUND_MESSAGE = "La promoción ya no existe. Recarga la página.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const promotions = await listPromotionsForAdmin();
+  const [promotions, coupons] = await Promise.all([listPromotionsForAdmin(), listPromotionCoupons()]);
   const editingId = readEditingPromotionId(new URL(request.url).searchParams);
-  return { promotions, editing: promotions.find((promotion) => promotion.id === editingId) ?? null };
+  return { promotions, coupons, editing: promotions.find((promotion) => promotion.id === editingId) ?? null };
 }
 
 /** The spec titles the promotions' refusals 'Error' (section 8), not 'Error de Validación'. */
@@ -60,19 +65,17 @@ function listWith(search: URLSearchParams): string {
 async function savePromotion(adminId: string, id: number | null, formData: FormData) {
   const form = await parseForm(formData, promotionFormSchema, ERROR_TITLE);
   if (!form.ok) return form.failure;
-  if (id === null) {
-    const created = await createPromotion(adminId, form.data);
-    return redirectWithToast(LIST_PATH, {
-      title: "Promoción Añadida",
-      description: `La promoción "${created.title}" ha sido añadida.`,
-    });
-  }
-  const updated = await updatePromotion(adminId, id, form.data);
-  if (!updated) return refuse({ form: NOT_FOUND_MESSAGE }, form.values, 404);
-  return redirectWithToast(LIST_PATH, {
-    title: "Promoción Actualizada",
-    description: `La promoción "${updated.title}" ha sido actualizada.`,
-  });
+  const outcome =
+    id === null ? await createPromotion(adminId, form.data) : await updatePromotion(adminId, id, form.data);
+  if (outcome.status === "invalid-coupon") return refuse({ discountId: PROMOTION_COUPON_INVALID_MESSAGE }, form.values);
+  if (outcome.status === "not-found") return refuse({ form: NOT_FOUND_MESSAGE }, form.values, 404);
+  const { title } = outcome.promotion;
+  return redirectWithToast(
+    LIST_PATH,
+    id === null
+      ? { title: "Promoción Añadida", description: `La promoción "${title}" ha sido añadida.` }
+      : { title: "Promoción Actualizada", description: `La promoción "${title}" ha sido actualizada.` },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -109,12 +112,13 @@ function promotionValues(editing: AdminPromotion | null): FormValues {
     imageAlt: editing?.imageAlt ?? "",
     link: editing?.link ?? "",
     buttonText: editing?.buttonText ?? "",
+    discountId: editing?.discountId ? String(editing.discountId) : "",
     isActive: (editing?.isActive ?? true) ? "on" : "",
   };
 }
 
 export default function Promotions({ loaderData, actionData }: Route.ComponentProps) {
-  const { promotions, editing } = loaderData;
+  const { promotions, coupons, editing } = loaderData;
   const formKey = useResetKey(loaderData);
   const form = useFormFields(promotionValues(editing), actionData);
   return (
@@ -125,7 +129,12 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
       />
       <AdminCard title={editing ? "Editar Promoción" : "Añadir Nueva Promoción"} id="formulario-promocion">
         {/* Keyed: choosing another promotion, cancelling or saving starts from fresh fields. */}
-        <PromotionForm key={`${editing?.id ?? "nueva"}-${formKey}`} form={form} editingId={editing?.id ?? null} />
+        <PromotionForm
+          key={`${editing?.id ?? "nueva"}-${formKey}`}
+          form={form}
+          editingId={editing?.id ?? null}
+          coupons={coupons}
+        />
       </AdminCard>
       <section aria-labelledby="promociones-lista">
         <h2 id="promociones-lista" className="mb-4 text-lg font-bold">
@@ -146,8 +155,18 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
+type CouponChoice = { id: number; code: string | null; name: string; isActive: boolean };
+
 /** Adds a promotion, or saves the one named in `?editar=` (its id travels hidden). */
-function PromotionForm({ form, editingId }: { form: FormFields; editingId: number | null }) {
+function PromotionForm({
+  form,
+  editingId,
+  coupons,
+}: {
+  form: FormFields;
+  editingId: number | null;
+  coupons: CouponChoice[];
+}) {
   const field = (name: string, id: string) => ({ ...form.field(name), id });
   return (
     <Form method="post" className="grid gap-5 md:grid-cols-2" noValidate>
@@ -184,6 +203,18 @@ function PromotionForm({ form, editingId }: { form: FormFields; editingId: numbe
         field={field("buttonText", "promocion-boton")}
         inputProps={{ placeholder: "Ver Más" }}
       />
+      <SelectField
+        label="Cupón del botón (opcional)"
+        field={field("discountId", "promocion-cupon")}
+        hint="Con un cupón, el botón dice «Usar cupón» y lo deja en el carrito del cliente, en lugar del enlace."
+      >
+        <option value="">Ninguno: el botón usa el enlace</option>
+        {coupons.map((coupon) => (
+          <option key={coupon.id} value={coupon.id}>
+            {`${coupon.code} · ${coupon.name}${coupon.isActive ? "" : " (inactivo)"}`}
+          </option>
+        ))}
+      </SelectField>
       <CheckboxField
         label="Activa (Mostrar en el carrusel)"
         field={{ ...form.checkbox("isActive"), id: "promocion-activa" }}
@@ -226,6 +257,9 @@ function promotionColumns(promotions: AdminPromotion[]): Column<AdminPromotion>[
         <div className="min-w-48">
           <p className="font-semibold">{promotion.title}</p>
           <p className="text-muted">{promotion.description || "Sin descripción"}</p>
+          {promotion.couponCode ? (
+            <p className="mt-1 text-xs font-semibold text-primary-strong">Botón: Usar cupón {promotion.couponCode}</p>
+          ) : null}
         </div>
       ),
     },

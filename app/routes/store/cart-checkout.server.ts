@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
 import { readCartId } from "~/domain/cart/cart.server";
@@ -8,7 +8,6 @@ import {
   missingPaymentMethodToast,
   orderPlacedToast,
   orderSentToast,
-  stripeSimulatedToast,
   tooManyOrdersToast,
 } from "~/domain/orders/order";
 import { type CheckoutOutcome, rememberPlacedOrder, submitCheckout } from "~/domain/orders/order.server";
@@ -19,6 +18,8 @@ import {
   tooManyPendingOrdersToast,
 } from "~/domain/orders/order-limits";
 import { orderPagePath } from "~/domain/orders/order-link";
+import { startOnlinePayment } from "~/domain/payments/online-payment.server";
+import { paymentStartFailedToast } from "~/domain/payments/payment-texts";
 import { getClientIp } from "~/lib/client-ip.server";
 import { type FormFailure, formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import type { FormValues } from "~/lib/form-data";
@@ -55,11 +56,23 @@ export async function checkout({ request, context, form }: IntentArgs) {
   const outcome = await submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
   if (outcome.status !== "placed") return refuseCheckout(outcome, form);
   recordHit(ordersKey, rateRules.placedOrdersPerIp);
+  const remember = { "Set-Cookie": await rememberPlacedOrder(request, outcome.code) };
+  if (outcome.paysOnline) {
+    // Stored with its units held, as any order; now the provider's page. If the provider
+    // cannot be reached, the order page offers 'Pagar' again (and other methods).
+    const started = await startOnlinePayment(outcome.orderId);
+    if (started.status === "redirect") return redirect(started.url, { headers: remember });
+    return redirectWithToast(
+      orderPagePath(outcome.code),
+      paymentStartFailedToast(started.status === "provider-failed" ? started.providerName : null),
+      { headers: remember },
+    );
+  }
   const opensWhatsApp = form.send === "whatsapp";
   return redirectWithToast(
     `${orderPagePath(outcome.code)}${opensWhatsApp ? "?abrir=1" : ""}`,
     opensWhatsApp ? orderSentToast : orderPlacedToast(outcome.code),
-    { headers: { "Set-Cookie": await rememberPlacedOrder(request, outcome.code) } },
+    { headers: remember },
   );
 }
 
@@ -70,9 +83,6 @@ function refuseCheckout(outcome: Exclude<CheckoutOutcome, { status: "placed" }>,
       return formFailure({}, values, missingPaymentMethodToast);
     case "unknown-payment-method":
       return formFailure({}, { ...values, paymentMethodId: "" }, { description: PAYMENT_METHOD_GONE_MESSAGE }, 409);
-    case "stripe-simulated":
-      // Not a refusal: the spec's notice that card payment is still simulated.
-      return data<CheckoutAnswer>({ errors: {}, values, toast: stripeSimulatedToast });
     case "invalid":
       return formFailure(outcome.fieldErrors, values, {
         title: VALIDATION_TOAST_TITLE,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
-import { getCart, readCartId } from "~/domain/cart/cart.server";
+import { ensureCart, getCart, readCartId } from "~/domain/cart/cart.server";
 import { checkoutDraftSchema, saveCheckoutDraft } from "~/domain/cart/checkout-draft.server";
 import { findDiscountByCode, previewCartDiscounts, setCartCoupon } from "~/domain/discounts/cart-discounts.server";
 import { normalizeCouponCode, UNKNOWN_COUPON_MESSAGE } from "~/domain/discounts/discount-rules";
@@ -9,6 +9,7 @@ import type { DiscountShopper } from "~/domain/discounts/order-discounts.server"
 import { toPhoneKey } from "~/domain/orders/order-limits";
 import { formFailure } from "~/lib/form.server";
 import type { FormValues } from "~/lib/form-data";
+import type { ToastMessage } from "~/lib/toast";
 
 import type { CheckoutAnswer, IntentArgs } from "./cart-checkout.server";
 
@@ -53,4 +54,31 @@ export async function applyCoupon({ request, form }: IntentArgs) {
     values: { ...form, couponCode: code },
     toast: { title: "Cupón aplicado", description: `El cupón ${code} se aplicó a tu pedido.` },
   });
+}
+
+/**
+ * 'Usar cupón' on a promotion slide (issue 44): the code is kept on the visitor's cart (a new
+ * one if need be) and the cart page answers, with JavaScript or without, saying so; its
+ * checkout then says whether it applies to the order. A coupon deactivated or deleted since
+ * the page was cached is refused.
+ */
+export async function keepPromotionCoupon({ request, context, form }: IntentArgs) {
+  const code = normalizeCouponCode(form.couponCode ?? "");
+  const discount = code === "" ? null : await findDiscountByCode(code);
+  if (!discount?.isActive) {
+    const toast: ToastMessage = {
+      title: "Cupón no disponible",
+      description: "Este cupón ya no está disponible.",
+      variant: "destructive",
+    };
+    return data({ toast }, { status: 409 });
+  }
+  const user = await getSessionUser(request);
+  const { cartId, setCookie } = await ensureCart(request, user?.id ?? null, context);
+  await setCartCoupon(cartId, code);
+  const toast: ToastMessage = {
+    title: "Cupón guardado",
+    description: `El cupón ${code} quedó en tu carrito: se aplica al hacer tu pedido.`,
+  };
+  return data({ toast }, { headers: { "Set-Cookie": setCookie } });
 }

@@ -50,7 +50,7 @@ import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/cart";
 import { checkout, type CheckoutAnswer, type IntentArgs } from "./cart-checkout.server";
-import { applyCoupon, shopperOf } from "./cart-coupon.server";
+import { applyCoupon, keepPromotionCoupon, shopperOf } from "./cart-coupon.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Carrito de Compras", matches) },
@@ -159,6 +159,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = readFormValues(await request.formData());
   // 'Aplicar' and 'Quitar' of the checkout's coupon box post the order form with `coupon`.
   if (form.coupon === "apply" || form.coupon === "remove") return applyCoupon({ request, context, form });
+  // A promotion slide's 'Usar cupón' (the home carousel) posts `coupon=use` and its code.
+  if (form.coupon === "use") return keepPromotionCoupon({ request, context, form });
   const intent = cartIntentSchema.safeParse(form);
   if (!intent.success) return invalidCartRequest();
   return intentActions[intent.data.intent]({ request, context, form });

@@ -3,7 +3,7 @@ import { href } from "react-router";
 import { listFeaturedOffers } from "~/domain/catalog/featured.server";
 import { homePageSchema } from "~/domain/content/page-content";
 import { getPageContent } from "~/domain/content/page-content.server";
-import { listActivePromotions } from "~/domain/content/promotions.server";
+import { listActivePromotions, msUntilCarouselChanges } from "~/domain/content/promotions.server";
 import { buildPageMeta, buildPetStoreJsonLd } from "~/domain/content/seo";
 import { pageTitle } from "~/domain/content/seo";
 import { listActiveSocialLinks } from "~/domain/content/shop-profile";
@@ -32,19 +32,26 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [content, promotions, featured, settings] = await Promise.all([
+  const now = new Date();
+  const [content, promotions, featured, settings, carouselMaxAgeMs] = await Promise.all([
     getPageContent("home"),
-    listActivePromotions(),
+    listActivePromotions(now),
     listFeaturedOffers(),
     getShopSettings(),
+    msUntilCarouselChanges(now),
   ]);
-  cachePage(context, [
-    pageTags.pageContent("home"),
-    pageTags.promotions,
-    // Which products are offers, and in which order (in stock first).
-    pageTags.productListings,
-    ...featured.map((product) => pageTags.product(product.id)),
-  ]);
+  cachePage(
+    context,
+    [
+      pageTags.pageContent("home"),
+      pageTags.promotions,
+      // Which products are offers, and in which order (in stock first).
+      pageTags.productListings,
+      ...featured.map((product) => pageTags.product(product.id)),
+    ],
+    // A slide's 'Usar cupón' shows while its coupon is valid: the page goes when that changes.
+    { maxAgeMs: carouselMaxAgeMs },
+  );
   // Without stored texts the page still works: the shop's name as the title, the
   // schema's defaults for the rest, and no visit-us block.
   const home =

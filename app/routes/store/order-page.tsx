@@ -6,6 +6,8 @@ import { orderPagePath } from "~/domain/orders/order-link";
 import { EXPIRED_ORDER_LABEL, RECEIPT_MESSAGES, type ReceiptField } from "~/domain/orders/order-page";
 import { findAccessibleOrder, loadOrderPage } from "~/domain/orders/order-page.server";
 import { readReceiptForm, savePaymentReceipt } from "~/domain/orders/payment-receipt.server";
+import { confirmReturn } from "~/domain/payments/online-payment.server";
+import { PAYMENT_RETURN_PARAM } from "~/domain/payments/payment-texts";
 import { getClientIp } from "~/lib/client-ip.server";
 import { cn } from "~/lib/cn";
 import { formFailure } from "~/lib/form.server";
@@ -13,6 +15,7 @@ import type { FormValues } from "~/lib/form-data";
 import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Icon } from "~/ui/icons/icon";
+import { OnlinePayment } from "~/ui/orders/online-payment";
 import { OrderDetails } from "~/ui/orders/order-details";
 import { OrderPayment } from "~/ui/orders/order-payment";
 import { OrderSummary } from "~/ui/orders/order-summary";
@@ -42,6 +45,12 @@ const notFound = () => data(null, { status: 404 });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await findAccessibleOrder(request, params.code);
+  const url = new URL(request.url);
+  if (access && url.searchParams.has(PAYMENT_RETURN_PARAM)) {
+    // Back from the provider: what the address names is read from the provider itself
+    // (a forged '?status=approved' proves nothing), before the page is read.
+    await confirmReturn(access.code, url.searchParams.get("payment_id") ?? url.searchParams.get("session_id"));
+  }
   const order = access ? await loadOrderPage(access) : null;
   if (!order) throw notFound();
   return { order };
@@ -76,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-function WhatsAppButton({ url, isOpening }: { url: string; isOpening: boolean }) {
+function WhatsAppButton({ url, isOpening, isPaid }: { url: string; isOpening: boolean; isPaid: boolean }) {
   return (
     <div className="flex flex-col gap-2">
       <Button asChild variant="whatsapp" size="lgWrap">
@@ -87,7 +96,9 @@ function WhatsAppButton({ url, isOpening }: { url: string; isOpening: boolean })
       <p className="text-sm text-muted" role="status">
         {isOpening
           ? "Abriendo WhatsApp con el detalle de tu pedido…"
-          : "Envíanos el detalle por WhatsApp para coordinar el pago y la entrega."}
+          : isPaid
+            ? "Envíanos el detalle por WhatsApp para coordinar la entrega."
+            : "Envíanos el detalle por WhatsApp para coordinar el pago y la entrega."}
       </p>
     </div>
   );
@@ -128,6 +139,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             delivery={order.delivery}
           />
           <OrderPayment payment={order.payment}>
+            {order.payment.online ? (
+              <OnlinePayment online={order.payment.online} paidAt={order.payment.paidAt} />
+            ) : null}
             {order.payment.canUploadReceipt ? (
               <PaymentReceiptForm
                 key={order.payment.receipt?.uploadedAtIso ?? "first"}
@@ -139,7 +153,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </OrderPayment>
         </div>
         <div className="flex flex-col gap-6">
-          {order.whatsappUrl ? <WhatsAppButton url={order.whatsappUrl} isOpening={isOpeningWhatsApp} /> : null}
+          {order.whatsappUrl ? (
+            <WhatsAppButton
+              url={order.whatsappUrl}
+              isOpening={isOpeningWhatsApp}
+              isPaid={order.payment.paidAt !== null}
+            />
+          ) : null}
           <OrderTimeline entries={order.timeline} />
           <OrderDetails
             customerName={order.customerName}

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { formatAmountOff } from "~/domain/discounts/discount-rules";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
 
@@ -64,7 +64,7 @@ export function DiscountLines({ lines }: { lines: { label: string; amountCents: 
   return lines.map((line) => (
     <div key={line.label} className="flex items-baseline justify-between gap-2 text-primary-strong">
       <dt>{line.label}</dt>
-      <dd>−{formatMoney(line.amountCents)}</dd>
+      <dd>{formatAmountOff(line.amountCents)}</dd>
     </div>
   ));
 }

@@ -150,12 +150,17 @@ function OrderButtons({
       >
         <Icon name="shopping-bag" aria-hidden /> {needsMethod ? CHOOSE_PAYMENT_METHOD_LABEL : "Finalizar Pedido"}
       </Button>
+      {/* Paid online, the shopper goes to the provider's page; the message goes after payment. */}
+      <p className="hidden text-center text-sm text-muted group-has-[[data-online]:checked]/checkout:block">
+        Al finalizar, te llevamos a la página segura del medio de pago para pagar con tarjeta.
+      </p>
       <Button
         type="submit"
         name="send"
         value="whatsapp"
         variant="whatsapp"
         size="lgWrap"
+        className="group-has-[[data-online]:checked]/checkout:hidden"
         disabled={isSubmitting || Boolean(shortfall)}
         aria-describedby="checkout-buttons-hint"
         onClick={goToMethods}

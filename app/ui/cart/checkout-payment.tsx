@@ -1,6 +1,13 @@
 import { responsiveImage } from "~/domain/media/image";
 
-export type CheckoutMethodOption = { id: string; name: string; details: string; qrImage?: string | null };
+export type CheckoutMethodOption = {
+  id: string;
+  name: string;
+  details: string;
+  qrImage?: string | null;
+  /** 'manual', or the provider of a method paid online (the checkout then hides the WhatsApp button by CSS). */
+  kind?: string;
+};
 
 /** The payment method radios (its legend has an id so the buttons can bring the shopper to it); a method's QR code shows once it is picked. */
 export function PaymentMethodChoice({
@@ -29,6 +36,7 @@ export function PaymentMethodChoice({
             name="paymentMethodId"
             value={method.id}
             defaultChecked={initialId === method.id}
+            data-online={method.kind && method.kind !== "manual" ? "" : undefined}
             onChange={() => onChoose(method.id)}
             className="mt-1 size-4 shrink-0 accent-primary-strong"
           />

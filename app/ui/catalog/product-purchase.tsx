@@ -83,7 +83,7 @@ function PricePanels({ shown }: { shown: PurchaseVariant[] }) {
   return shown.map((item) => {
     const perKg = pricePerKgCents(getUnitPriceCents(item), item.netWeightGrams);
     return (
-      <div key={item.id} data-variant={item.id}>
+      <div key={item.id} data-presentacion={item.id}>
         <PriceTag item={item} size="lg" />
         {perKg === null ? null : <p className="text-sm text-muted">{formatMoney(perKg)} por kg</p>}
       </div>
@@ -96,7 +96,7 @@ function StockNotes({ shown, hasChoice }: { shown: PurchaseVariant[]; hasChoice:
   return shown
     .filter((item) => item.stock <= LOW_STOCK_THRESHOLD)
     .map((item) => (
-      <div key={item.id} data-variant={item.id}>
+      <div key={item.id} data-presentacion={item.id}>
         <StockNote item={item} hasChoice={hasChoice} />
       </div>
     ));

@@ -20,6 +20,7 @@ function promotion(id: number, overrides: Partial<CarouselPromotion> = {}): Caro
     imageAlt: `Imagen ${id}`,
     link: "/productos",
     buttonText: "Ver Más",
+    couponCode: null,
     ...overrides,
   };
 }
@@ -55,5 +56,17 @@ describe("the promotions carousel as the server sends it", () => {
     expect(html).not.toContain("Promoción siguiente");
     expect(html).not.toContain("Mostrar promoción");
     expect(html).toMatch(/href="\/productos"[^>]*>Ver Más</);
+  });
+
+  test("a slide with a coupon posts it to the cart from a form: 'Usar cupón', in place of its link", () => {
+    const html = renderCarousel([promotion(1, { couponCode: "BIENVENIDA20", buttonText: "Ver Más" })]);
+    const form = html.match(/<form[^>]*>.*?<\/form>/)?.[0] ?? "";
+    expect(form).toMatch(/method="post"/);
+    expect(form).toMatch(/action="\/carrito"/);
+    expect(form).toContain('<input type="hidden" name="coupon" value="use"/>');
+    expect(form).toContain('<input type="hidden" name="couponCode" value="BIENVENIDA20"/>');
+    expect(form).toMatch(/<button[^>]*type="submit"[^>]*>Usar cupón<\/button>/);
+    expect(html).not.toContain("Ver Más");
+    expect(html).not.toContain('href="/productos"');
   });
 });

@@ -1,5 +1,5 @@
 import { type FocusEvent, useEffect, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import type { CarouselPromotion } from "~/domain/content/promotions.server";
 import { toSafeHref } from "~/domain/content/shop-profile";
@@ -200,9 +200,9 @@ function PromotionSlide({
   count: number;
   isCurrent: boolean;
 }) {
-  const href = toSafeHref(promotion.link);
+  const link = toSafeHref(promotion.link);
   const buttonText = promotion.buttonText.trim() || "Ver Más";
-  const isExternal = href !== null && !href.startsWith("/");
+  const isExternal = link !== null && !link.startsWith("/");
   const titleId = `promocion-${promotion.id}-titulo`;
   return (
     <div
@@ -219,14 +219,16 @@ function PromotionSlide({
           {promotion.title}
         </h2>
         {promotion.description ? <p className="text-base text-ink @3xl:text-lg">{promotion.description}</p> : null}
-        {href ? (
-          <Button asChild size="default" className="mt-1 @3xl:mt-3 @3xl:h-12 @3xl:px-7 @3xl:text-base">
+        {promotion.couponCode ? (
+          <CouponButton code={promotion.couponCode} titleId={titleId} />
+        ) : link ? (
+          <Button asChild size="default" className={SLIDE_BUTTON}>
             {isExternal ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
+              <a href={link} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
                 {buttonText}
               </a>
             ) : (
-              <Link to={href} aria-describedby={titleId}>
+              <Link to={link} aria-describedby={titleId}>
                 {buttonText}
               </Link>
             )}
@@ -234,6 +236,24 @@ function PromotionSlide({
         ) : null}
       </div>
     </div>
+  );
+}
+
+const SLIDE_BUTTON = "mt-1 @3xl:mt-3 @3xl:h-12 @3xl:px-7 @3xl:text-base";
+
+/**
+ * 'Usar cupón': a form, so it works before the scripts arrive, posted to the cart, which keeps
+ * the code on the visitor's cart and opens it. The same for every visitor: the page stays cacheable.
+ */
+function CouponButton({ code, titleId }: { code: string; titleId: string }) {
+  return (
+    <Form method="post" action={href("/carrito")}>
+      <input type="hidden" name="coupon" value="use" />
+      <input type="hidden" name="couponCode" value={code} />
+      <Button type="submit" size="default" className={SLIDE_BUTTON} aria-describedby={titleId}>
+        Usar cupón
+      </Button>
+    </Form>
   );
 }
 

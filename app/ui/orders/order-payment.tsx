@@ -72,7 +72,8 @@ export function OrderPayment({ payment, children }: { payment: OrderPagePayment;
       <p>
         <span className="text-muted">Método de pago:</span> <strong>{payment.methodName}</strong>
       </p>
-      {payment.paidAt ? (
+      {/* Paid online, the online part says it with the card ('Pago aprobado el … · Visa ••••4242'). */}
+      {payment.paidAt && payment.online?.state !== "approved" ? (
         <p className="flex gap-2 rounded-xl bg-green-50 p-3 font-semibold text-green-900">
           <Icon name="circle-check-big" className="mt-0.5 size-5 shrink-0" aria-hidden /> Pago confirmado el{" "}
           {payment.paidAt}.

@@ -1,3 +1,4 @@
+import { formatAmountOff } from "~/domain/discounts/discount-rules";
 import type { OrderPageDelivery, OrderPageLine } from "~/domain/orders/order-page";
 import { formatMoney } from "~/lib/money";
 
@@ -40,7 +41,7 @@ export function OrderSummary({
         {discounts.map((discount) => (
           <div key={discount.label} className="flex justify-between gap-3 text-primary-strong">
             <dt>{discount.label}</dt>
-            <dd className="whitespace-nowrap">−{formatMoney(discount.amountCents)}</dd>
+            <dd className="whitespace-nowrap">{formatAmountOff(discount.amountCents)}</dd>
           </div>
         ))}
         {delivery?.kind === "pickup" ? (

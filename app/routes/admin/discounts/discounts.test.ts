@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
-import { auditLog, discounts } from "~/db/schema";
+import { auditLog, discounts, products, productVariants } from "~/db/schema";
 import { readToast } from "~/lib/toast.server";
 import { requestAs, toCookieHeader } from "~test/auth";
 import { seededShopWithAdmin } from "~test/seeded-shop";
@@ -10,6 +10,7 @@ import { action as editorAction, loader as editorLoader } from "./editor";
 import { action as listAction, loader as listLoader } from "./list";
 
 const { handle, adminCookie } = seededShopWithAdmin();
+const RATON = "Ratón de Juguete con Catnip";
 
 type Failure = { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } };
 
@@ -137,6 +138,51 @@ describe("/admin/descuentos", () => {
     ).rejects.toMatchObject({
       status: 302,
     });
+  });
+
+  test("single products by a presentación's SKU or their exact name; the editor shows them back", async () => {
+    const { db } = handle();
+    const [ratonRow] = await db.select({ id: products.id }).from(products).where(eq(products.title, RATON));
+    const [cachorro] = await db
+      .select({ productId: productVariants.productId })
+      .from(productVariants)
+      .where(eq(productVariants.sku, "PP-CACH-15"));
+    await toastOf(
+      await save({ ...coupon, code: "JUGUETES", products: `  ratón de juguete con catnip \npp-cach-15\n\n${RATON}` }),
+    );
+    const [stored] = await db.select().from(discounts).where(eq(discounts.code, "JUGUETES"));
+    expect(stored!.productIds).toEqual([ratonRow!.id, cachorro!.productId].sort((a, b) => a - b));
+    const request = requestAs(adminCookie(), `/admin/descuentos/editar/${stored!.id}`);
+    const loaded = (await editorLoader({
+      request,
+      params: { discountId: String(stored!.id) },
+      context: {},
+    } as never)) as {
+      values: Record<string, string>;
+    };
+    expect(loaded.values.products!.split("\n").sort()).toEqual(
+      [
+        RATON,
+        (await db.select({ title: products.title }).from(products).where(eq(products.id, cachorro!.productId)))[0]!
+          .title,
+      ].sort(),
+    );
+  });
+
+  test("a product that does not exist is refused in Spanish beside the box, with every other error and what was typed", async () => {
+    const typed = `${RATON}\nNO-EXISTE-1\nHueso de mentira`;
+    const refused = await save({ ...coupon, code: "OTRO4", percent: "0", products: typed });
+    expect(errorsOf(refused)).toMatchObject({
+      percent: "El porcentaje debe estar entre 1 y 100.",
+      products:
+        "No encontramos estos productos: «NO-EXISTE-1», «Hueso de mentira». Escribe el SKU de una presentación o el nombre exacto del producto, uno por línea.",
+    });
+    expect((refused as Failure).data.values.products).toBe(typed);
+    const tooMany = Array.from({ length: 201 }, (_, n) => `SKU-${n}`).join("\n");
+    expect(errorsOf(await save({ ...coupon, code: "OTRO5", products: tooMany })).products).toBe(
+      "Puedes elegir hasta 200 productos. Si son más, elige su categoría o su marca.",
+    );
+    expect(await handle().db.select().from(discounts).where(eq(discounts.code, "OTRO4"))).toEqual([]);
   });
 
   test("deleting a discount no order used removes it", async () => {

@@ -4,13 +4,13 @@ import { href, Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import {
   DISCOUNT_NOT_FOUND_MESSAGE,
-  discountFormSchema,
   NEW_DISCOUNT_VALUES,
   toDiscountFormValues,
 } from "~/domain/discounts/discount-admin";
 import { getDiscount, listDiscountTargetOptions, saveDiscount } from "~/domain/discounts/discount-admin.server";
+import { describeDiscountProducts, parseDiscountForm } from "~/domain/discounts/discount-form.server";
 import { formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
-import { parseWithSchema, readFormValues } from "~/lib/form-data";
+import { readFormValues } from "~/lib/form-data";
 import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
@@ -47,10 +47,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const discount = await readDiscount(params);
   if (discount === null) throw await redirectNotFound();
-  const options = await listDiscountTargetOptions();
+  const [options, productLines] = await Promise.all([
+    listDiscountTargetOptions(),
+    describeDiscountProducts(discount?.targets.productIds ?? []),
+  ]);
   return {
     isNew: discount === undefined,
-    values: discount ? toDiscountFormValues({ ...discount, ...discount.targets }) : NEW_DISCOUNT_VALUES,
+    values: discount ? toDiscountFormValues({ ...discount, ...discount.targets }, productLines) : NEW_DISCOUNT_VALUES,
     usesCount: discount?.usesCount ?? 0,
     options,
   };
@@ -63,8 +66,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const values = readFormValues(formData);
   for (const name of ID_LISTS) values[name] = formData.getAll(name).map(String).join(",");
-  const parsed = parseWithSchema(discountFormSchema, values);
-  if (!parsed.success) {
+  const parsed = await parseDiscountForm(values);
+  if (!parsed.ok) {
     return formFailure(parsed.errors, values, { title: VALIDATION_TOAST_TITLE, description: parsed.firstMessage });
   }
   const result = await saveDiscount(admin, parsed.data, discount?.id);

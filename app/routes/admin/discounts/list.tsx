@@ -2,16 +2,15 @@ import { Pencil, Plus } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { formatLimaDateTime } from "~/domain/calendar/lima-time";
-import { DISCOUNT_NOT_FOUND_MESSAGE, discountKindLabels } from "~/domain/discounts/discount-admin";
+import { describeDiscountValue, DISCOUNT_NOT_FOUND_MESSAGE } from "~/domain/discounts/discount-admin";
 import { deleteDiscount, type DiscountListRow, listDiscounts } from "~/domain/discounts/discount-admin.server";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { type Column, DataTable } from "~/ui/admin/data-table";
+import { DiscountStateBadge } from "~/ui/admin/discounts/discount-state-badge";
 import { Button } from "~/ui/primitives/button";
 
 import type { Route } from "./+types/list";
@@ -44,21 +43,6 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(back, { title: "Descuento eliminado", description: `${result.name} se eliminó.` });
 }
 
-function describeValue(row: DiscountListRow): string {
-  if (row.kind === "percent") return `${row.percent} %`;
-  if (row.kind === "amount") return formatMoney(row.amountCents ?? 0);
-  return discountKindLabels.free_delivery;
-}
-
-function describeState(row: DiscountListRow, now: number): { label: string; isLive: boolean } {
-  if (!row.isActive) return { label: "Inactivo", isLive: false };
-  if (row.startsAt && row.startsAt.getTime() > now)
-    return { label: `Desde ${formatLimaDateTime(row.startsAt)}`, isLive: false };
-  if (row.endsAt && row.endsAt.getTime() <= now) return { label: "Vencido", isLive: false };
-  if (row.maxUses !== null && row.usesCount >= row.maxUses) return { label: "Agotado", isLive: false };
-  return { label: row.endsAt ? `Hasta ${formatLimaDateTime(row.endsAt)}` : "Vigente", isLive: true };
-}
-
 function columnsFor(now: number): Column<DiscountListRow>[] {
   return [
     {
@@ -66,29 +50,18 @@ function columnsFor(now: number): Column<DiscountListRow>[] {
       header: "Descuento",
       cell: (row) => (
         <span className="flex flex-col">
-          <span className="font-semibold">{row.name}</span>
+          <Link
+            to={href("/admin/descuentos/:discountId", { discountId: String(row.id) })}
+            className="font-semibold text-primary-strong hover:underline"
+          >
+            {row.name}
+          </Link>
           <span className="text-xs text-muted">{row.code ? `Cupón ${row.code}` : "Automático"}</span>
         </span>
       ),
     },
-    { key: "valor", header: "Valor", cell: describeValue },
-    {
-      key: "estado",
-      header: "Estado",
-      cell: (row) => {
-        const state = describeState(row, now);
-        return (
-          <span
-            className={cn(
-              "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
-              state.isLive ? "bg-primary-soft text-primary-strong" : "bg-gray-100 text-gray-700",
-            )}
-          >
-            {state.label}
-          </span>
-        );
-      },
-    },
+    { key: "valor", header: "Valor", cell: describeDiscountValue },
+    { key: "estado", header: "Estado", cell: (row) => <DiscountStateBadge discount={row} now={now} /> },
     {
       key: "usos",
       header: "Usos",

@@ -1,27 +1,36 @@
-import { Form, href } from "react-router";
+import { data, Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
+import { readConfig } from "~/config.server";
+import { notificationUrl } from "~/domain/payments/online-payment.server";
 import {
-  type AdminPaymentMethod,
   buildPaymentMethodsSchema,
+  isOnlineMethod,
+  missingSecretKeyMessage,
   newPaymentMethodSchema,
+  providerNames,
   readNewPaymentMethodForm,
+  readOnlineMethodForm,
   readPaymentMethodsForm,
+  secretKeyFormatError,
   SIMILAR_METHOD_NAME,
   toPaymentMethodsFormValues,
+  typedSecretFields,
+  withoutSecrets,
 } from "~/domain/settings/payment-methods";
 import {
   addPaymentMethod,
   deletePaymentMethod,
-  listPaymentMethods,
+  listAdminPaymentMethods,
+  testPaymentMethodConnection,
   updatePaymentMethods,
 } from "~/domain/settings/payment-methods.server";
 import { formFailure } from "~/lib/form.server";
-import { parseWithSchema, readFormValues } from "~/lib/form-data";
+import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
+import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
-import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
-import { ImageUpload } from "~/ui/admin/image-upload";
+import { PaymentMethodCard } from "~/ui/admin/settings/payment-method-card";
 import { CheckboxField, Field, TextAreaField } from "~/ui/form/field";
 import { type FormFields, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -32,23 +41,94 @@ import type { Route } from "./+types/payments";
 export const meta: Route.MetaFunction = () => [{ title: "Métodos de Pago | Gestión" }];
 
 const PAYMENTS_PATH = href("/admin/configuracion/pagos");
+const TEST_INTENT = "test:";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const methods = await listPaymentMethods();
-  return { methods, values: toPaymentMethodsFormValues(methods) };
+  // An online method's secrets come only as hints ('••••1234'): never sealed, never plain.
+  const methods = await listAdminPaymentMethods();
+  return {
+    methods,
+    values: toPaymentMethodsFormValues(methods),
+    notificationUrls: { mercadopago: notificationUrl("mercadopago"), stripe: notificationUrl("stripe") },
+  };
+}
+
+/**
+ * The answer to the methods form when it is not saved: the values typed, except the secrets
+ * (never sent back to the browser), and which secret boxes to ask for again.
+ */
+function methodsFormAnswer(values: FormValues, errors: Record<string, string>, toast: ToastMessage, status: number) {
+  return data({ errors, values: withoutSecrets(values), toast, retypeSecrets: typedSecretFields(values) }, { status });
+}
+
+/** 'Probar conexión': the provider asked with the keys typed (or stored), nothing saved. */
+async function testConnection(values: FormValues, methodId: string) {
+  const method = (await listAdminPaymentMethods()).find((candidate) => candidate.id === methodId);
+  if (!method || !isOnlineMethod(method)) {
+    return methodsFormAnswer(
+      values,
+      {},
+      { title: "Error", description: "Ese método de pago no se paga en línea.", variant: "destructive" },
+      404,
+    );
+  }
+  const form = readOnlineMethodForm(values, method.id);
+  const provider = form.provider === "stripe" || form.provider === "mercadopago" ? form.provider : method.kind;
+  const keys = form[provider];
+  const secretKey = keys.secretKey.trim();
+  const secretField = `methods.${method.id}.${provider}.secretKey`;
+  const formatError = secretKeyFormatError(provider, secretKey);
+  if (formatError) {
+    return methodsFormAnswer(
+      values,
+      { [secretField]: formatError },
+      { title: "Error", description: formatError, variant: "destructive" },
+      400,
+    );
+  }
+  const result = await testPaymentMethodConnection(method.id, {
+    provider,
+    isLive: form.mode === "live",
+    publicKey: keys.publicKey.trim(),
+    secretKey,
+    webhookSecret: keys.webhookSecret.trim(),
+  });
+  if (result.status === "missing-secret") {
+    const message = missingSecretKeyMessage(provider, "test");
+    return methodsFormAnswer(
+      values,
+      { [secretField]: message },
+      { title: "Error", description: message, variant: "destructive" },
+      400,
+    );
+  }
+  if (result.status === "failed") {
+    return methodsFormAnswer(values, {}, { title: "Error", description: result.reason, variant: "destructive" }, 200);
+  }
+  const unsaved = typedSecretFields(values).length > 0 ? " Pulsa Guardar para conservar las claves escritas." : "";
+  return methodsFormAnswer(
+    values,
+    {},
+    { title: "Conexión correcta", description: `Cuenta de ${providerNames[provider]}: ${result.account}.${unsaved}` },
+    200,
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const values = readFormValues(await request.formData());
-  switch (values.intent) {
+  // Whatever a refusal sends back, a secret typed (or posted by anyone) is not in it.
+  const echoed = withoutSecrets(values);
+  const intent = values.intent ?? "";
+  if (intent.startsWith(TEST_INTENT)) return testConnection(values, intent.slice(TEST_INTENT.length));
+  switch (intent) {
     case "add": {
       const parsed = parseWithSchema(newPaymentMethodSchema, readNewPaymentMethodForm(values));
-      if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
+      if (!parsed.success) return formFailure(parsed.errors, echoed, { description: parsed.firstMessage });
       const result = await addPaymentMethod(admin.id, parsed.data);
       if (result.status === "similar-name") {
-        return formFailure({ name: SIMILAR_METHOD_NAME }, values, { description: SIMILAR_METHOD_NAME }, 409);
+        return formFailure({ name: SIMILAR_METHOD_NAME }, echoed, { description: SIMILAR_METHOD_NAME }, 409);
       }
       return redirectWithToast(PAYMENTS_PATH, {
         title: "Método de Pago Añadido",
@@ -60,13 +140,13 @@ export async function action({ request }: Route.ActionArgs) {
       if (result.status === "default") {
         return formFailure(
           {},
-          values,
+          echoed,
           { title: "Acción no permitida", description: "No puedes eliminar un método de pago por defecto." },
           403,
         );
       }
       if (result.status === "missing") {
-        return formFailure({}, values, { description: "Ese método de pago ya no existe." }, 404);
+        return formFailure({}, echoed, { description: "Ese método de pago ya no existe." }, 404);
       }
       return redirectWithToast(PAYMENTS_PATH, {
         title: "Método de Pago Eliminado",
@@ -76,11 +156,19 @@ export async function action({ request }: Route.ActionArgs) {
     default: {
       // Only the methods the page showed: one added meanwhile (another tab, another
       // administrator) has no fields in this form, and must not be switched off and emptied.
-      const methods = (await listPaymentMethods()).filter((method) =>
+      const methods = (await listAdminPaymentMethods()).filter((method) =>
         Object.hasOwn(values, `methods.${method.id}.details`),
       );
-      const parsed = parseWithSchema(buildPaymentMethodsSchema(methods), readPaymentMethodsForm(values, methods));
-      if (!parsed.success) return formFailure(parsed.errors, values, { description: parsed.firstMessage });
+      const schema = buildPaymentMethodsSchema(methods, readConfig().appUrl);
+      const parsed = parseWithSchema(schema, readPaymentMethodsForm(values, methods));
+      if (!parsed.success) {
+        return methodsFormAnswer(
+          values,
+          parsed.errors,
+          { title: "Error", description: parsed.firstMessage, variant: "destructive" },
+          400,
+        );
+      }
       await updatePaymentMethods(admin.id, parsed.data.methods);
       return redirectWithToast(PAYMENTS_PATH, {
         title: "Métodos de Pago Actualizados",
@@ -88,98 +176,6 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
   }
-}
-
-function MethodHeader({ method }: { method: AdminPaymentMethod }) {
-  return (
-    <div className="flex flex-wrap items-start justify-between gap-3">
-      <div>
-        <h3 className="text-lg font-bold">{method.name}</h3>
-        <p className="text-sm text-muted">
-          {method.kind === "stripe" ? "Pago con tarjeta (Stripe)" : "Pago manual"}
-          {method.isDefault ? " · Por defecto" : null}
-        </p>
-      </div>
-      {method.isDefault ? (
-        <p className="max-w-56 text-right text-xs text-muted">No se pueden eliminar métodos de pago por defecto.</p>
-      ) : (
-        <ConfirmDeleteButton
-          itemName={`el método de pago «${method.name}»`}
-          fields={{ intent: "delete", id: method.id }}
-        />
-      )}
-    </div>
-  );
-}
-
-/** A method's field: named `methods.<id>.<part>`, with the id the page has always given it. */
-function methodField(f: FormFields, method: AdminPaymentMethod, part: string, id: string) {
-  return { ...f.field(`methods.${method.id}.${part}`), id: `${method.id}-${id}` };
-}
-
-function StripeFields({ f, method }: { f: FormFields; method: AdminPaymentMethod }) {
-  const keyProps = { autoComplete: "off", spellCheck: false };
-  return (
-    <>
-      <Field
-        label="Mensaje para el cliente"
-        field={methodField(f, method, "details", "details")}
-        inputProps={{ maxLength: 1000 }}
-      />
-      <Field
-        label="Clave publicable (Publishable Key)"
-        field={methodField(f, method, "publishableKey", "publishable-key")}
-        inputProps={{ ...keyProps, placeholder: "pk_live_…" }}
-      />
-      <Field
-        label="ID de precio (opcional)"
-        field={methodField(f, method, "priceId", "price-id")}
-        inputProps={{ ...keyProps, placeholder: "price_…" }}
-      />
-    </>
-  );
-}
-
-function ManualFields({ f, method }: { f: FormFields; method: AdminPaymentMethod }) {
-  const qrImage = `methods.${method.id}.qrImage`;
-  return (
-    <>
-      <TextAreaField
-        label="Detalles para el cliente"
-        hint="Número, titular o cuenta; se muestran en el carrito y en el mensaje de WhatsApp."
-        field={methodField(f, method, "details", "details")}
-        textareaProps={{ rows: 3, maxLength: 1000 }}
-      />
-      <ImageUpload
-        name={qrImage}
-        label="Código QR (opcional)"
-        hint="Para Yape, Plin u otras billeteras: el carrito lo muestra al elegir este método."
-        defaultValue={f.values[qrImage]}
-        error={f.error(qrImage)}
-        previewFit="object-contain"
-      />
-    </>
-  );
-}
-
-function MethodCard({ method, f }: { method: AdminPaymentMethod; f: FormFields }) {
-  const active = { ...f.checkbox(`methods.${method.id}.isActive`), id: `${method.id}-active` };
-  return (
-    <li className="group/method rounded-xl border bg-surface p-4" data-payment-method={method.id}>
-      <MethodHeader method={method} />
-      <CheckboxField
-        field={active}
-        className="mt-3"
-        label={`Activo (se ofrece en el carrito)`}
-        inputProps={{ "aria-label": `${method.name} activo` }}
-      />
-      {/* Hidden, not removed, while inactive: its values are kept and saved as they are. Shown by
-          CSS on the ticked box, so a box ticked before the scripts arrive shows them too. */}
-      <div className="mt-4 hidden flex-col gap-4 group-has-[:checked]/method:flex">
-        {method.kind === "stripe" ? <StripeFields f={f} method={method} /> : <ManualFields f={f} method={method} />}
-      </div>
-    </li>
-  );
 }
 
 function NewMethodForm({ f, version }: { f: FormFields; version: string }) {
@@ -207,15 +203,23 @@ function NewMethodForm({ f, version }: { f: FormFields; version: string }) {
 
 export default function PaymentMethodsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
-  // Each form gets back what it sent; a refused delete leaves both as they were.
-  const failedIntent = actionData?.values.intent;
-  const methods =
-    failedIntent === "save" ? formFields(actionData!.values, actionData!.errors) : formFields(loaderData.values);
+  // Each form gets back what it sent (the methods form without its secrets); a refused
+  // delete leaves both as they were.
+  const answeredIntent = actionData?.values.intent ?? "";
+  const answeredMethods = answeredIntent === "save" || answeredIntent.startsWith(TEST_INTENT);
+  const methods = answeredMethods ? formFields(actionData!.values, actionData!.errors) : formFields(loaderData.values);
   const added =
-    failedIntent === "add"
+    answeredIntent === "add"
       ? formFields(actionData!.values, actionData!.errors, "new-method-")
       : formFields({ isActive: "on" }, {}, "new-method-");
   const version = loaderData.methods.map((method) => method.id).join(",");
+  // Saved: the form starts anew from what is stored, its secret boxes empty again.
+  const savedVersion = loaderData.methods.map((method) => `${method.id}@${method.savedAt}`).join(",");
+  const extras = {
+    notificationUrls: loaderData.notificationUrls,
+    // Only the names of the secret boxes typed before a refusal or a test: never what was typed.
+    retypeSecrets: answeredMethods ? ((actionData as { retypeSecrets?: string[] }).retypeSecrets ?? []) : [],
+  };
 
   return (
     <div className="max-w-4xl">
@@ -225,10 +229,14 @@ export default function PaymentMethodsScreen({ loaderData, actionData }: Route.C
       />
       <div className="flex flex-col gap-6">
         <AdminCard title="Métodos disponibles">
-          <Form method="post" key={version} className="flex flex-col gap-4" noValidate>
+          <Form method="post" key={savedVersion} className="flex flex-col gap-4" noValidate>
+            {/* The form's first submit button is the one Enter presses: 'Guardar', not a card's 'Probar conexión'. */}
+            <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden className="sr-only">
+              Guardar
+            </button>
             <ul className="flex flex-col gap-4">
               {loaderData.methods.map((method) => (
-                <MethodCard key={method.id} method={method} f={methods} />
+                <PaymentMethodCard key={method.id} method={method} f={methods} extras={extras} />
               ))}
             </ul>
             <div className="flex justify-end">

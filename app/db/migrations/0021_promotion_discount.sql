@@ -1,0 +1,2 @@
+ALTER TABLE "promotions" ADD COLUMN "discount_id" integer;--> statement-breakpoint
+ALTER TABLE "promotions" ADD CONSTRAINT "promotions_discount_id_discounts_id_fk" FOREIGN KEY ("discount_id") REFERENCES "public"."discounts"("id") ON DELETE set null ON UPDATE no action;
