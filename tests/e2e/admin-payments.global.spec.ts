@@ -250,6 +250,19 @@ test("card payment through Mercado Pago: configured by the owner, refused once, 
     await buyer.screenshot({ path: "e2e-screens/online-payment-approved.png", fullPage: true });
     await buyer.setViewportSize({ width: 390, height: 844 });
     await buyer.screenshot({ path: "e2e-screens/online-payment-approved-390.png", fullPage: true });
+
+    // The owner's order detail: what the provider reported, and a link to its panel.
+    const code = /\/pedido\/(PED-\d{6,})/.exec(buyer.url())![1]!;
+    await page.goto(`/admin/pedidos?q=${code}`);
+    await page.getByRole("link", { name: code, exact: true }).first().click();
+    await expect(page.getByText("automático: pago en línea confirmado")).toBeVisible();
+    const online = page.getByTestId("online-payments");
+    await expect(online).toContainText(/Mercado Pago · Visa ••••4242 · S\/\u00a0\d+\.\d{2} · Op\. \d+/);
+    await expect(online.getByRole("link", { name: "Ver en el panel de Mercado Pago" })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.mercadopago\.com\.pe\/activities\?q=\d+$/,
+    );
+    await page.screenshot({ path: "e2e-screens/admin-order-online-payment.png", fullPage: true });
   } finally {
     await shopper.close();
     // The other specs expect the card method as the seeded shop has it: off.

@@ -4,8 +4,10 @@ import { href } from "react-router";
 
 import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, orderStatusChanges, users } from "~/db/schema";
+import { onlinePayments, orderLines, orders, orderStatusChanges, users } from "~/db/schema";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { providerLabel } from "~/domain/payments/online-payment.server";
+import { isOnlineProviderId } from "~/domain/payments/provider";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
@@ -119,6 +121,32 @@ function whatsappLinks(order: OrderRow, shopName: string) {
   };
 }
 
+/**
+ * The payments a provider approved for the order (issue 45): the one that paid it, and any
+ * that came for it expired ('late') or already paid ('duplicate'), for the owner to refund.
+ */
+async function readOnlinePayments(orderId: number) {
+  const rows = await getDb()
+    .select({
+      provider: onlinePayments.provider,
+      operation: onlinePayments.providerPaymentId,
+      amountCents: onlinePayments.amountCents,
+      methodLabel: onlinePayments.methodLabel,
+      feeCents: onlinePayments.feeCents,
+      panelUrl: onlinePayments.panelUrl,
+      outcome: onlinePayments.outcome,
+      approvedAt: onlinePayments.approvedAt,
+    })
+    .from(onlinePayments)
+    .where(eq(onlinePayments.orderId, orderId))
+    .orderBy(asc(onlinePayments.id));
+  return rows.map(({ approvedAt, ...row }) => ({
+    ...row,
+    providerName: isOnlineProviderId(row.provider) ? providerLabel(row.provider) : row.provider,
+    date: formatLimaShortDateTime(approvedAt),
+  }));
+}
+
 /** One order with its lines, history, delivery, document, receipt and payment; null if unknown. */
 export async function getAdminOrder(orderId: number) {
   const db = getDb();
@@ -129,12 +157,13 @@ export async function getAdminOrder(orderId: number) {
     .where(eq(orders.id, orderId));
   if (!found) return null;
   const { order } = found;
-  const [lines, history, settings, methods, discounts] = await Promise.all([
+  const [lines, history, settings, methods, discounts, online] = await Promise.all([
     readLines(orderId),
     readHistory(orderId),
     getShopSettings(),
     listCheckoutPaymentMethods(),
     listOrderDiscountLines(db, orderId),
+    readOnlinePayments(orderId),
   ]);
   return {
     id: order.id,
@@ -156,6 +185,7 @@ export async function getAdminOrder(orderId: number) {
     comprobante: describeComprobante(order),
     receipt: describeReceipt(order),
     payment: describePayment(order, found.paidByName),
+    onlinePayments: online,
     paymentState: getPaymentState({
       status: order.status,
       isPaid: order.paidAt !== null,

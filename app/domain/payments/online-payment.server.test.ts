@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { onlinePayments, orders, orderStatusChanges, paymentAttempts, productVariants } from "~/db/schema";
 import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
+import { getAdminOrder } from "~/domain/orders/order-admin-detail.server";
 import { FAKE_MP_WEBHOOK_SECRET, startFakePayments } from "~test/fake-payments.js";
 import { configureCardMethod, guestCartWith, productPricedAt } from "~test/online-payments";
 import { seededShopWithAdmin } from "~test/seeded-shop";
@@ -280,6 +281,17 @@ describe("paying an order through Mercado Pago", () => {
         .where(eq(onlinePayments.orderId, placed.orderId)),
     ).toEqual([{ outcome: "late" }]);
     expect(await startOnlinePayment(placed.orderId)).toEqual({ status: "not-payable", reason: "not-pending" });
+    // The owner sees it on the order, with what the provider reported, to refund it.
+    expect((await getAdminOrder(placed.orderId))!.onlinePayments).toEqual([
+      expect.objectContaining({
+        outcome: "late",
+        providerName: "Mercado Pago",
+        methodLabel: "Visa ••••4242",
+        operation: String(payment.id),
+        feeCents: expect.any(Number),
+        panelUrl: `https://www.mercadopago.com.pe/activities?q=${payment.id}`,
+      }),
+    ]);
     expect(adminId()).toBeTruthy();
   });
 });

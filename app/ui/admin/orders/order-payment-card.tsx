@@ -104,6 +104,52 @@ function MarkPaidForm({ order, form }: { order: AdminOrder; form: FormFields }) 
   );
 }
 
+const ONLINE_OUTCOMES = {
+  paid: null,
+  late: "Pago recibido de un pedido vencido",
+  duplicate: "Pago recibido de un pedido ya pagado",
+} as const;
+
+/** What the provider reported of each payment it approved: card, fee, its panel; and a late or second payment, to refund. */
+function OnlinePayments({ payments }: { payments: AdminOrder["onlinePayments"] }) {
+  return (
+    <ul className="flex flex-col gap-2" data-testid="online-payments">
+      {payments.map((payment) => {
+        const warning = ONLINE_OUTCOMES[payment.outcome];
+        return (
+          <li
+            key={`${payment.provider}-${payment.operation}`}
+            className={
+              warning ? "rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" : "rounded-lg border p-3"
+            }
+          >
+            {warning ? <p className="font-semibold">{warning}</p> : null}
+            <p>
+              {payment.providerName} · {payment.methodLabel} · {formatMoney(payment.amountCents)} · Op.{" "}
+              {payment.operation}
+            </p>
+            <p className="text-xs text-muted">
+              Aprobado el {payment.date}
+              {payment.feeCents !== null ? ` · Comisión: ${formatMoney(payment.feeCents)}` : ""}
+            </p>
+            {payment.panelUrl ? (
+              <a
+                href={payment.panelUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-xs text-primary-strong hover:underline"
+              >
+                <ExternalLink className="size-3.5" aria-hidden /> Ver en el panel de {payment.providerName}
+              </a>
+            ) : null}
+            {warning ? <p className="mt-1 text-xs">Reembolsa este pago desde el panel del proveedor.</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function OrderPaymentCard({ order, form }: { order: AdminOrder; form: FormFields }) {
   return (
     <AdminCard title="Pago">
@@ -123,6 +169,7 @@ export function OrderPaymentCard({ order, form }: { order: AdminOrder; form: For
           ) : null}
         </dl>
         {order.payment ? <PaymentRecorded order={order} payment={order.payment} /> : null}
+        {order.onlinePayments.length > 0 ? <OnlinePayments payments={order.onlinePayments} /> : null}
         {order.receipt ? <ShopperReceipt order={order} receipt={order.receipt} /> : null}
         {!order.payment && order.status !== "cancelado" ? <MarkPaidForm order={order} form={form} /> : null}
         <div>

@@ -116,6 +116,8 @@ function StatusActions({ order, form }: { order: AdminOrder; form: FormFields })
 }
 
 function describeStatusChangeAuthor(change: AdminOrder["history"][number]): string {
+  // The shop itself: a payment its provider confirmed (issue 45), or the expiry of an unpaid order.
+  if (change.isAutomatic && change.toStatus === "pagado") return " · automático: pago en línea confirmado";
   if (change.isAutomatic) return " · automático: no se pagó a tiempo";
   if (change.changedBy) return ` · por ${change.changedBy}`;
   return change.fromStatus ? "" : " · desde la tienda";
