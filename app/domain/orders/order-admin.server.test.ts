@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
-import { auditLog, orders, orderStatusChanges, products } from "~/db/schema";
+import { auditLog, onlinePayments, orders, orderStatusChanges, products } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/orders/detail";
@@ -425,6 +425,31 @@ describe("the list", () => {
     expect(await sorted("entrega=recojo")).toEqual([unpaidPickup.code, cancelledPickup.code].sort());
     expect(await sorted("entrega=recojo&pago=sin-pagar")).toEqual([unpaidPickup.code]);
     expect(await sorted("entrega=recojo&estado=cancelado")).toEqual([cancelledPickup.code]);
+    // Paid through the online provider (issue 45): its own filter, and still among 'Pagados'.
+    const paidOnline = await orderOf([[raton, 1]], { createdAt: created, columns: { fulfillment: "pickup" } });
+    await markOrderPaid(admin, paidOnline.id, payment);
+    await handle()
+      .db.insert(onlinePayments)
+      .values([
+        {
+          orderId: paidOnline.id,
+          provider: "mercadopago",
+          providerPaymentId: "7001",
+          amountCents: 100,
+          outcome: "paid",
+        },
+        // A late payment of a cancelled order does not make it 'Pagado en línea'.
+        {
+          orderId: cancelledPickup.id,
+          provider: "mercadopago",
+          providerPaymentId: "7002",
+          amountCents: 100,
+          outcome: "late",
+        },
+      ]);
+    expect(await sorted("pago=en-linea")).toEqual([paidOnline.code]);
+    expect(await sorted("pago=pagado")).toEqual([paidDelivery.code, paidOnline.code].sort());
+    await handle().db.delete(onlinePayments);
 
     const rows = new Map((await listAdminOrders(query(day))).rows.map((row) => [row.code, row]));
     expect(rows.get(paidDelivery.code)).toMatchObject({

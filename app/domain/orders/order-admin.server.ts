@@ -18,7 +18,15 @@ import {
 
 import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, type OrderStatus, orderStatusChanges, products, productVariants } from "~/db/schema";
+import {
+  onlinePayments,
+  orderLines,
+  orders,
+  type OrderStatus,
+  orderStatusChanges,
+  products,
+  productVariants,
+} from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { toContainsPattern } from "~/domain/catalog/catalog";
@@ -79,8 +87,9 @@ function searchCondition(q: string): SQL | undefined {
 const notCancelled = ne(orders.status, "cancelado");
 
 /** What each payment filter keeps; 'Sin pagar' is what is owed, so not the cancelled orders. */
-export const paymentConditions: Record<PaymentFilter, SQL> = {
+export const paymentConditions: Record<PaymentFilter | "en-linea", SQL> = {
   pagado: isNotNull(orders.paidAt),
+  "en-linea": sql`exists (select 1 from ${onlinePayments} where ${onlinePayments.orderId} = ${orders.id} and ${onlinePayments.outcome} = 'paid')`,
   "sin-pagar": and(isNull(orders.paidAt), notCancelled)!,
   comprobante: and(isNull(orders.paidAt), isNotNull(orders.receiptUploadedAt), notCancelled)!,
 };

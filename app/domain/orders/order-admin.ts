@@ -123,11 +123,15 @@ export function buildOrderNoticeText(notice: {
  * pagado' recorded it), a receipt the shopper uploaded that nobody confirmed yet, or
  * unpaid. A cancelled order that was never paid owes nothing: it has none of the three.
  */
-const paymentFilters = ["pagado", "sin-pagar", "comprobante"] as const;
-export type PaymentFilter = (typeof paymentFilters)[number];
+const paymentFilters = ["pagado", "en-linea", "sin-pagar", "comprobante"] as const;
+type PaymentListFilter = (typeof paymentFilters)[number];
+/** An order's payment state, as its badge says it ('Pagado en línea' is a filter of 'Pagado', not a state). */
+export type PaymentFilter = Exclude<PaymentListFilter, "en-linea">;
 
-export const paymentFilterLabels: Record<PaymentFilter, string> = {
+export const paymentFilterLabels: Record<PaymentListFilter, string> = {
   pagado: "Pagados",
+  // Paid through the shop's online payment provider (issue 45), not marked by hand.
+  "en-linea": "Pagado en línea",
   "sin-pagar": "Sin pagar",
   comprobante: "Con comprobante por revisar",
 };
@@ -166,7 +170,7 @@ export const fulfillmentLabels: Record<FulfillmentKind, string> = { delivery: "D
 /** The list's filters as the URL carries them: `?estado=&pago=&entrega=&desde=&hasta=&q=&pagina=`. */
 export type OrderListQuery = {
   status: OrderStatus | null;
-  payment: PaymentFilter | null;
+  payment: PaymentListFilter | null;
   fulfillment: FulfillmentFilter | null;
   /** Lima calendar days, 'YYYY-MM-DD', both included. */
   from: string | null;
