@@ -12,6 +12,7 @@ import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { DiscountStateBadge } from "~/ui/admin/discounts/discount-state-badge";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { CustomerCell, OrderCodeCell } from "~/ui/admin/orders/order-list-parts";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
 
@@ -45,18 +46,9 @@ const orderColumns: Column<DiscountUsage["orders"][number]>[] = [
     key: "codigo",
     header: "Pedido",
     cell: (row) => (
-      <span className="flex flex-col gap-1">
-        <Link
-          to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })}
-          className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
-        >
-          {row.code}
-        </Link>
-        {/* On a phone the amounts and the status are off to the right: repeated here. */}
-        <span className="flex items-center gap-2 text-xs whitespace-nowrap sm:hidden">
-          <OrderStatusBadge status={row.status} /> {formatAmountOff(row.amountCents)}
-        </span>
-      </span>
+      <OrderCodeCell order={row}>
+        <OrderStatusBadge status={row.status} /> {formatAmountOff(row.amountCents)}
+      </OrderCodeCell>
     ),
   },
   { key: "fecha", header: "Fecha", className: "whitespace-nowrap", cell: (row) => row.date },
@@ -64,12 +56,7 @@ const orderColumns: Column<DiscountUsage["orders"][number]>[] = [
     key: "cliente",
     header: "Cliente",
     className: "min-w-40",
-    cell: (row) => (
-      <span className="flex flex-col">
-        <span className="font-medium">{row.customerName || "Sin nombre"}</span>
-        <span className="text-xs text-muted">{[row.customerPhone, row.customerEmail].filter(Boolean).join(" · ")}</span>
-      </span>
-    ),
+    cell: (row) => <CustomerCell order={row} />,
   },
   {
     key: "descontado",

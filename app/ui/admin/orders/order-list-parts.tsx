@@ -1,4 +1,5 @@
 import { Eye, Search, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, href, Link } from "react-router";
 
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -39,18 +40,9 @@ export const orderColumns: Column<AdminOrderRow>[] = [
     key: "codigo",
     header: "Código",
     cell: (row) => (
-      <span className="flex flex-col gap-1">
-        <Link
-          to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })}
-          className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
-        >
-          {row.code}
-        </Link>
-        {/* On a phone the status and total columns are off to the right: repeated here. */}
-        <span className="flex items-center gap-2 text-xs whitespace-nowrap sm:hidden">
-          <OrderStatusBadge status={row.status} /> {formatMoney(row.totalCents)}
-        </span>
-      </span>
+      <OrderCodeCell order={row}>
+        <OrderStatusBadge status={row.status} /> {formatMoney(row.totalCents)}
+      </OrderCodeCell>
     ),
   },
   { key: "fecha", header: "Fecha", className: "whitespace-nowrap", cell: (row) => row.date },
@@ -58,12 +50,7 @@ export const orderColumns: Column<AdminOrderRow>[] = [
     key: "cliente",
     header: "Cliente",
     className: "min-w-48",
-    cell: (row) => (
-      <span className="flex flex-col">
-        <span className="font-medium">{row.customerName || "Sin nombre"}</span>
-        <span className="text-xs text-muted">{[row.customerPhone, row.customerEmail].filter(Boolean).join(" · ")}</span>
-      </span>
-    ),
+    cell: (row) => <CustomerCell order={row} />,
   },
   {
     key: "total",
@@ -181,4 +168,35 @@ export function describeOrderQuery(total: number, query: OrderListQuery): string
     describeRange(query),
     query.q ? ` para "${query.q}"` : "",
   ].join("");
+}
+
+/** An order's code linked to its detail; `children` (its status, an amount) repeat under it on a phone, where those columns are off to the right. */
+export function OrderCodeCell({ order, children }: { order: { id: number; code: string }; children: ReactNode }) {
+  return (
+    <span className="flex flex-col gap-1">
+      <Link
+        to={href("/admin/pedidos/:orderId", { orderId: String(order.id) })}
+        className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
+      >
+        {order.code}
+      </Link>
+      <span className="flex items-center gap-2 text-xs whitespace-nowrap sm:hidden">{children}</span>
+    </span>
+  );
+}
+
+/** The customer's name, and their phone and e-mail below it. */
+export function CustomerCell({
+  order,
+}: {
+  order: { customerName: string; customerPhone: string; customerEmail: string };
+}) {
+  return (
+    <span className="flex flex-col">
+      <span className="font-medium">{order.customerName || "Sin nombre"}</span>
+      <span className="text-xs text-muted">
+        {[order.customerPhone, order.customerEmail].filter(Boolean).join(" · ")}
+      </span>
+    </span>
+  );
 }
