@@ -195,6 +195,7 @@ test("payment methods: the card's provider keys, by provider and mode, before an
 // Issue 45: the owner turns on Mercado Pago (test mode) and a shopper pays by card on its page
 // (the local fake the end-to-end server starts, tests/support/fake-payments.js): refused once,
 // tried again, approved; the order page says so and the order is paid, by the shop itself.
+// Then the owner cancels it with its refund, and the shopper's page tells the money came back.
 test("card payment through Mercado Pago: configured by the owner, refused once, paid on the second try", async ({
   page,
   browser,
@@ -263,6 +264,31 @@ test("card payment through Mercado Pago: configured by the owner, refused once, 
       /^https:\/\/www\.mercadopago\.com\.pe\/activities\?q=\d+$/,
     );
     await page.screenshot({ path: "e2e-screens/admin-order-online-payment.png", fullPage: true });
+
+    // Cancelled by the owner with 'Reembolsar S/ …' (checked): the money goes back through the
+    // provider, the detail and the shopper's page say so.
+    await page.getByRole("button", { name: "Cancelar pedido" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByLabel("Motivo de la cancelación").fill("Se agotó el sabor pedido");
+    const refundBox = dialog.getByLabel(
+      /^Reembolsar S\/\u00a0\d+\.\d{2} al cliente por Mercado Pago \(Visa ••••4242\)$/,
+    );
+    await expect(refundBox).toBeChecked();
+    await expect(dialog.getByLabel("Monto a reembolsar (S/)")).toHaveValue(
+      (PRODUCTS.croquetas.unitCents / 100).toFixed(2),
+    );
+    await page.screenshot({ path: "e2e-screens/admin-order-cancel-refund.png" });
+    await dialog.getByRole("button", { name: "Sí, cancelar pedido" }).click();
+    await expect(toast(page, "Pedido Actualizado")).toContainText("Se devolvieron");
+    await expect(page.getByTestId("payment-refunds")).toContainText(/Reembolsado S\/\u00a0\d+\.\d{2} el /);
+    await buyer.reload();
+    await expect(buyer.getByTestId("order-status")).toHaveText("Cancelado");
+    await expect(buyer.getByTestId("order-refunds")).toContainText(
+      /Te devolvimos S\/\u00a0\d+\.\d{2} a tu Visa ••••4242 por Mercado Pago\./,
+    );
+    await buyer.screenshot({ path: "e2e-screens/online-payment-refunded-390.png", fullPage: true });
+    await buyer.setViewportSize({ width: 1280, height: 720 });
+    await buyer.screenshot({ path: "e2e-screens/online-payment-refunded.png", fullPage: true });
   } finally {
     await shopper.close();
     // The other specs expect the card method as the seeded shop has it: off.

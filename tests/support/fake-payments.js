@@ -65,6 +65,8 @@ export async function startFakePayments({ port = 0, shopUrl = "" } = {}) {
     notificationsSent: [],
     /** Answer the next N API calls with a 500. */
     failNext: 0,
+    /** Refuse the next refund with this message (a 400, as a provider refuses one). */
+    refuseRefund: "",
     /** Wait this long before every API answer. */
     delayMs: 0,
     /** How many times each payment's notification is sent (a provider retrying). */
@@ -76,6 +78,26 @@ export async function startFakePayments({ port = 0, shopUrl = "" } = {}) {
   let base = "";
 
   const nextId = () => String((state.sequence += 1));
+
+  /** Céntimos already given back of a payment (Mercado Pago counts in soles, Stripe in céntimos). */
+  function refundedCents(paymentId) {
+    return state.refunds
+      .filter((r) => String(r.payment_id ?? r.payment_intent) === String(paymentId))
+      .reduce((sum, r) => sum + (r.provider === "mercadopago" ? Math.round(r.amount * 100) : r.amount), 0);
+  }
+
+  /** Why a refund is refused: the knob, or more than is left of the payment. */
+  function refusal(paymentId, amountCents, paidCents) {
+    if (state.refuseRefund) {
+      const message = state.refuseRefund;
+      state.refuseRefund = "";
+      return message;
+    }
+    if (paidCents > 0 && refundedCents(paymentId) + amountCents > paidCents) {
+      return "The refund amount exceeds the available balance of the payment";
+    }
+    return "";
+  }
 
   /** A Mercado Pago payment for a preference, as the checkout page creates it. */
   function createMpPayment(preference, status) {
@@ -223,10 +245,15 @@ export async function startFakePayments({ port = 0, shopUrl = "" } = {}) {
     if (req.method === "POST" && match) {
       const payment = state.payments.get(match[1]);
       if (!payment) return send(res, 404, { message: "Payment not found", error: "not_found", status: 404, cause: [] });
+      const key = req.headers["x-idempotency-key"];
+      const again = state.refunds.find((r) => r.provider === "mercadopago" && key && r.key === key);
+      if (again) return send(res, 201, { id: again.id, payment_id: again.payment_id, amount: again.amount });
       const amount = JSON.parse(body || "{}").amount ?? payment.transaction_amount;
+      const refused = refusal(payment.id, Math.round(amount * 100), Math.round(payment.transaction_amount * 100));
+      if (refused) return send(res, 400, { message: refused, error: "bad_request", status: 400, cause: [] });
       const refund = { id: Number(nextId()), payment_id: payment.id, amount };
-      state.refunds.push({ provider: "mercadopago", ...refund });
-      if (amount >= payment.transaction_amount) payment.status = "refunded";
+      state.refunds.push({ provider: "mercadopago", key, ...refund });
+      if (refundedCents(payment.id) >= Math.round(payment.transaction_amount * 100)) payment.status = "refunded";
       return send(res, 201, refund);
     }
     match = path.match(/^\/v1\/payments\/([^/]+)$/);
@@ -289,13 +316,28 @@ export async function startFakePayments({ port = 0, shopUrl = "" } = {}) {
     }
     if (req.method === "POST" && path === "/v1/refunds") {
       const form = parseStripeForm(body);
+      const key = req.headers["idempotency-key"];
+      const again = state.refunds.find((r) => r.provider === "stripe" && key && r.key === key);
+      if (again)
+        return send(res, 200, {
+          id: again.id,
+          object: "refund",
+          payment_intent: again.payment_intent,
+          amount: again.amount,
+        });
+      const session = [...state.sessions.values()].find((s) => s.payment_intent?.id === form.payment_intent);
+      const refused = refusal(form.payment_intent, Number(form.amount), session?.amount_total ?? 0);
+      if (refused) return send(res, 400, { error: { type: "invalid_request_error", message: refused } });
       const refund = {
         id: `re_${nextId()}`,
         object: "refund",
         payment_intent: form.payment_intent,
         amount: Number(form.amount),
       };
-      state.refunds.push({ provider: "stripe", ...refund });
+      state.refunds.push({ provider: "stripe", key, ...refund });
+      if (session && refundedCents(form.payment_intent) >= session.amount_total) {
+        session.payment_intent.latest_charge.refunded = true;
+      }
       return send(res, 200, refund);
     }
     if (req.method === "GET" && path === "/v1/account") {

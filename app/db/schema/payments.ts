@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+import { paymentMethods } from "./content";
 import { orders } from "./orders";
 
 // Online payments (issue 45, ADR 038). An order paid by card or Yape goes through attempts
@@ -47,6 +48,8 @@ export const onlinePayments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text().notNull(),
+    /** The method (and so the credentials) the payment came through, for its refunds; null once that method is deleted. */
+    methodId: text().references(() => paymentMethods.id, { onDelete: "set null" }),
     providerPaymentId: text().notNull(),
     amountCents: integer().notNull(),
     methodLabel: text().notNull().default(""),
@@ -67,7 +70,14 @@ export const onlinePayments = pgTable(
   ],
 );
 
-/** Refunds asked of the provider from the back office, with its answer. */
+export const paymentRefundStatuses = ["pending", "done"] as const;
+
+/**
+ * Refunds asked of the provider from the back office, with its answer. A refund is written
+ * 'pending' (its amount added to the payment's `refunded_cents`) before the provider is
+ * asked, so two owners refunding at once cannot refund more than was paid; the provider's
+ * answer makes it 'done' or removes it.
+ */
 export const paymentRefunds = pgTable(
   "payment_refunds",
   {
@@ -76,7 +86,11 @@ export const paymentRefunds = pgTable(
       .notNull()
       .references(() => onlinePayments.id, { onDelete: "cascade" }),
     amountCents: integer().notNull(),
-    providerRefundId: text().notNull(),
+    status: text({ enum: paymentRefundStatuses }).notNull().default("pending"),
+    /** The idempotency key the provider was asked with: asked again with it, it answers the same refund. */
+    requestKey: text().notNull().unique(),
+    /** The provider's refund id; '' while pending. */
+    providerRefundId: text().notNull().default(""),
     byUserId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,6 +26,10 @@ const actionLabels = {
   payment: "Pago registrado",
   // A payment by card or Yape the provider confirmed (issue 45): the shop marked it paid itself.
   "online-payment": "Pago en línea confirmado",
+  // Money given back through the provider, from the order's detail.
+  refund: "Reembolso",
+  // An order cancelled for want of payment, brought back because its online payment came late.
+  reactivate: "Pedido reactivado",
   settings: "Configuración",
   "sign-in": "Inicio de sesión",
 } satisfies Record<string, string>;
@@ -94,6 +98,9 @@ const summaryKeyLabels = {
   paidAmountCents: "monto recibido",
   paidMethodName: "método de pago",
   paidOperation: "n.º de operación",
+  // Refunds of online payments (issue 45).
+  refundAmountCents: "monto reembolsado",
+  refundId: "n.º de reembolso",
   password: "contraseña",
   // Products, services, promotions, taxonomy.
   priceCents: "precio",
@@ -271,6 +278,7 @@ const moneyKeys: ReadonlySet<string> = new Set<AuditSummaryKey>([
   "minimumOrderCents",
   "freeFromCents",
   "paidAmountCents",
+  "refundAmountCents",
 ]);
 
 const MAX_VALUE_LENGTH = 120;

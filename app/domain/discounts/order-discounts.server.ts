@@ -139,6 +139,18 @@ export async function recordOrderDiscounts(tx: Transaction, orderId: number, out
 
 /** A cancelled order gives its discounts' uses back (the limit counts orders that stand). */
 export async function releaseOrderDiscounts(tx: Transaction, orderId: number): Promise<void> {
+  await countOrderDiscountUses(tx, orderId, -1);
+}
+
+/**
+ * A cancelled order brought back (its online payment came late): its discounts count it again.
+ * The shopper paid the discounted total, so a coupon used up meanwhile does not refuse it.
+ */
+export async function reclaimOrderDiscounts(tx: Transaction, orderId: number): Promise<void> {
+  await countOrderDiscountUses(tx, orderId, 1);
+}
+
+async function countOrderDiscountUses(tx: Transaction, orderId: number, delta: 1 | -1): Promise<void> {
   const rows = await tx
     .select({ discountId: orderDiscounts.discountId })
     .from(orderDiscounts)
@@ -149,7 +161,7 @@ export async function releaseOrderDiscounts(tx: Transaction, orderId: number): P
   if (ids.length === 0) return;
   await tx
     .update(discounts)
-    .set({ usesCount: sql`greatest(${discounts.usesCount} - 1, 0)` })
+    .set({ usesCount: sql`greatest(${discounts.usesCount} + ${delta}, 0)` })
     .where(inArray(discounts.id, ids));
 }
 

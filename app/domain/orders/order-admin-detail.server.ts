@@ -6,8 +6,8 @@ import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { onlinePayments, orderLines, orders, orderStatusChanges, users } from "~/db/schema";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
-import { providerLabel } from "~/domain/payments/online-payment.server";
-import { isOnlineProviderId } from "~/domain/payments/provider";
+import { providerLabel } from "~/domain/payments/provider";
+import { listRefunds } from "~/domain/payments/refunds.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 
@@ -128,6 +128,7 @@ function whatsappLinks(order: OrderRow, shopName: string) {
 async function readOnlinePayments(orderId: number) {
   const rows = await getDb()
     .select({
+      id: onlinePayments.id,
       provider: onlinePayments.provider,
       operation: onlinePayments.providerPaymentId,
       amountCents: onlinePayments.amountCents,
@@ -135,15 +136,26 @@ async function readOnlinePayments(orderId: number) {
       feeCents: onlinePayments.feeCents,
       panelUrl: onlinePayments.panelUrl,
       outcome: onlinePayments.outcome,
+      refundedCents: onlinePayments.refundedCents,
       approvedAt: onlinePayments.approvedAt,
     })
     .from(onlinePayments)
     .where(eq(onlinePayments.orderId, orderId))
     .orderBy(asc(onlinePayments.id));
+  const refunds = await listRefunds(rows.map((row) => row.id));
   return rows.map(({ approvedAt, ...row }) => ({
     ...row,
-    providerName: isOnlineProviderId(row.provider) ? providerLabel(row.provider) : row.provider,
+    providerName: providerLabel(row.provider),
     date: formatLimaShortDateTime(approvedAt),
+    refundableCents: row.amountCents - row.refundedCents,
+    refunds: refunds
+      .filter((refund) => refund.onlinePaymentId === row.id)
+      .map((refund) => ({
+        amountCents: refund.amountCents,
+        isPending: refund.status === "pending",
+        refundId: refund.providerRefundId,
+        date: formatLimaShortDateTime(refund.createdAt),
+      })),
   }));
 }
 

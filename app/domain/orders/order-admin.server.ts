@@ -54,6 +54,7 @@ import {
   type PaymentFilter,
 } from "./order-admin";
 import type { PaymentInput } from "./order-admin-forms";
+import { orderLineTitle } from "./order-line-title.server";
 import { sendOrderStatusMailLater } from "./order-mail.server";
 
 // The orders back office: the list and its filters, and the status changes with what they
@@ -181,6 +182,8 @@ export type StatusChange = {
   payment?: PaymentInput;
   /** What the audit log calls an automatic change: 'expire' unless said (a payment confirmed online). */
   automaticAction?: "expire" | "online-payment";
+  /** What the audit log calls the owner's change: 'status' unless said (a late payment's order brought back). */
+  ownerAction?: "reactivate";
 };
 
 /** The columns 'Marcar como pagado' writes: the payment apart from the status. */
@@ -240,7 +243,7 @@ export async function applyStatusChange(
   await recordAudit(
     {
       userId: change.byUserId,
-      action: isAutomatic ? (change.automaticAction ?? "expire") : "status",
+      action: isAutomatic ? (change.automaticAction ?? "expire") : (change.ownerAction ?? "status"),
       entity: "order",
       entityId: orderId,
       summary: {
@@ -256,17 +259,23 @@ export async function applyStatusChange(
 }
 
 /**
- * A cancelled order's units go back to their presentaciones, once (the status update above
- * let only one cancellation through). The same lock order as placeOrder: the products by
- * id, then their presentaciones by id, so a cancellation and an order never deadlock.
+ * An order's lines with a presentación, and their products locked, in the lock order of
+ * placeOrder: the products by id (then the caller updates their presentaciones by id), so a
+ * cancellation, a reactivation and an order never deadlock. `before`: each product's stock
+ * before the caller's change, for compareStocks. Null for an order without such lines.
  */
-async function returnUnits(tx: Transaction, orderId: number): Promise<StockChange[]> {
+export async function lockOrderUnits(tx: Transaction, orderId: number) {
   const lines = await tx
-    .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .select({
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+      title: orderLineTitle,
+    })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.variantId)))
     .orderBy(asc(orderLines.variantId));
-  if (lines.length === 0) return [];
+  if (lines.length === 0) return null;
   const productIds = [...new Set(lines.map((line) => line.productId!))].sort((a, b) => a - b);
   const locked = await tx
     .select({ id: products.id, stock: products.stock })
@@ -274,14 +283,27 @@ async function returnUnits(tx: Transaction, orderId: number): Promise<StockChang
     .where(inArray(products.id, productIds))
     .orderBy(asc(products.id))
     .for("update");
-  for (const line of lines) {
+  return {
+    lines: lines.map((line) => ({ ...line, variantId: line.variantId! })),
+    productIds,
+    before: new Map(locked.map((product) => [product.id, product.stock])),
+  };
+}
+
+/**
+ * A cancelled order's units go back to their presentaciones, once (the status update above
+ * let only one cancellation through).
+ */
+async function returnUnits(tx: Transaction, orderId: number): Promise<StockChange[]> {
+  const units = await lockOrderUnits(tx, orderId);
+  if (!units) return [];
+  for (const line of units.lines) {
     await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-      .where(eq(productVariants.id, line.variantId!));
+      .where(eq(productVariants.id, line.variantId));
   }
-  const before = new Map(locked.map((product) => [product.id, product.stock]));
-  return compareStocks(before, await readProductStocks(tx, productIds));
+  return compareStocks(units.before, await readProductStocks(tx, units.productIds));
 }
 
 /**
@@ -298,14 +320,10 @@ export async function changeOrderStatus(
   expectedFrom?: OrderStatus,
   options: { cancelReason?: string } = {},
 ): Promise<StatusChangeResult> {
-  const current = await readOrderState(orderId);
-  if (!current) return { status: "not-found" };
-  if (expectedFrom && expectedFrom !== current.status) return { status: "stale" };
+  const checked = await checkStatusChange(orderId, to, expectedFrom, options);
+  if (checked.status !== "allowed") return checked;
+  const { current, cancelReason } = checked;
   const from = current.status;
-  if (!canChangeOrderStatus(from, to, current.fulfillment)) return { status: "illegal", from, to };
-  if (to === "pagado") return { status: "payment-required" };
-  const cancelReason = to === "cancelado" ? (options.cancelReason ?? "").trim().slice(0, CANCEL_REASON_MAX_LENGTH) : "";
-  if (to === "cancelado" && current.isPaid && !cancelReason) return { status: "reason-required" };
 
   const stockChanges: StockChange[] = [];
   const isChanged = await getDb().transaction((tx) =>
@@ -334,6 +352,30 @@ export async function changeOrderStatus(
   if (to === "cancelado") sendDueStockAlertsLater();
   sendOrderStatusMailLater(orderId);
   return { status: "changed", code: current.code, from, to };
+}
+
+/**
+ * Whether the change may be made, as changeOrderStatus checks it first: also asked before
+ * what must happen only if the change will (a cancellation's refund).
+ */
+export async function checkStatusChange(
+  orderId: number,
+  to: OrderStatus,
+  expectedFrom?: OrderStatus,
+  options: { cancelReason?: string } = {},
+): Promise<
+  | Exclude<StatusChangeResult, { status: "changed" }>
+  | { status: "allowed"; current: NonNullable<Awaited<ReturnType<typeof readOrderState>>>; cancelReason: string }
+> {
+  const current = await readOrderState(orderId);
+  if (!current) return { status: "not-found" };
+  if (expectedFrom && expectedFrom !== current.status) return { status: "stale" };
+  const from = current.status;
+  if (!canChangeOrderStatus(from, to, current.fulfillment)) return { status: "illegal", from, to };
+  if (to === "pagado") return { status: "payment-required" };
+  const cancelReason = to === "cancelado" ? (options.cancelReason ?? "").trim().slice(0, CANCEL_REASON_MAX_LENGTH) : "";
+  if (to === "cancelado" && current.isPaid && !cancelReason) return { status: "reason-required" };
+  return { status: "allowed", current, cancelReason };
 }
 
 /** What a status change or a payment checks first: the order's code, status, delivery or pickup, and payment. */

@@ -7,6 +7,8 @@ import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { formatAmountOff } from "~/domain/discounts/discount-rules";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { REFUND_DELAY_NOTE, refundSentence } from "~/domain/payments/payment-texts";
+import { listOrderRefunds } from "~/domain/payments/refunds.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { inBackground } from "~/lib/background-work.server";
 import { logError } from "~/lib/log.server";
@@ -54,6 +56,8 @@ type OrderMailFacts = {
   cancelReason: string;
   /** Cancelled by the shop itself because the time to pay ran out. */
   isExpired: boolean;
+  /** What was given back through the provider (issue 45), as the order page tells it. */
+  refunds: string[];
 };
 
 /** The lines, subtotal, discounts, delivery fee (or store pickup) and total, as the order page sums them. */
@@ -135,6 +139,7 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
       sections: [
         describeAmounts(facts),
         ...(facts.payment ? [describePayment(facts.payment)] : []),
+        ...(facts.refunds.length > 0 ? [{ title: "Reembolso", lines: [...facts.refunds, REFUND_DELAY_NOTE] }] : []),
         ...(facts.delivery ? [describeDelivery(facts.delivery)] : []),
       ],
       action: { label: "Ver mi pedido", url: orderPageUrl(origin, facts.code, facts.accessToken) },
@@ -145,7 +150,7 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
 /** The order with its lines, the payment method's instructions and the shop's pickup address and hours. */
 async function readOrderMailFacts(orderId: number, isExpired: boolean) {
   const db = getDb();
-  const [[row], lines, discounts, shop] = await Promise.all([
+  const [[row], lines, discounts, shop, refunds] = await Promise.all([
     db
       .select({
         code: orders.code,
@@ -175,6 +180,7 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
       .orderBy(asc(orderLines.id)),
     listOrderDiscountLines(db, orderId),
     getShopSettings(),
+    listOrderRefunds(orderId),
   ]);
   if (!row) return null;
   // The order page's rule: only a pending, unpaid order is told how to pay and until when.
@@ -198,6 +204,7 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
     accessToken: row.accessToken,
     cancelReason: row.cancelReason,
     isExpired,
+    refunds: refunds.map(refundSentence),
   };
   return { email: row.customerEmail, facts };
 }

@@ -6,8 +6,11 @@ import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus, orderStatusChanges, paymentMethods } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
-import { providerLabel, readOrderPaymentState } from "~/domain/payments/online-payment.server";
+import { readOrderPaymentState } from "~/domain/payments/online-payment.server";
+import { refundSentence } from "~/domain/payments/payment-texts";
+import { providerLabel } from "~/domain/payments/provider";
 import { isOnlineProviderId, type OnlineProviderId } from "~/domain/payments/provider";
+import { listOrderRefunds } from "~/domain/payments/refunds.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 
 import { summarizeComprobante } from "./comprobante";
@@ -302,9 +305,10 @@ async function readOnlinePayment(
   isAwaitingPayment: boolean,
   provider: OnlineProviderId,
 ): Promise<OrderPageOnlinePayment> {
-  const [state, others] = await Promise.all([
+  const [state, others, refunds] = await Promise.all([
     readOrderPaymentState(access.id),
     isAwaitingPayment ? listCheckoutPaymentMethods() : Promise.resolve([]),
+    listOrderRefunds(access.id),
   ]);
   const payPath = href("/pedido/:code/pagar", { code });
   return {
@@ -316,5 +320,9 @@ async function readOnlinePayment(
       ? `${payPath}?${new URLSearchParams({ [ORDER_TOKEN_PARAM]: access.linkToken })}`
       : payPath,
     otherMethods: others.filter((method) => method.kind === "manual").map(({ id, name }) => ({ id, name })),
+    refunds: refunds.map((refund) => ({
+      sentence: refundSentence(refund),
+      date: formatLimaDayAndTime(refund.createdAt),
+    })),
   };
 }

@@ -60,6 +60,8 @@ export type OrderPageOnlinePayment = {
   payPath: string;
   /** The manual methods the shopper may switch to. */
   otherMethods: { id: string; name: string }[];
+  /** Money given back through the provider: 'Te devolvimos S/ 10.00 a tu Visa ••••4242 por Mercado Pago.' */
+  refunds: { sentence: string; date: string }[];
 };
 
 export type OrderPageView = {

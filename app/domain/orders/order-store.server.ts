@@ -262,23 +262,31 @@ function computeFee(
 }
 
 /**
+ * Takes `quantity` units of a live presentación if it still has them (a conditional update:
+ * of two transactions racing for the last unit, one gets it). False when it has not.
+ */
+export async function takeUnits(tx: Transaction, variantId: number, quantity: number): Promise<boolean> {
+  const taken = await tx
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.isArchived, false),
+        gte(productVariants.stock, quantity),
+      ),
+    )
+    .returning({ id: productVariants.id });
+  return taken.length > 0;
+}
+
+/**
  * Takes the units with a conditional update: two shoppers racing for the last unit, one gets
  * it. Answers how each product's total stock moved, for its pages.
  */
 async function takeStock(tx: Transaction, priced: PricedLine[]): Promise<StockChange[]> {
   for (const line of priced) {
-    const taken = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-      .where(
-        and(
-          eq(productVariants.id, line.variantId),
-          eq(productVariants.isArchived, false),
-          gte(productVariants.stock, line.quantity),
-        ),
-      )
-      .returning({ id: productVariants.id });
-    if (taken.length === 0) {
+    if (!(await takeUnits(tx, line.variantId, line.quantity))) {
       const problem = { productId: line.productId, title: line.title, requested: line.quantity, available: 0 };
       throw new StockTakenMeanwhile(problem, line.variantId);
     }

@@ -195,11 +195,17 @@ function verify(notification: IncomingNotification, webhookSecret: string, now: 
   return { status: "verified", eventId, paymentRef: type === "payment" && dataId ? dataId : null };
 }
 
-async function refundPayment(client: MercadoPagoConfig, paymentId: string, amountCents: number): Promise<RefundResult> {
+async function refundPayment(
+  client: MercadoPagoConfig,
+  paymentId: string,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<RefundResult> {
   try {
     const refund = await new PaymentRefund(client).create({
       payment_id: paymentId,
       body: { amount: toSoles(amountCents) },
+      requestOptions: { idempotencyKey },
     });
     return { status: "refunded", refundId: String(refund.id) };
   } catch (error) {
@@ -248,7 +254,7 @@ export function createMercadoPagoProvider(credentials: ProviderCredentials): Pay
       return (found.results ?? []).map((payment) => toProviderPayment(payment as MercadoPagoPayment));
     },
     verifyNotification: (notification, now = new Date()) => verify(notification, credentials.webhookSecret, now),
-    refund: (paymentId, amountCents) => refundPayment(client, paymentId, amountCents),
+    refund: (paymentId, amountCents, idempotencyKey) => refundPayment(client, paymentId, amountCents, idempotencyKey),
     checkConnection: () => checkAccount(client),
   };
 }

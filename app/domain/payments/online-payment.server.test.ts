@@ -5,54 +5,27 @@
 // signature, a forged return or a provider down change nothing. Runs on PGlite in `npm test`
 // and again on PostgreSQL (TEST_DATABASE_URL), where the requests really interleave.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
 import { onlinePayments, orders, orderStatusChanges, paymentAttempts, productVariants } from "~/db/schema";
-import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
 import { getAdminOrder } from "~/domain/orders/order-admin-detail.server";
-import { FAKE_MP_WEBHOOK_SECRET, startFakePayments } from "~test/fake-payments.js";
-import { configureCardMethod, guestCartWith, productPricedAt } from "~test/online-payments";
+import { FAKE_MP_WEBHOOK_SECRET } from "~test/fake-payments.js";
+import {
+  mercadoPagoNotification,
+  placeCardOrder as placeOrderWithCard,
+  shopPayingThroughMercadoPago,
+} from "~test/online-payments";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
-import { signMercadoPagoNotification } from "./mercadopago.server";
 import { receiveNotification } from "./notifications.server";
 import { confirmReturn, readOrderPaymentState, startOnlinePayment } from "./online-payment.server";
 
 const { handle, adminId } = seededShopWithAdmin();
-let fake: Awaited<ReturnType<typeof startFakePayments>>;
-let productId: number;
-let phoneSequence = 0;
-const savedEnv = { mp: process.env.MERCADOPAGO_API_URL };
-
-beforeAll(async () => {
-  fake = await startFakePayments();
-  process.env.MERCADOPAGO_API_URL = fake.url;
-  await configureCardMethod(handle().db, "mercadopago", {
-    name: "Tarjeta / Yape (Mercado Pago)",
-    secretKey: "TEST-access-token",
-    webhookSecret: FAKE_MP_WEBHOOK_SECRET,
-  });
-  productId = await productPricedAt(handle().db, 6490, 500);
-});
-
-afterAll(async () => {
-  process.env.MERCADOPAGO_API_URL = savedEnv.mp;
-  await fake.close();
-});
+const mp = shopPayingThroughMercadoPago(handle);
 
 async function placeCardOrder(units = 1) {
-  const cartId = await guestCartWith(productId, units);
-  phoneSequence += 1;
-  const placed = await placeOrder({
-    cartId,
-    userId: null,
-    paymentMethodId: "stripe",
-    customerName: "Cliente Tarjeta",
-    customerPhone: `987 ${String(phoneSequence).padStart(3, "0")} 222`,
-    customerEmail: "cliente@example.pe",
-  });
-  if (placed.status !== "placed") throw new Error(placed.status);
+  const placed = await placeOrderWithCard(mp.productId, units);
   expect(placed.paysOnline).toBe(true);
   return placed;
 }
@@ -61,31 +34,13 @@ async function preferenceOf(orderId: number) {
   const started = await startOnlinePayment(orderId);
   if (started.status !== "redirect") throw new Error(started.status);
   const id = new URL(started.url).searchParams.get("pref")!;
-  return { id, preference: fake.state.preferences.get(id) as Record<string, never> & { external_reference: string } };
-}
-
-/** Mercado Pago's webhook for a payment, signed with `secret`, as the route receives it. */
-function notification(
-  paymentId: string | number,
-  secret = FAKE_MP_WEBHOOK_SECRET,
-  requestId: string = crypto.randomUUID(),
-  ts = String(Math.floor(Date.now() / 1000)),
-) {
-  const url = new URL(`http://localhost:3000/api/pagos/mercadopago?data.id=${paymentId}&type=payment`);
   return {
-    url,
-    headers: new Headers({
-      "x-signature": signMercadoPagoNotification(secret, String(paymentId), requestId, ts),
-      "x-request-id": requestId,
-    }),
-    rawBody: JSON.stringify({
-      id: Number(`7${paymentId}`),
-      type: "payment",
-      action: "payment.updated",
-      data: { id: String(paymentId) },
-    }),
+    id,
+    preference: mp.fake.state.preferences.get(id) as Record<string, never> & { external_reference: string },
   };
 }
+
+const notification = mercadoPagoNotification;
 
 async function orderRow(id: number) {
   const [row] = await handle().db.select().from(orders).where(eq(orders.id, id));
@@ -103,7 +58,7 @@ async function stock() {
   const [variant] = await handle()
     .db.select({ stock: productVariants.stock })
     .from(productVariants)
-    .where(eq(productVariants.productId, productId))
+    .where(eq(productVariants.productId, mp.productId))
     .limit(1);
   return variant!.stock;
 }
@@ -134,7 +89,7 @@ describe("paying an order through Mercado Pago", () => {
   test("an approved payment, notified, marks the order paid by the shop itself, with its operation number", async () => {
     const placed = await placeCardOrder();
     const { preference } = await preferenceOf(placed.orderId);
-    const payment = fake.createMpPayment(preference, "approved");
+    const payment = mp.fake.createMpPayment(preference, "approved");
     expect(await receiveNotification("mercadopago", notification(payment.id))).toEqual({
       status: "handled",
       outcome: "paid",
@@ -161,7 +116,7 @@ describe("paying an order through Mercado Pago", () => {
     const placed = await placeCardOrder(3);
     const stockAfterPlacing = await stock();
     const { preference } = await preferenceOf(placed.orderId);
-    const payment = fake.createMpPayment(preference, "approved");
+    const payment = mp.fake.createMpPayment(preference, "approved");
     const answers = await Promise.all([
       ...Array.from({ length: 50 }, (_, i) =>
         // Half repeat one event, half are the provider's retries (new request ids, same event id).
@@ -184,7 +139,7 @@ describe("paying an order through Mercado Pago", () => {
   test("a bad signature, another secret or an old signature is refused and changes nothing", async () => {
     const placed = await placeCardOrder();
     const { preference } = await preferenceOf(placed.orderId);
-    const payment = fake.createMpPayment(preference, "approved");
+    const payment = mp.fake.createMpPayment(preference, "approved");
     const old = String(Math.floor(Date.now() / 1000) - 60 * 60);
     for (const forged of [
       notification(payment.id, "otro-secreto"),
@@ -205,9 +160,9 @@ describe("paying an order through Mercado Pago", () => {
     const other = await placeCardOrder(2);
     const { preference } = await preferenceOf(placed.orderId);
     for (const tamper of [{ amountDeltaCents: -1 }, { currency: "USD" }, { reference: other.code }]) {
-      fake.state.tamper = tamper;
-      const payment = fake.createMpPayment(preference, "approved");
-      fake.state.tamper = {};
+      mp.fake.state.tamper = tamper;
+      const payment = mp.fake.createMpPayment(preference, "approved");
+      mp.fake.state.tamper = {};
       const answer = await receiveNotification("mercadopago", notification(payment.id));
       expect(answer).toMatchObject({ status: "handled", outcome: "mismatch" });
       // A return naming that payment from this order's page pays nothing either.
@@ -223,9 +178,9 @@ describe("paying an order through Mercado Pago", () => {
     expect(await confirmReturn(placed.code, "999999999")).toBeNull();
     expect(await confirmReturn(placed.code, null)).toBeNull();
     expect(await readOrderPaymentState(placed.orderId)).toEqual({ status: "failed" });
-    const rejected = fake.createMpPayment(preference, "rejected");
+    const rejected = mp.fake.createMpPayment(preference, "rejected");
     expect(await confirmReturn(placed.code, String(rejected.id))).toEqual({ status: "rejected" });
-    const pending = fake.createMpPayment(preference, "pending");
+    const pending = mp.fake.createMpPayment(preference, "pending");
     expect(await confirmReturn(placed.code, String(pending.id))).toEqual({ status: "pending" });
     expect(await readOrderPaymentState(placed.orderId)).toEqual({ status: "pending" });
     expect((await orderRow(placed.orderId)).status).toBe("pendiente");
@@ -233,7 +188,7 @@ describe("paying an order through Mercado Pago", () => {
 
   test("a provider down: the attempt fails and the order waits; a notification it cannot read back is retried later", async () => {
     const placed = await placeCardOrder();
-    fake.state.failNext = 2;
+    mp.fake.state.failNext = 2;
     expect(await startOnlinePayment(placed.orderId)).toEqual({
       status: "provider-failed",
       providerName: "Mercado Pago",
@@ -245,8 +200,8 @@ describe("paying an order through Mercado Pago", () => {
         .where(eq(paymentAttempts.orderId, placed.orderId)),
     ).toEqual([{ status: "failed" }]);
     const { preference } = await preferenceOf(placed.orderId);
-    const payment = fake.createMpPayment(preference, "approved");
-    fake.state.failNext = 2;
+    const payment = mp.fake.createMpPayment(preference, "approved");
+    mp.fake.state.failNext = 2;
     await expect(
       receiveNotification("mercadopago", notification(payment.id, FAKE_MP_WEBHOOK_SECRET, "retry-me")),
     ).rejects.toThrow();
@@ -268,7 +223,7 @@ describe("paying an order through Mercado Pago", () => {
         byUserId: null,
       }),
     );
-    const payment = fake.createMpPayment(preference, "approved");
+    const payment = mp.fake.createMpPayment(preference, "approved");
     expect(await receiveNotification("mercadopago", notification(payment.id))).toEqual({
       status: "handled",
       outcome: "late",

@@ -12,7 +12,7 @@ import { sendOrderStatusMailLater } from "~/domain/orders/order-mail.server";
 import { logError, logWarn } from "~/lib/log.server";
 
 import { type OnlineMethod, providerFor, readOnlineMethod } from "./payment-methods.server";
-import type { OnlineProviderId, ProviderPayment } from "./provider";
+import { type OnlineProviderId, providerLabel, type ProviderPayment } from "./provider";
 
 // An order paid online (issue 45, ADR 038): the attempt that sends the shopper to the
 // provider, and the one place a provider's payment becomes the order's payment. Whatever
@@ -147,10 +147,6 @@ export async function startOnlinePayment(orderId: number, now = new Date()): Pro
   }
 }
 
-export function providerLabel(provider: OnlineProviderId): string {
-  return provider === "mercadopago" ? "Mercado Pago" : "Stripe";
-}
-
 export type AcceptOutcome =
   /** The order is now paid (`isNew`: by this call). */
   | { status: "paid"; isNew: boolean }
@@ -210,6 +206,7 @@ export async function acceptProviderPayment(method: OnlineMethod, payment: Provi
       .values({
         orderId: order.id,
         provider: method.provider,
+        methodId: method.id,
         providerPaymentId: payment.id,
         amountCents: payment.amountCents,
         methodLabel: payment.methodLabel,

@@ -1,3 +1,4 @@
+import { formatMoney } from "~/lib/money";
 import type { ToastMessage } from "~/lib/toast";
 
 // The shopper's and the owner's words about online payments (issue 45).
@@ -26,3 +27,12 @@ export const paymentStateTexts = {
 export const RETRY_PAYMENT_LABEL = "Intentar de nuevo";
 export const PAY_NOW_LABEL = "Pagar ahora";
 export const OTHER_METHOD_LABEL = "Elegir otro método";
+
+/** What the shopper reads of a refund, on the order page and in the e-mail. */
+export function refundSentence(refund: { amountCents: number; methodLabel: string; providerName: string }): string {
+  const to = refund.methodLabel ? ` a tu ${refund.methodLabel}` : "";
+  return `Te devolvimos ${formatMoney(refund.amountCents)}${to} por ${refund.providerName}.`;
+}
+
+export const REFUND_DELAY_NOTE =
+  "Tu banco puede tardar algunos días hábiles en mostrar la devolución en tu estado de cuenta.";

@@ -10,6 +10,13 @@ export function isOnlineProviderId(value: string): value is OnlineProviderId {
   return (onlineProviderIds as readonly string[]).includes(value);
 }
 
+const providerNames: Record<OnlineProviderId, string> = { mercadopago: "Mercado Pago", stripe: "Stripe" };
+
+/** The provider's name as the shop writes it ('Mercado Pago'); a provider no longer known, as stored. */
+export function providerLabel(provider: string): string {
+  return isOnlineProviderId(provider) ? providerNames[provider] : provider;
+}
+
 /** The owner's credentials, opened from their sealed copies (never sent to a browser). */
 export type ProviderCredentials = {
   /** Mercado Pago's public key or Stripe's publishable key (public by design). */
@@ -89,7 +96,12 @@ export interface PaymentProvider {
   /** The payments made for an attempt (the reconciliation's question when no notification came). */
   findPayments(started: StartedPayment & { orderCode: string }): Promise<ProviderPayment[]>;
   verifyNotification(notification: IncomingNotification, now?: Date): VerifiedNotification;
-  refund(paymentId: string, amountCents: number): Promise<RefundResult>;
+  /**
+   * Gives back part or all of a payment. `idempotencyKey` names this refund: asked again with
+   * the same key (after a timeout whose answer was lost), the provider answers the same refund
+   * instead of making a second one.
+   */
+  refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
   checkConnection(): Promise<ConnectionCheck>;
 }
 

@@ -3,7 +3,7 @@
 // payment is approved or in process and cancels one whose payment was refused. Against the
 // local fake of Mercado Pago; PGlite in `npm test`, PostgreSQL with TEST_DATABASE_URL.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { orders } from "~/db/schema";
 import { placeOrder } from "~/domain/orders/order.server";
@@ -19,12 +19,11 @@ const { handle } = seededShopWithAdmin();
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
 let productId: number;
 let phone = 0;
-const savedUrl = process.env.MERCADOPAGO_API_URL;
 const MINUTE = 60 * 1000;
 
 beforeAll(async () => {
   fake = await startFakePayments();
-  process.env.MERCADOPAGO_API_URL = fake.url;
+  vi.stubEnv("MERCADOPAGO_API_URL", fake.url);
   await configureCardMethod(handle().db, "mercadopago", {
     secretKey: "TEST-token",
     webhookSecret: FAKE_MP_WEBHOOK_SECRET,
@@ -33,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env.MERCADOPAGO_API_URL = savedUrl;
+  vi.unstubAllEnvs();
   await fake.close();
 });
 

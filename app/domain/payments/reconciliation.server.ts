@@ -6,6 +6,7 @@ import { logError, logInfo } from "~/lib/log.server";
 
 import { acceptProviderPayment } from "./online-payment.server";
 import { providerFor, readOnlineMethod } from "./payment-methods.server";
+import { settleStaleRefunds } from "./refunds.server";
 
 // When no notification comes (a firewall, a provider's outage: a known cause of orders stuck
 // in 'Pendiente de pago' on other platforms), the shop asks the provider itself (ADR 038):
@@ -58,7 +59,10 @@ const attemptColumns = {
   redirectUrl: paymentAttempts.redirectUrl,
 };
 
-/** Asks the provider about the attempts of unpaid orders quiet for 15 minutes. Answers how many orders it found paid. */
+/**
+ * Asks the provider about the attempts of unpaid orders quiet for 15 minutes, and about the
+ * refunds whose answer was lost (settleStaleRefunds). Answers how many orders it found paid.
+ */
 export async function reconcileOnlinePayments(now = new Date()): Promise<number> {
   const quietSince = new Date(now.getTime() - QUIET_MS);
   const due = await getDb()
@@ -85,6 +89,7 @@ export async function reconcileOnlinePayments(now = new Date()): Promise<number>
     }
   }
   if (paid > 0) logInfo("Payment reconciliation found paid orders", { paid });
+  await settleStaleRefunds(now);
   return paid;
 }
 

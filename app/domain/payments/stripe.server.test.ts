@@ -3,7 +3,7 @@
 // checkout.session.completed event read back marks the order paid, and a bad signature
 // changes nothing. PGlite in `npm test`, PostgreSQL with TEST_DATABASE_URL.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { orders } from "~/db/schema";
 import { placeOrder } from "~/domain/orders/order.server";
@@ -18,11 +18,10 @@ import { createStripeProvider } from "./stripe.server";
 const { handle } = seededShopWithAdmin();
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
 let productId: number;
-const savedUrl = process.env.STRIPE_API_URL;
 
 beforeAll(async () => {
   fake = await startFakePayments();
-  process.env.STRIPE_API_URL = fake.url;
+  vi.stubEnv("STRIPE_API_URL", fake.url);
   await configureCardMethod(handle().db, "stripe", {
     secretKey: "sk_test_prueba",
     webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
@@ -31,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env.STRIPE_API_URL = savedUrl;
+  vi.unstubAllEnvs();
   await fake.close();
 });
 
@@ -49,14 +48,19 @@ function event(sessionId: string, secret = FAKE_STRIPE_WEBHOOK_SECRET) {
   };
 }
 
+/** The provider as the shop's test-mode keys make it, talking to the fake. */
+function testProvider() {
+  return createStripeProvider({
+    publicKey: "pk_test_prueba",
+    secretKey: "sk_test_prueba",
+    webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+    isLive: false,
+  });
+}
+
 describe("paying an order through Stripe", () => {
   test("a discount becomes a one-time coupon: the session charges the order's exact total", async () => {
-    const provider = createStripeProvider({
-      publicKey: "pk_test_prueba",
-      secretKey: "sk_test_prueba",
-      webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
-      isLive: false,
-    });
+    const provider = testProvider();
     const started = await provider.createPayment({
       orderCode: "PED-900001",
       totalCents: 2 * 3290 + 1000 - 1316,
@@ -108,5 +112,36 @@ describe("paying an order through Stripe", () => {
       paidMethodName: "Tarjeta de Crédito/Débito (Visa ••••4242)",
     });
     expect(order!.paidOperation).toMatch(/^pi_/);
+  });
+
+  test("a refund goes to Stripe with its own key: asked again, the same refund; more than is left, refused", async () => {
+    const provider = testProvider();
+    const started = await provider.createPayment({
+      orderCode: "PED-900002",
+      totalCents: 4590,
+      attemptKey: "PED-900002-prueba",
+      lines: [{ title: "Arena 5 kg", quantity: 1, unitPriceCents: 4590 }],
+      deliveryFeeCents: 0,
+      discounts: [],
+      customerEmail: "ana@example.pe",
+      payBy: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      returnUrl: "http://localhost:3000/pedido/PED-900002",
+      notificationUrl: "http://localhost:3000/api/pagos/stripe",
+    });
+    const session = fake.payStripeSession(fake.state.sessions.get(started.reference), "approved");
+    const intentId = session.payment_intent.id as string;
+    const first = await provider.refund(intentId, 1000, "refund-stripe-prueba-0-1000");
+    const again = await provider.refund(intentId, 1000, "refund-stripe-prueba-0-1000");
+    expect(first).toEqual({ status: "refunded", refundId: expect.stringMatching(/^re_/) });
+    expect(again).toEqual(first);
+    expect(await provider.refund(intentId, 4000, "refund-stripe-prueba-1000-4000")).toEqual({
+      status: "refused",
+      reason: expect.stringContaining("exceeds"),
+    });
+    expect(await provider.refund(intentId, 3590, "refund-stripe-prueba-1000-3590")).toMatchObject({
+      status: "refunded",
+    });
+    const payment = await provider.readPayment(started.reference);
+    expect(payment?.status).toBe("refunded");
   });
 });

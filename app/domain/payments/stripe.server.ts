@@ -176,12 +176,14 @@ function verify(
   };
 }
 
-async function refundPayment(stripe: Stripe, paymentId: string, amountCents: number): Promise<RefundResult> {
+async function refundPayment(
+  stripe: Stripe,
+  paymentId: string,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<RefundResult> {
   try {
-    const refund = await stripe.refunds.create(
-      { payment_intent: paymentId, amount: amountCents },
-      { idempotencyKey: `refund-${paymentId}-${amountCents}-${Date.now()}` },
-    );
+    const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountCents }, { idempotencyKey });
     return { status: "refunded", refundId: refund.id };
   } catch (error) {
     return { status: "refused", reason: (error as { message?: string }).message || "Stripe no aceptó el reembolso." };
@@ -230,7 +232,7 @@ export function createStripeProvider(credentials: ProviderCredentials): PaymentP
     },
     verifyNotification: (notification, now = new Date()) =>
       verify(stripe, notification, credentials.webhookSecret, now),
-    refund: (paymentId, amountCents) => refundPayment(stripe, paymentId, amountCents),
+    refund: (paymentId, amountCents, idempotencyKey) => refundPayment(stripe, paymentId, amountCents, idempotencyKey),
     checkConnection: () => checkAccount(stripe),
   };
 }

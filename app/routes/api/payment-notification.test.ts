@@ -1,7 +1,7 @@
 // /api/pagos/{provider}: 401 for a bad signature, 200 for a notification handled (also for an
 // order this shop does not know, so the provider stops retrying), 404 for an unknown
 // provider, 405 for anything but POST, 500 when the provider cannot be read back (it retries).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { signMercadoPagoNotification } from "~/domain/payments/mercadopago.server";
 import { FAKE_MP_WEBHOOK_SECRET, startFakePayments } from "~test/fake-payments.js";
@@ -12,11 +12,10 @@ import { action, loader } from "./payment-notification";
 
 const { handle } = seededShopWithAdmin();
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
-const savedUrl = process.env.MERCADOPAGO_API_URL;
 
 beforeAll(async () => {
   fake = await startFakePayments();
-  process.env.MERCADOPAGO_API_URL = fake.url;
+  vi.stubEnv("MERCADOPAGO_API_URL", fake.url);
   await configureCardMethod(handle().db, "mercadopago", {
     secretKey: "TEST-token",
     webhookSecret: FAKE_MP_WEBHOOK_SECRET,
@@ -24,7 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env.MERCADOPAGO_API_URL = savedUrl;
+  vi.unstubAllEnvs();
   await fake.close();
 });
 

@@ -3,6 +3,7 @@ import {
   OTHER_METHOD_LABEL,
   PAY_NOW_LABEL,
   paymentStateTexts,
+  REFUND_DELAY_NOTE,
   RETRY_PAYMENT_LABEL,
 } from "~/domain/payments/payment-texts";
 import { cn } from "~/lib/cn";
@@ -55,10 +56,30 @@ function StateNote({ online, paidAt }: { online: OrderPageOnlinePayment; paidAt:
   );
 }
 
+/** What the shop gave back through the provider. */
+function Refunds({ refunds }: { refunds: OrderPageOnlinePayment["refunds"] }) {
+  return (
+    <div className="rounded-xl bg-sky-50 p-3 text-sky-950" data-testid="order-refunds">
+      <p className="flex gap-2 font-semibold">
+        <Icon name="rotate-ccw" className="mt-0.5 size-5 shrink-0" aria-hidden /> Reembolso
+      </p>
+      <ul className="mt-1 flex flex-col gap-1 text-sm">
+        {refunds.map((refund) => (
+          <li key={`${refund.date}-${refund.sentence}`}>
+            {refund.sentence} <span className="text-xs">({refund.date})</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-xs">{REFUND_DELAY_NOTE}</p>
+    </div>
+  );
+}
+
 export function OnlinePayment({ online, paidAt }: { online: OrderPageOnlinePayment; paidAt: string | null }) {
   return (
     <div className="flex flex-col gap-3" data-testid="online-payment">
       <StateNote online={online} paidAt={paidAt} />
+      {online.refunds.length > 0 ? <Refunds refunds={online.refunds} /> : null}
       {online.canPay ? (
         <form method="post" action={online.payPath}>
           <Button type="submit" name="intent" value="pay" size="lgWrap" className="w-full sm:w-auto">

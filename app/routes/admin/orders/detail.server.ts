@@ -1,5 +1,6 @@
-// The order detail's action: a status change (with a cancellation's reason) or 'Marcar como
-// pagado'. Each refusal comes back with what was typed and a Spanish message.
+// The order detail's action: a status change (with a cancellation's reason and refund),
+// 'Marcar como pagado', and an online payment's 'Reembolsar' and 'Reactivar'. Each refusal
+// comes back with what was typed and a Spanish message.
 import { href } from "react-router";
 
 import type { SessionUser } from "~/auth/guards.server";
@@ -14,9 +15,24 @@ import {
   STALE_ORDER_MESSAGE,
   statusChangedDescription,
 } from "~/domain/orders/order-admin";
-import { changeOrderStatus } from "~/domain/orders/order-admin.server";
+import { changeOrderStatus, checkStatusChange, type StatusChangeResult } from "~/domain/orders/order-admin.server";
 import { INVALID_ACTION_MESSAGE, paymentFormSchema, statusFormSchema } from "~/domain/orders/order-admin-forms";
 import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";
+import { reactivateLateOrder } from "~/domain/payments/late-payment.server";
+import {
+  cancelRefundSchema,
+  LATE_PAYMENT_STALE_MESSAGE,
+  noCredentialsMessage,
+  outOfStockReactivationMessage,
+  PAYMENT_NOT_FOUND_MESSAGE,
+  reactivatedToast,
+  reactivateFormSchema,
+  refundDoneDescription,
+  refundFormSchema,
+  refundRefusedMessage,
+  refundTooMuchMessage,
+} from "~/domain/payments/refund-forms";
+import { refundOnlinePayment, type RefundOutcome } from "~/domain/payments/refunds.server";
 import { formFailure, parseForm } from "~/lib/form.server";
 import { type FormValues, readFormValues } from "~/lib/form-data";
 import type { ToastMessage } from "~/lib/toast";
@@ -39,27 +55,100 @@ function backToOrder(orderId: number, toast: ToastMessage) {
   return redirectWithToast(href("/admin/pedidos/:orderId", { orderId: String(orderId) }), toast);
 }
 
-async function changeStatus(admin: Admin, orderId: number, formData: FormData) {
-  const form = await parseForm(formData, statusFormSchema);
-  if (!form.ok) return form.failure;
-  const { status: to, from, cancelReason } = form.data;
-  const result = await changeOrderStatus(admin, orderId, to, from, { cancelReason });
+/** A change refused before or after it was tried: the same Spanish answers. */
+function refuseStatusChange(result: Exclude<StatusChangeResult, { status: "changed" }>, values: FormValues) {
   switch (result.status) {
     case "not-found":
       return redirectWithToast(href("/admin/pedidos"), ORDER_NOT_FOUND_TOAST);
     case "stale":
-      return refuse(STALE_ORDER_MESSAGE, form.values, 409);
+      return refuse(STALE_ORDER_MESSAGE, values, 409);
     case "illegal":
-      return refuse(illegalTransitionMessage(result.from, result.to), form.values, 409);
+      return refuse(illegalTransitionMessage(result.from, result.to), values, 409);
     case "payment-required":
-      return refuse(PAID_ONLY_WITH_PAYMENT_MESSAGE, form.values, 409);
+      return refuse(PAID_ONLY_WITH_PAYMENT_MESSAGE, values, 409);
     case "reason-required":
-      return formFailure({ cancelReason: CANCEL_REASON_REQUIRED_MESSAGE }, form.values, { title: "Error" }, 400);
-    case "changed":
-      return backToOrder(orderId, {
-        title: "Pedido Actualizado",
-        description: statusChangedDescription(result.code, result.to),
-      });
+      return formFailure({ cancelReason: CANCEL_REASON_REQUIRED_MESSAGE }, values, { title: "Error" }, 400);
+  }
+}
+
+/** A refund that did not happen: why, beside the amount or in the toast; nothing changed. */
+function refuseRefund(outcome: Exclude<RefundOutcome, { status: "refunded" }>, values: FormValues) {
+  switch (outcome.status) {
+    case "not-found":
+      return refuse(PAYMENT_NOT_FOUND_MESSAGE, values, 404);
+    case "too-much":
+      return formFailure(
+        { refundAmount: refundTooMuchMessage(outcome.remainingCents) },
+        values,
+        { title: "Error" },
+        409,
+      );
+    case "no-credentials":
+      return refuse(noCredentialsMessage(outcome.providerName), values, 409);
+    case "refused":
+      return refuse(refundRefusedMessage(outcome.providerName, outcome.reason), values, 502);
+  }
+}
+
+/**
+ * A status change. Cancelling a paid-online order with 'Reembolsar S/ …' checked gives the
+ * money back first, once the change is known to be allowed: a refund the provider refuses
+ * leaves the order as it was.
+ */
+async function changeStatus(admin: Admin, orderId: number, formData: FormData) {
+  const form = await parseForm(formData, statusFormSchema);
+  if (!form.ok) return form.failure;
+  const { status: to, from, cancelReason } = form.data;
+  let refundText = "";
+  if (to === "cancelado") {
+    const refund = await parseForm(formData, cancelRefundSchema);
+    if (!refund.ok) return refund.failure;
+    if (refund.data) {
+      const checked = await checkStatusChange(orderId, to, from, { cancelReason });
+      if (checked.status !== "allowed") return refuseStatusChange(checked, form.values);
+      const outcome = await refundOnlinePayment(admin, { orderId, ...refund.data }, { isMailed: false });
+      if (outcome.status !== "refunded") return refuseRefund(outcome, form.values);
+      refundText = ` ${refundDoneDescription(outcome.code, outcome.amountCents, outcome.providerName)}`;
+    }
+  }
+  const result = await changeOrderStatus(admin, orderId, to, from, { cancelReason });
+  if (result.status !== "changed") {
+    if (!refundText) return refuseStatusChange(result, form.values);
+    // Changed by someone else between the check and the cancellation: the money went back all the same.
+    return backToOrder(orderId, { title: "Error", description: `${refundText.trim()} ${STALE_ORDER_MESSAGE}` });
+  }
+  return backToOrder(orderId, {
+    title: "Pedido Actualizado",
+    description: `${statusChangedDescription(result.code, result.to)}${refundText}`,
+  });
+}
+
+/** 'Reembolsar' under a payment: part or all of what is left of it. */
+async function refund(admin: Admin, orderId: number, formData: FormData) {
+  const form = await parseForm(formData, refundFormSchema);
+  if (!form.ok) return form.failure;
+  const outcome = await refundOnlinePayment(admin, { orderId, ...form.data });
+  if (outcome.status !== "refunded") return refuseRefund(outcome, form.values);
+  return backToOrder(orderId, {
+    title: "Reembolso Enviado",
+    description: refundDoneDescription(outcome.code, outcome.amountCents, outcome.providerName),
+  });
+}
+
+/** 'Reactivar': the expired order a late payment was made for, paid by it. */
+async function reactivate(admin: Admin, orderId: number, formData: FormData) {
+  const form = await parseForm(formData, reactivateFormSchema);
+  if (!form.ok) return form.failure;
+  const outcome = await reactivateLateOrder(admin, orderId, form.data.onlinePaymentId);
+  switch (outcome.status) {
+    case "not-found":
+      return refuse(PAYMENT_NOT_FOUND_MESSAGE, form.values, 404);
+    case "stale":
+      return refuse(LATE_PAYMENT_STALE_MESSAGE, form.values, 409);
+    case "out-of-stock":
+      return refuse(outOfStockReactivationMessage(outcome.titles), form.values, 409);
+    case "reactivated":
+      return backToOrder(orderId, reactivatedToast(outcome.code));
   }
 }
 
@@ -90,5 +179,7 @@ export async function runOrderDetailAction(admin: Admin, orderId: number, reques
   const intent = formData.get("intent");
   if (intent === "status") return changeStatus(admin, orderId, formData);
   if (intent === "paid") return markPaid(admin, orderId, formData);
+  if (intent === "refund") return refund(admin, orderId, formData);
+  if (intent === "reactivate") return reactivate(admin, orderId, formData);
   return refuse(INVALID_ACTION_MESSAGE, readFormValues(formData), 400);
 }

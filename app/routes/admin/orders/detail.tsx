@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { CustomerCard, DeliveryCard, OrderLines } from "~/ui/admin/orders/order-detail-parts";
 import { OrderPaymentCard } from "~/ui/admin/orders/order-payment-card";
-import { OrderStatusCard } from "~/ui/admin/orders/order-status-card";
+import { OrderStatusCard, refundableOnCancel } from "~/ui/admin/orders/order-status-card";
 import { formFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -38,16 +38,28 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData?.toast);
   const { order } = loaderData;
-  // A refused form comes back to the form it came from, as typed; the other starts afresh.
+  // A refused form comes back to the form it came from, as typed; the others start afresh.
   const refused = actionData && "values" in actionData ? actionData : null;
-  const isPaymentRefused = refused?.values.intent === "paid";
-  const statusForm = formFields(isPaymentRefused ? {} : refused?.values, isPaymentRefused ? {} : refused?.errors);
+  const refusedIntent = refused?.values.intent;
+  const refundable = refundableOnCancel(order);
+  const statusForm = formFields(
+    refused && refusedIntent === "status"
+      ? refused.values
+      : refundable
+        ? { refund: "on", refundAmount: centsToInput(refundable.refundableCents) }
+        : {},
+    refused && refusedIntent === "status" ? refused.errors : {},
+  );
   const paymentForm = formFields(
-    isPaymentRefused
+    refused && refusedIntent === "paid"
       ? refused.values
       : { paidMethodName: order.paymentMethodName, paidAmount: centsToInput(order.totalCents) },
-    isPaymentRefused ? refused.errors : {},
+    refused && refusedIntent === "paid" ? refused.errors : {},
   );
+  const refusedPaymentForm =
+    refused && (refusedIntent === "refund" || refusedIntent === "reactivate")
+      ? { values: refused.values, errors: refused.errors }
+      : null;
   return (
     <>
       <AdminPageHeader
@@ -71,7 +83,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerCard order={order} />
           <DeliveryCard order={order} />
-          <OrderPaymentCard order={order} form={paymentForm} />
+          <OrderPaymentCard order={order} form={paymentForm} refusedPaymentForm={refusedPaymentForm} />
         </div>
       </div>
     </>

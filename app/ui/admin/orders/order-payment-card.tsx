@@ -10,11 +10,13 @@ import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 
+import { OnlinePayments, type RefusedPaymentForm } from "./online-payments-list";
 import { OrderPaymentBadge } from "./order-payment-badge";
 import { MARK_PAID_FORM_ID } from "./order-status-card";
 
-// The detail's 'Pago' card: the method the shopper chose, the receipt they uploaded, and the
-// payment recorded — or the 'Marcar como pagado' form while there is none.
+// The detail's 'Pago' card: the method the shopper chose, the receipt they uploaded, the
+// payment recorded — or the 'Marcar como pagado' form while there is none — and the payments
+// a provider approved (online-payments-list.tsx).
 
 function ShopperReceipt({ order, receipt }: { order: AdminOrder; receipt: NonNullable<AdminOrder["receipt"]> }) {
   return (
@@ -104,53 +106,15 @@ function MarkPaidForm({ order, form }: { order: AdminOrder; form: FormFields }) 
   );
 }
 
-const ONLINE_OUTCOMES = {
-  paid: null,
-  late: "Pago recibido de un pedido vencido",
-  duplicate: "Pago recibido de un pedido ya pagado",
-} as const;
-
-/** What the provider reported of each payment it approved: card, fee, its panel; and a late or second payment, to refund. */
-function OnlinePayments({ payments }: { payments: AdminOrder["onlinePayments"] }) {
-  return (
-    <ul className="flex flex-col gap-2" data-testid="online-payments">
-      {payments.map((payment) => {
-        const warning = ONLINE_OUTCOMES[payment.outcome];
-        return (
-          <li
-            key={`${payment.provider}-${payment.operation}`}
-            className={
-              warning ? "rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" : "rounded-lg border p-3"
-            }
-          >
-            {warning ? <p className="font-semibold">{warning}</p> : null}
-            <p>
-              {payment.providerName} · {payment.methodLabel} · {formatMoney(payment.amountCents)} · Op.{" "}
-              {payment.operation}
-            </p>
-            <p className="text-xs text-muted">
-              Aprobado el {payment.date}
-              {payment.feeCents !== null ? ` · Comisión: ${formatMoney(payment.feeCents)}` : ""}
-            </p>
-            {payment.panelUrl ? (
-              <a
-                href={payment.panelUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-xs text-primary-strong hover:underline"
-              >
-                <ExternalLink className="size-3.5" aria-hidden /> Ver en el panel de {payment.providerName}
-              </a>
-            ) : null}
-            {warning ? <p className="mt-1 text-xs">Reembolsa este pago desde el panel del proveedor.</p> : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-export function OrderPaymentCard({ order, form }: { order: AdminOrder; form: FormFields }) {
+export function OrderPaymentCard({
+  order,
+  form,
+  refusedPaymentForm,
+}: {
+  order: AdminOrder;
+  form: FormFields;
+  refusedPaymentForm: RefusedPaymentForm | null;
+}) {
   return (
     <AdminCard title="Pago">
       <div className="flex flex-col gap-4 text-sm">
@@ -169,7 +133,9 @@ export function OrderPaymentCard({ order, form }: { order: AdminOrder; form: For
           ) : null}
         </dl>
         {order.payment ? <PaymentRecorded order={order} payment={order.payment} /> : null}
-        {order.onlinePayments.length > 0 ? <OnlinePayments payments={order.onlinePayments} /> : null}
+        {order.onlinePayments.length > 0 ? (
+          <OnlinePayments payments={order.onlinePayments} refused={refusedPaymentForm} />
+        ) : null}
         {order.receipt ? <ShopperReceipt order={order} receipt={order.receipt} /> : null}
         {!order.payment && order.status !== "cancelado" ? <MarkPaidForm order={order} form={form} /> : null}
         <div>

@@ -4,10 +4,11 @@ import { Form } from "react-router";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { CANCEL_REASON_MAX_LENGTH, nextOrderStatuses, orderStatusActionLabels } from "~/domain/orders/order-admin";
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
+import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { StatusHistory, type StatusHistoryEntry, StatusMove } from "~/ui/admin/status-history";
-import { TextAreaField } from "~/ui/form/field";
+import { CheckboxField, Field, TextAreaField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
@@ -20,8 +21,34 @@ import { OrderConfirmAction } from "./order-confirm-action";
 /** The anchor of 'Marcar como pagado' in the payment card. */
 export const MARK_PAID_FORM_ID = "marcar-pagado";
 
+/** The online payment a cancellation offers to give back: the one that paid the order, if anything is left of it. */
+export function refundableOnCancel(order: AdminOrder) {
+  return order.onlinePayments.find((payment) => payment.outcome === "paid" && payment.refundableCents > 0) ?? null;
+}
+
+/** 'Reembolsar S/ …' in the cancel form: checked, for the whole payment unless the owner types less. */
+function RefundOnCancel({ payment, form }: { payment: AdminOrder["onlinePayments"][number]; form: FormFields }) {
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-semibold">Reembolso</legend>
+      <input type="hidden" name="refundPaymentId" value={payment.id} />
+      <CheckboxField
+        label={`Reembolsar ${formatMoney(payment.refundableCents)} al cliente por ${payment.providerName} (${payment.methodLabel})`}
+        field={form.checkbox("refund")}
+      />
+      <Field
+        label="Monto a reembolsar (S/)"
+        hint="Cámbialo para devolver solo una parte."
+        field={form.field("refundAmount")}
+        inputProps={{ type: "number", inputMode: "decimal", step: "0.01", min: "0.01", required: true }}
+      />
+    </fieldset>
+  );
+}
+
 function CancelAction({ order, form }: { order: AdminOrder; form: FormFields }) {
   const isPaid = order.payment !== null;
+  const refundable = refundableOnCancel(order);
   return (
     <OrderConfirmAction
       triggerLabel={
@@ -41,13 +68,19 @@ function CancelAction({ order, form }: { order: AdminOrder; form: FormFields }) 
       confirmLabel="Sí, cancelar pedido"
       confirmVariant="destructive"
       fields={{ intent: "status", status: "cancelado", from: order.status }}
-      isOpenAtFirst={Boolean(form.error("cancelReason"))}
+      isOpenAtFirst={Boolean(form.error("cancelReason") || form.error("refundAmount") || form.error("form"))}
     >
       <TextAreaField
         label={isPaid ? "Motivo de la cancelación" : "Motivo de la cancelación (opcional)"}
         field={form.field("cancelReason")}
         textareaProps={{ rows: 3, maxLength: CANCEL_REASON_MAX_LENGTH, required: isPaid }}
       />
+      {refundable ? <RefundOnCancel payment={refundable} form={form} /> : null}
+      {form.error("form") ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {form.error("form")}
+        </p>
+      ) : null}
     </OrderConfirmAction>
   );
 }
