@@ -98,6 +98,7 @@ export default [
       route("configuracion/contacto", "routes/admin/settings/contact.tsx"),
       route("configuracion/nosotros", "routes/admin/settings/about.tsx"),
       route("configuracion/pagos", "routes/admin/settings/payments.tsx"),
+      route("configuracion/comprobantes", "routes/admin/settings/invoicing.tsx"),
       route("configuracion/delivery", "routes/admin/settings/delivery.tsx"),
       route("gestion-contenido", "routes/admin/content/hub.tsx"),
       route("gestion-contenido/inicio", "routes/admin/content/home.tsx"),

@@ -7,6 +7,7 @@ export * from "./schema/complaints";
 export * from "./schema/content";
 export * from "./schema/delivery";
 export * from "./schema/discounts";
+export * from "./schema/invoicing";
 export * from "./schema/messages";
 export * from "./schema/orders";
 export * from "./schema/payments";

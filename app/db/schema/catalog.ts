@@ -102,6 +102,10 @@ export const products = pgTable(
     searchTitle: text().notNull().default(""),
     // A product that appears in orders is archived, never deleted.
     isArchived: boolean().notNull().default(false),
+    // How its price is taxed in the comprobante (issue 46): IGV included unless the law exempts it.
+    igvTreatment: text({ enum: ["gravado", "exonerado", "inafecto"] })
+      .notNull()
+      .default("gravado"),
     ...timestamps,
   },
   (t) => [

@@ -163,6 +163,10 @@ export const orderLines = pgTable(
     unitPriceCents: integer().notNull(),
     quantity: integer().notNull(),
     lineTotalCents: bigint({ mode: "number" }).notNull(),
+    // The product's IGV treatment when it was sold, for its comprobante (issue 46).
+    igvTreatment: text({ enum: ["gravado", "exonerado", "inafecto"] })
+      .notNull()
+      .default("gravado"),
   },
   (t) => [
     index().on(t.orderId),

@@ -164,6 +164,9 @@ const summaryKeyLabels = {
   publishableKey: "clave pública",
   priceId: "ID de precio de Stripe",
   credentials: "claves",
+  // Comprobantes electrónicos (issue 46).
+  isAutomatic: "emitir al marcar como pagado",
+  series: "series",
   // Page texts: home, about, products and services.
   heroTitle: "título principal",
   heroSubtitle: "subtítulo de la portada",

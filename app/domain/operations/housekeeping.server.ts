@@ -30,6 +30,7 @@ import {
 import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
 import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
 import { forgetUnconfirmedStockAlerts } from "~/domain/catalog/stock-alerts.server";
+import { retryDueDocuments } from "~/domain/invoicing/invoicing.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { keepsOrderFromExpiry, reconcileOnlinePayments } from "~/domain/payments/reconciliation.server";
 import { refreshSearchWords } from "~/domain/search/catalog-search.server";
@@ -328,12 +329,9 @@ const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
 
 /**
- * The shoppers' reminders (the day before a booking, a pet's vaccination or food running out,
- * booking-reminders.server.ts) are looked at this often: a booking made in the evening for the
- * next day is reminded within a quarter of an hour, and a failed send is tried again at the
- * next run. Each reminder is claimed with a conditional update before it is sent, so several
- * instances running this at once send it once; an instance that stops between its claim and
- * the send loses that e-mail.
+ * The shoppers' reminders (booking-reminders.server.ts: a booking tomorrow, a vaccination, food
+ * running out) are looked at this often; a failed send is tried again at the next run. Each is
+ * claimed with a conditional update first, so several instances send it once.
  */
 const CUSTOMER_REMINDERS_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -378,6 +376,7 @@ export function startHousekeeping(db: Database, dataDir: string, isSingleProcess
   const alerts = () =>
     schedule("shop-alerts", async () => {
       await runShopAlerts(db);
+      await retryDueDocuments(); // issue 46: comprobantes the PSE has not answered, with backoff
     });
   const reminders = () =>
     schedule("customer-reminders", async () => {

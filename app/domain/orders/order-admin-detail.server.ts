@@ -6,6 +6,7 @@ import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { onlinePayments, orderLines, orders, orderStatusChanges, users } from "~/db/schema";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { readInvoicingState, readOrderDocuments } from "~/domain/invoicing/order-documents.server";
 import { providerLabel } from "~/domain/payments/provider";
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
@@ -169,13 +170,15 @@ export async function getAdminOrder(orderId: number) {
     .where(eq(orders.id, orderId));
   if (!found) return null;
   const { order } = found;
-  const [lines, history, settings, methods, discounts, online] = await Promise.all([
+  const [lines, history, settings, methods, discounts, online, documents, invoicing] = await Promise.all([
     readLines(orderId),
     readHistory(orderId),
     getShopSettings(),
     listCheckoutPaymentMethods(),
     listOrderDiscountLines(db, orderId),
     readOnlinePayments(orderId),
+    readOrderDocuments(orderId),
+    readInvoicingState(order),
   ]);
   return {
     id: order.id,
@@ -198,6 +201,8 @@ export async function getAdminOrder(orderId: number) {
     receipt: describeReceipt(order),
     payment: describePayment(order, found.paidByName),
     onlinePayments: online,
+    documents,
+    invoicing,
     paymentState: getPaymentState({
       status: order.status,
       isPaid: order.paidAt !== null,

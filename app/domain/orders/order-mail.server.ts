@@ -7,6 +7,7 @@ import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { formatAmountOff } from "~/domain/discounts/discount-rules";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { readDownloadableDocuments } from "~/domain/invoicing/order-documents.server";
 import { REFUND_DELAY_NOTE, refundSentence } from "~/domain/payments/payment-texts";
 import { listOrderRefunds } from "~/domain/payments/refunds.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
@@ -58,6 +59,8 @@ type OrderMailFacts = {
   isExpired: boolean;
   /** What was given back through the provider (issue 45), as the order page tells it. */
   refunds: string[];
+  /** Its comprobantes electrónicos with their PDF (issue 46): 'Boleta electrónica B001-12'. */
+  documents: { title: string; pdfUrl: string }[];
 };
 
 /** The lines, subtotal, discounts, delivery fee (or store pickup) and total, as the order page sums them. */
@@ -140,6 +143,16 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
         describeAmounts(facts),
         ...(facts.payment ? [describePayment(facts.payment)] : []),
         ...(facts.refunds.length > 0 ? [{ title: "Reembolso", lines: [...facts.refunds, REFUND_DELAY_NOTE] }] : []),
+        ...(facts.documents.length > 0
+          ? [
+              {
+                title: "Comprobante electrónico",
+                lines: facts.documents.map(
+                  (document) => `${document.title} — Descargar comprobante (PDF): ${document.pdfUrl}`,
+                ),
+              },
+            ]
+          : []),
         ...(facts.delivery ? [describeDelivery(facts.delivery)] : []),
       ],
       action: { label: "Ver mi pedido", url: orderPageUrl(origin, facts.code, facts.accessToken) },
@@ -150,7 +163,7 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
 /** The order with its lines, the payment method's instructions and the shop's pickup address and hours. */
 async function readOrderMailFacts(orderId: number, isExpired: boolean) {
   const db = getDb();
-  const [[row], lines, discounts, shop, refunds] = await Promise.all([
+  const [[row], lines, discounts, shop, refunds, documents] = await Promise.all([
     db
       .select({
         code: orders.code,
@@ -181,6 +194,7 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
     listOrderDiscountLines(db, orderId),
     getShopSettings(),
     listOrderRefunds(orderId),
+    readDownloadableDocuments(orderId),
   ]);
   if (!row) return null;
   // The order page's rule: only a pending, unpaid order is told how to pay and until when.
@@ -205,6 +219,7 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
     cancelReason: row.cancelReason,
     isExpired,
     refunds: refunds.map(refundSentence),
+    documents,
   };
   return { email: row.customerEmail, facts };
 }

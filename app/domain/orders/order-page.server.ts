@@ -6,6 +6,7 @@ import { getDb } from "~/db/client.server";
 import { orderLines, orders, type OrderStatus, orderStatusChanges, paymentMethods } from "~/db/schema";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { readDownloadableDocuments } from "~/domain/invoicing/order-documents.server";
 import { readOrderPaymentState } from "~/domain/payments/online-payment.server";
 import { refundSentence } from "~/domain/payments/payment-texts";
 import { providerLabel } from "~/domain/payments/provider";
@@ -246,7 +247,10 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
   const showsMethod = isAwaitingPayment && method?.isActive === true && !isOnline;
   // Paid online: no receipt to upload, the provider's answer is the proof.
   const canUploadReceipt = !isOnline && receiptRefusal(order.status, isPaid) === null;
-  const online = provider ? await readOnlinePayment(access, order.code, isAwaitingPayment, provider) : null;
+  const [online, documents] = await Promise.all([
+    provider ? readOnlinePayment(access, order.code, isAwaitingPayment, provider) : null,
+    readDownloadableDocuments(order.id),
+  ]);
   return {
     code: order.code,
     status: order.status,
@@ -261,6 +265,7 @@ export async function loadOrderPage(access: AccessibleOrder): Promise<OrderPageV
     totalCents: order.totalCents,
     delivery: describeDelivery(order, shop),
     comprobante: summarizeComprobante(order),
+    documents,
     payment: {
       methodName: order.paymentMethodName,
       details: showsMethod ? (method?.details ?? "") : "",

@@ -80,6 +80,8 @@ export type OrderPageView = {
   /** Null for an order placed before delivery and pickup existed. */
   delivery: OrderPageDelivery | null;
   comprobante: OrderPageComprobante | null;
+  /** Its comprobantes electrónicos the PSE has (issue 46): 'Boleta electrónica B001-12' with its PDF and XML. */
+  documents: OrderPageDocument[];
   payment: OrderPagePayment;
   timeline: OrderTimelineEntry[];
   /** 'Enviar Pedido por WhatsApp' to coordinate the payment: null once there is nothing left to pay. */
@@ -87,6 +89,8 @@ export type OrderPageView = {
   /** The page's own address, with the token when the shopper came by the link: forms post here. */
   pagePath: string;
 };
+
+export type OrderPageDocument = { title: string; pdfUrl: string; xmlUrl: string };
 
 export const EXPIRED_ORDER_LABEL = "Pedido vencido por falta de pago";
 

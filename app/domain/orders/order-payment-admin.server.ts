@@ -4,10 +4,11 @@ import type { SessionUser } from "~/auth/guards.server";
 import { getDb } from "~/db/client.server";
 import { orders, type OrderStatus } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { issueOrderDocumentLater } from "~/domain/invoicing/invoicing.server";
 
 import { applyStatusChange, paymentColumns, readOrderState, type Transaction } from "./order-admin.server";
 import type { PaymentInput } from "./order-admin-forms";
-import { sendOrderStatusMailLater } from "./order-mail.server";
+import { sendOrderStatusMail } from "./order-mail.server";
 
 // 'Marcar como pagado': the owner records a payment (method, amount received, operation
 // number). The payment is kept apart from the status, so an order paid on delivery can be
@@ -115,6 +116,7 @@ export async function markOrderPaid(
     ? await payPendingOrder(admin, orderId, current.code, payment)
     : await recordLatePayment(admin, orderId, current.code, payment);
   if (!isRecorded) return explainRefusal(orderId);
-  if (isStatusChanged) sendOrderStatusMailLater(orderId);
+  // The comprobante first (when issued automatically), so that the 'Pagado' e-mail carries it.
+  issueOrderDocumentLater(orderId, isStatusChanged ? () => sendOrderStatusMail(orderId) : undefined);
   return { status: "paid", code: current.code, isStatusChanged };
 }

@@ -102,6 +102,7 @@ async function lockOrderLines(tx: Transaction, cartRows: { productId: number; va
       familyId: products.familyId,
       categoryId: products.categoryId,
       brandId: products.brandId,
+      igvTreatment: products.igvTreatment,
     })
     .from(products)
     .where(inArray(products.id, productIds))
@@ -140,6 +141,7 @@ async function lockOrderLines(tx: Transaction, cartRows: { productId: number; va
         familyId: product.familyId,
         categoryId: product.categoryId,
         brandId: product.brandId,
+        igvTreatment: product.igvTreatment,
         /** The product's total stock before this order (all its presentaciones). */
         productStock: product.stock,
         isArchived: product.isArchived || variant.isArchived,
@@ -215,6 +217,7 @@ async function insertOrder(
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       lineTotalCents: line.lineTotalCents,
+      igvTreatment: line.igvTreatment,
     })),
   );
   return { orderId, code, accessToken };

@@ -9,8 +9,9 @@ import {
   type StockChange,
 } from "~/domain/catalog/page-invalidation.server";
 import { reclaimOrderDiscounts } from "~/domain/discounts/order-discounts.server";
+import { issueOrderDocumentLater } from "~/domain/invoicing/invoicing.server";
 import { applyStatusChange, lockOrderUnits, type Transaction } from "~/domain/orders/order-admin.server";
-import { sendOrderStatusMailLater } from "~/domain/orders/order-mail.server";
+import { sendOrderStatusMail } from "~/domain/orders/order-mail.server";
 import { takeUnits } from "~/domain/orders/order-store.server";
 
 // 'Reactivar' (issue 45): a payment the provider approved after the order had expired for
@@ -92,7 +93,7 @@ export async function reactivateLateOrder(
     });
     if (outcome.status === "reactivated") {
       invalidateStockPages(stockChanges);
-      sendOrderStatusMailLater(orderId);
+      issueOrderDocumentLater(orderId, () => sendOrderStatusMail(orderId));
     }
     return outcome;
   } catch (error) {

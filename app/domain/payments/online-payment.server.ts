@@ -6,9 +6,10 @@ import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { onlinePayments, orderLines, orders, paymentAttempts, paymentMethods, shopSettings } from "~/db/schema";
 import { listOrderDiscountLines } from "~/domain/discounts/order-discounts.server";
+import { issueOrderDocumentLater } from "~/domain/invoicing/invoicing.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
 import { orderPageUrl } from "~/domain/orders/order-link";
-import { sendOrderStatusMailLater } from "~/domain/orders/order-mail.server";
+import { sendOrderStatusMail } from "~/domain/orders/order-mail.server";
 import { logError, logWarn } from "~/lib/log.server";
 
 import { type OnlineMethod, providerFor, readOnlineMethod } from "./payment-methods.server";
@@ -244,10 +245,11 @@ export async function acceptProviderPayment(method: OnlineMethod, payment: Provi
     if (!isChanged) throw new Error(`Order ${order.code} changed under its lock`);
     return { status: "paid", isNew: true } as const;
   });
-  if (outcome.status === "paid" || outcome.status === "late" || outcome.status === "duplicate") {
-    await noteAttempt(order.id, method.provider, "approved");
-  }
-  if (outcome.status === "paid" && outcome.isNew) sendOrderStatusMailLater(order.id);
+  // Approved whatever became of the order (paid, late or duplicate): the attempt answered.
+  await noteAttempt(order.id, method.provider, "approved");
+  // The comprobante first (when issued automatically), so that the 'Pagado' e-mail carries it.
+  if (outcome.status === "paid" && outcome.isNew)
+    issueOrderDocumentLater(order.id, () => sendOrderStatusMail(order.id));
   if (outcome.status === "late" || outcome.status === "duplicate") {
     logWarn("An online payment arrived for an order that could not take it", {
       order: order.code,

@@ -166,6 +166,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             customerPhone={order.customerPhone}
             delivery={order.delivery}
             comprobante={order.comprobante}
+            documents={order.documents}
           />
         </div>
       </div>

@@ -14,6 +14,7 @@ import {
   Mail,
   Package,
   Phone,
+  ReceiptText,
   Scissors,
   SearchCheck,
   Settings,
@@ -103,6 +104,12 @@ export const adminSections: AdminSection[] = [
     label: "Métodos de Pago",
     description: "Yape, Plin, transferencia.",
     icon: CreditCard,
+  },
+  {
+    to: href("/admin/configuracion/comprobantes"),
+    label: "Comprobantes",
+    description: "Boletas y facturas electrónicas (SUNAT).",
+    icon: ReceiptText,
   },
   {
     to: href("/admin/configuracion/delivery"),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import type { OrderPageComprobante, OrderPageDelivery } from "~/domain/orders/order-page";
+import type { OrderPageComprobante, OrderPageDelivery, OrderPageDocument } from "~/domain/orders/order-page";
 import { Icon } from "~/ui/icons/icon";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -53,17 +53,53 @@ function ComprobanteDetails({ comprobante }: { comprobante: OrderPageComprobante
   );
 }
 
-/** How the order reaches the shopper, to whom, and the sales document to issue. */
+/** The comprobantes electrónicos issued: 'Descargar comprobante (PDF)' and its XML. */
+function Documents({ documents }: { documents: OrderPageDocument[] }) {
+  return (
+    <div data-testid="order-documents">
+      <dt className="text-sm text-muted">Comprobante electrónico</dt>
+      {documents.map((document) => (
+        <dd key={document.title} className="mt-1 flex flex-col gap-1">
+          <span className="font-medium">{document.title}</span>
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <a
+              href={document.pdfUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-primary-strong underline"
+            >
+              Descargar comprobante (PDF)
+            </a>
+            {document.xmlUrl ? (
+              <a
+                href={document.xmlUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-primary-strong underline"
+              >
+                XML
+              </a>
+            ) : null}
+          </span>
+        </dd>
+      ))}
+    </div>
+  );
+}
+
+/** How the order reaches the shopper, to whom, and the sales document to issue (and issued). */
 export function OrderDetails({
   customerName,
   customerPhone,
   delivery,
   comprobante,
+  documents,
 }: {
   customerName: string;
   customerPhone: string;
   delivery: OrderPageDelivery | null;
   comprobante: OrderPageComprobante | null;
+  documents: OrderPageDocument[];
 }) {
   return (
     <section aria-labelledby="order-details-title" className="rounded-2xl border bg-white p-5 shadow-sm sm:p-6">
@@ -75,6 +111,7 @@ export function OrderDetails({
         {customerPhone ? <Detail term="Celular">{customerPhone}</Detail> : null}
         {delivery ? <DeliveryDetails delivery={delivery} /> : null}
         {comprobante ? <ComprobanteDetails comprobante={comprobante} /> : null}
+        {documents.length > 0 ? <Documents documents={documents} /> : null}
       </dl>
     </section>
   );

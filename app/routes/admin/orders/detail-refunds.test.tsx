@@ -7,54 +7,19 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 
 import { orders, paymentRefunds } from "~/db/schema";
-import { readToast } from "~/lib/toast.server";
-import { requestAs, toCookieHeader } from "~test/auth";
 import { payOnFake, placeCardOrder, shopPayingThroughMercadoPago } from "~test/online-payments";
-import { renderRoute } from "~test/render-route";
+import { orderDetailPage, textOf } from "~test/order-detail";
 import { seededShopWithAdmin } from "~test/seeded-shop";
-
-import OrderDetailPage, { action, loader } from "./detail";
 
 const { handle, adminCookie } = seededShopWithAdmin();
 const mp = shopPayingThroughMercadoPago(handle);
+const { render, submit } = orderDetailPage(adminCookie);
 
 /** An order paid through the fake (`isLate`: the payment came after it expired). */
 async function onlineOrder({ isLate = false } = {}) {
   const placed = await placeCardOrder(mp.productId);
   const paid = await payOnFake(handle().db, mp.fake, placed, { isExpiredFirst: isLate });
   return { id: placed.orderId, code: placed.code, onlinePaymentId: String(paid.onlinePaymentId) };
-}
-
-function post(orderId: number, body: Record<string, string>) {
-  return requestAs(adminCookie(), `/admin/pedidos/${orderId}`, { method: "POST", body: new URLSearchParams(body) });
-}
-
-function render(orderId: number, body?: Record<string, string>) {
-  const request = body ? post(orderId, body) : requestAs(adminCookie(), `/admin/pedidos/${orderId}`);
-  const params = { orderId: String(orderId) };
-  const withParams = (run: (args: never) => unknown) => (args: object) => run({ ...args, params } as never);
-  return renderRoute(
-    { Page: OrderDetailPage, loader: withParams(loader), action: withParams(action) } as never,
-    request,
-  );
-}
-
-/** A post that succeeds: its redirect's toast. */
-async function submit(orderId: number, body: Record<string, string>) {
-  const response = (await action({
-    request: post(orderId, body),
-    params: { orderId: String(orderId) },
-  } as never)) as Response;
-  expect(response.status).toBe(302);
-  return (await readToast(requestAs(toCookieHeader(response.headers), "/"))).toast;
-}
-
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;|\u00a0/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
 }
 
 async function statusOf(orderId: number) {

@@ -5,6 +5,15 @@ import { href } from "react-router";
 
 import type { SessionUser } from "~/auth/guards.server";
 import {
+  BUYER_DOCUMENT_REQUIRED_MESSAGE,
+  INVOICE_NOT_PAID_MESSAGE,
+  invoiceToast,
+  INVOICING_NOT_CONFIGURED_MESSAGE,
+  toOrderColumns,
+} from "~/domain/invoicing/invoice-forms";
+import { issueFromAdmin } from "~/domain/invoicing/order-documents.server";
+import { readComprobante } from "~/domain/orders/comprobante";
+import {
   CANCEL_REASON_REQUIRED_MESSAGE,
   CANCELLED_ORDER_PAYMENT_MESSAGE,
   illegalTransitionMessage,
@@ -173,6 +182,31 @@ async function markPaid(admin: Admin, orderId: number, formData: FormData) {
   }
 }
 
+/** 'Emitir comprobante', 'Reintentar envío', 'Emitir de nuevo' (with the buyer's data corrected). */
+async function invoice(admin: Admin, orderId: number, formData: FormData) {
+  const values = readFormValues(formData);
+  let corrections = {};
+  if (values.corrige === "on") {
+    const read = readComprobante(values);
+    if ("errors" in read) return formFailure(read.errors, values, { title: "Error" }, 400);
+    corrections = toOrderColumns(read.comprobante);
+  }
+  const outcome = await issueFromAdmin(admin, orderId, corrections);
+  switch (outcome.status) {
+    case "not-found":
+      return redirectWithToast(href("/admin/pedidos"), ORDER_NOT_FOUND_TOAST);
+    case "not-configured":
+      return refuse(INVOICING_NOT_CONFIGURED_MESSAGE, values, 409);
+    case "not-paid":
+      return refuse(INVOICE_NOT_PAID_MESSAGE, values, 409);
+    case "needs-document":
+      return formFailure({ documento: BUYER_DOCUMENT_REQUIRED_MESSAGE }, values, { title: "Error" }, 400);
+    case "issued":
+    case "sent":
+      return backToOrder(orderId, invoiceToast(outcome.documentStatus));
+  }
+}
+
 /** The detail's action, after requireAdmin: its form's intent says which. */
 export async function runOrderDetailAction(admin: Admin, orderId: number, request: Request) {
   const formData = await request.formData();
@@ -181,5 +215,6 @@ export async function runOrderDetailAction(admin: Admin, orderId: number, reques
   if (intent === "paid") return markPaid(admin, orderId, formData);
   if (intent === "refund") return refund(admin, orderId, formData);
   if (intent === "reactivate") return reactivate(admin, orderId, formData);
+  if (intent === "invoice") return invoice(admin, orderId, formData);
   return refuse(INVALID_ACTION_MESSAGE, readFormValues(formData), 400);
 }

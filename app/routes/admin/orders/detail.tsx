@@ -7,6 +7,7 @@ import { centsToInput, parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { CustomerCard, DeliveryCard, OrderLines } from "~/ui/admin/orders/order-detail-parts";
+import { OrderDocumentCard } from "~/ui/admin/orders/order-document-card";
 import { OrderPaymentCard } from "~/ui/admin/orders/order-payment-card";
 import { OrderStatusCard, refundableOnCancel } from "~/ui/admin/orders/order-status-card";
 import { formFields } from "~/ui/form/form-fields";
@@ -56,6 +57,18 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       : { paidMethodName: order.paymentMethodName, paidAmount: centsToInput(order.totalCents) },
     refused && refusedIntent === "paid" ? refused.errors : {},
   );
+  const invoiceForm = formFields(
+    refused && refusedIntent === "invoice"
+      ? refused.values
+      : {
+          ruc: order.comprobante?.kind === "factura" ? order.comprobante.documentNumber : "",
+          razonSocial: order.comprobante?.businessName ?? "",
+          direccionFiscal: order.comprobante?.fiscalAddress ?? "",
+          documento: order.comprobante?.kind === "boleta" ? order.comprobante.documentNumber : "",
+        },
+    refused && refusedIntent === "invoice" ? refused.errors : {},
+    "comprobante-",
+  );
   const refusedPaymentForm =
     refused && (refusedIntent === "refund" || refusedIntent === "reactivate")
       ? { values: refused.values, errors: refused.errors }
@@ -84,6 +97,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <CustomerCard order={order} />
           <DeliveryCard order={order} />
           <OrderPaymentCard order={order} form={paymentForm} refusedPaymentForm={refusedPaymentForm} />
+          <OrderDocumentCard order={order} form={invoiceForm} />
         </div>
       </div>
     </>
