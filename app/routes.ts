@@ -78,6 +78,8 @@ export default [
       route("pedidos", "routes/admin/orders/list.tsx"),
       route("pedidos/exportar", "routes/admin/orders/export.ts"),
       route("pedidos/:orderId", "routes/admin/orders/detail.tsx"),
+      route("comprobantes", "routes/admin/invoicing/documents.tsx"),
+      route("comprobantes/exportar", "routes/admin/invoicing/export.ts"),
       route("reservas", "routes/admin/bookings/agenda.tsx"),
       route("reservas/horario", "routes/admin/bookings/schedule.tsx"),
       route("reservas/nueva", "routes/admin/bookings/new.tsx"),

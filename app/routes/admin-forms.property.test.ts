@@ -106,6 +106,7 @@ const product = {
   categoryId: "1",
   subcategoryId: "",
   brandId: "",
+  igvTreatment: "gravado",
   // Its one presentación (the editor's first row).
   "v.0.name": "",
   "v.0.price": "25.90",

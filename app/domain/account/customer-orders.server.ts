@@ -3,9 +3,10 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { addCartLine, discardNewCart, ensureCart } from "~/domain/cart/cart.server";
+import { listDownloadableDocuments } from "~/domain/invoicing/order-documents.server";
 import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 
-/** The customer's own orders, newest first, with their lines. */
+/** The customer's own orders, newest first, with their lines and comprobantes. */
 export async function listCustomerOrders(userId: string) {
   const db = getDb();
   const rows = await db
@@ -22,17 +23,21 @@ export async function listCustomerOrders(userId: string) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(100);
   if (rows.length === 0) return [];
-  const lines = await db
-    .select({ orderId: orderLines.orderId, title: orderLineTitle, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderLines.id));
-  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
+  const ids = rows.map((row) => row.id);
+  const [lines, documents] = await Promise.all([
+    db
+      .select({ orderId: orderLines.orderId, title: orderLineTitle, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.id)),
+    listDownloadableDocuments(ids),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    lines: lines.filter((line) => line.orderId === row.id),
+    /** Its comprobantes electrónicos to download (issue 46). */
+    documents: documents.filter((document) => document.orderId === row.id),
+  }));
 }
 
 /**

@@ -1,10 +1,8 @@
 // The e-mails that tell the shop (issue 25 item 7): a new order, complaint, contact message or
 // booking, and the 8:00 digest. Each event queues one row of shop_alerts, unique by (kind,
-// refKey), in the same transaction that stores the event, so no event is lost and none is
-// told twice; the sender claims a row before mailing it (two instances never send one alert),
-// right after the shopper's response and every minute after that. Mail never blocks the
-// shopper: a failure waits and is tried again, a few times. When alerts pour in (issue 41), the
-// owner gets one summary per ALERT_SUMMARY_MINUTES instead of one e-mail each.
+// refKey), in the transaction that stores the event: none lost, none told twice; the sender
+// claims a row before mailing it, right after the response and every minute after. A failure
+// waits and is tried again. When alerts pour in (issue 41), one summary per ALERT_SUMMARY_MINUTES.
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 
 import { readConfig } from "~/config.server";
@@ -14,6 +12,7 @@ import { sendShopMail } from "~/domain/account/account-mail.server";
 import { orderStatusLabels } from "~/domain/account/order-status";
 import { addBusinessDays, countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
+import { readInvoicingAttention } from "~/domain/invoicing/order-documents.server";
 import { paymentConditions } from "~/domain/orders/order-admin.server";
 import { orderLineTitle } from "~/domain/orders/order-line-title.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
@@ -98,7 +97,7 @@ export async function getAttentionFacts(now: Date, db: Database = getDb()): Prom
   const dueSoon = and(eq(complaints.status, "pendiente"), lte(complaints.dueDate, horizon));
   // The order list's 'Sin pagar', so the digest's link shows the same orders.
   const unpaid = paymentConditions["sin-pagar"];
-  const [complaintRows, [complaintTotal], orderRows, [orderTotal]] = await Promise.all([
+  const [complaintRows, [complaintTotal], orderRows, [orderTotal], invoicing] = await Promise.all([
     db
       .select({ id: complaints.id, code: complaints.code, fullName: complaints.fullName, dueDate: complaints.dueDate })
       .from(complaints)
@@ -118,6 +117,7 @@ export async function getAttentionFacts(now: Date, db: Database = getDb()): Prom
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(ALERT_LIST_LIMIT),
     db.select({ n: count() }).from(orders).where(unpaid),
+    readInvoicingAttention(db, ALERT_LIST_LIMIT),
   ]);
   return {
     date: today,
@@ -129,6 +129,9 @@ export async function getAttentionFacts(now: Date, db: Database = getDb()): Prom
     complaintCount: complaintTotal?.n ?? 0,
     unpaidOrders: orderRows.map((row) => ({ ...row, status: orderStatusLabels[row.status] })),
     unpaidOrderCount: orderTotal?.n ?? 0,
+    refusedDocuments: invoicing.refused,
+    refusedDocumentCount: invoicing.refusedCount,
+    paidWithoutDocumentCount: invoicing.withoutDocumentCount,
   };
 }
 

@@ -156,6 +156,37 @@ describe("the shop's alert e-mails", () => {
     expect(mail?.content.action?.url).toBe("https://patitas.pe/admin/dashboard");
   });
 
+  test("the digest tells the comprobantes SUNAT or the PSE refused, with their words", () => {
+    const facts = { date: "2026-11-26", complaints: [], complaintCount: 0, unpaidOrders: [], unpaidOrderCount: 2 };
+    const mail = buildDigest(
+      {
+        ...facts,
+        unpaidOrders: [{ code: "PED-000009", customerName: "Ana", totalCents: 5_000, status: "Pendiente de pago" }],
+        refusedDocuments: [
+          {
+            title: "Factura electrónica F001-7",
+            orderCode: "PED-000012",
+            reason: "El número de RUC del receptor no existe",
+          },
+        ],
+        refusedDocumentCount: 1,
+        complaintCount: 1,
+        complaints: [{ id: 1, code: "2026-000001", fullName: "Ana", dueDate: "2026-11-26", businessDaysLeft: 0 }],
+      },
+      ADMIN,
+    );
+    expect(mail?.subject).toBe(
+      "Resumen del 26/11/2026: 1 reclamación por vencer, 2 pedidos sin pagar y 1 comprobante rechazado",
+    );
+    expect(mail?.content.paragraphs.slice(-2)).toEqual([
+      "1 comprobante rechazado:",
+      "• Factura electrónica F001-7 (pedido PED-000012): El número de RUC del receptor no existe",
+    ]);
+    expect(
+      buildDigest({ ...facts, unpaidOrderCount: 0, refusedDocumentCount: 1, refusedDocuments: [] }, ADMIN),
+    ).not.toBeNull();
+  });
+
   test("the digest is due from 8:00 in Lima (13:00 UTC) until midnight, whatever the server's zone", () => {
     expect(dueDigestDate(new Date("2026-11-26T12:59:59Z"), getLimaDate)).toBeNull();
     expect(dueDigestDate(new Date("2026-11-26T13:00:00Z"), getLimaDate)).toBe("2026-11-26");

@@ -48,6 +48,11 @@ export type DigestFacts = {
   complaintCount: number;
   unpaidOrders: { code: string; customerName: string; totalCents: number; status: string }[];
   unpaidOrderCount: number;
+  /** Comprobantes SUNAT or the PSE refused, not replaced yet (issue 46). */
+  refusedDocuments?: { title: string; orderCode: string; reason: string }[];
+  refusedDocumentCount?: number;
+  /** Paid orders without a comprobante that stands (the dashboard's tile). */
+  paidWithoutDocumentCount?: number;
 };
 
 function clip(text: string, length: number): string {
@@ -171,7 +176,7 @@ function deadlineWords(businessDaysLeft: number): string {
 
 /** The 8:00 digest, or null when there is nothing to tell (no e-mail is sent then). */
 export function buildDigest(facts: DigestFacts, adminUrl: string): AlertMail | null {
-  if (facts.complaintCount === 0 && facts.unpaidOrderCount === 0) return null;
+  if (facts.complaintCount === 0 && facts.unpaidOrderCount === 0 && !facts.refusedDocumentCount) return null;
   const paragraphs: string[] = [];
   if (facts.complaintCount > 0) {
     paragraphs.push(
@@ -196,12 +201,20 @@ export function buildDigest(facts: DigestFacts, adminUrl: string): AlertMail | n
       paragraphs.push(`…y ${facts.unpaidOrderCount - facts.unpaidOrders.length} más en Pedidos.`);
     }
   }
+  const refusedCount = facts.refusedDocumentCount ?? 0;
+  if (refusedCount > 0) {
+    paragraphs.push(
+      `${plural(refusedCount, "comprobante rechazado", "comprobantes rechazados")}:`,
+      ...(facts.refusedDocuments ?? []).map((d) => `• ${d.title} (pedido ${d.orderCode}): ${breakLinks(d.reason)}`),
+    );
+  }
   const parts = [
     facts.complaintCount > 0 ? plural(facts.complaintCount, "reclamación por vencer", "reclamaciones por vencer") : "",
     facts.unpaidOrderCount > 0 ? plural(facts.unpaidOrderCount, "pedido sin pagar", "pedidos sin pagar") : "",
+    refusedCount > 0 ? plural(refusedCount, "comprobante rechazado", "comprobantes rechazados") : "",
   ].filter(Boolean);
   return {
-    subject: `Resumen del ${formatShortDate(facts.date)}: ${parts.join(" y ")}`,
+    subject: `Resumen del ${formatShortDate(facts.date)}: ${[parts.slice(0, -1).join(", "), parts.at(-1)].filter(Boolean).join(" y ")}`,
     content: {
       heading: `Resumen del día, ${formatLongDate(facts.date)}`,
       paragraphs,

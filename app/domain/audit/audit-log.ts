@@ -107,6 +107,8 @@ const summaryKeyLabels = {
   offerPriceCents: "precio de oferta",
   showPrice: "mostrar precio",
   stock: "stock",
+  // How a product's price is taxed in the comprobante (issue 46): gravado, exonerado, inafecto.
+  igvTreatment: "tratamiento del IGV",
   variants: "presentaciones",
   presentaciones: "presentaciones", // the key of entries written before the code said `variants`
   url: "dirección",

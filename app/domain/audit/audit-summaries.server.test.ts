@@ -146,6 +146,7 @@ test("every kind of change reads in Spanish on /admin/auditoria: no identifier, 
 
   expect(summaryOf("product")).toEqual([
     { key: "título", value: expect.any(String) },
+    { key: "tratamiento del IGV", value: "gravado" },
     {
       key: "presentaciones",
       value: expect.stringMatching(

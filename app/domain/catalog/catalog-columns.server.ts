@@ -23,10 +23,10 @@ function pick<Columns extends object, Key extends keyof Columns>(columns: Column
   return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<Columns, Key>;
 }
 
-/** A product's editable columns: the shared ones, its brand and its stock. */
+/** A product's editable columns: the shared ones, its brand, its stock and how its price is taxed. */
 export function productColumns() {
   const columns = getTableColumns(products);
-  return { ...pick(columns, sharedFields), ...pick(columns, ["brandId", "stock"] as const) };
+  return { ...pick(columns, sharedFields), ...pick(columns, ["brandId", "stock", "igvTreatment"] as const) };
 }
 
 /** A service's editable columns: the shared ones and whether its price is shown. */

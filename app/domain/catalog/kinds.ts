@@ -40,9 +40,17 @@ type KindConfig = {
   archivedListDescription: string | null;
   /**
    * The fields only one kind has. `presentaciones`: sold in sizes, each with its price and
-   * stock; the sheet has a row per presentación and the editor a table of them.
+   * stock; the sheet has a row per presentación and the editor a table of them. `igvTreatment`:
+   * how its price is taxed in the comprobante (issue 46; services are not sold in orders).
    */
-  has: { brand: boolean; stock: boolean; showPrice: boolean; archive: boolean; variants: boolean };
+  has: {
+    brand: boolean;
+    stock: boolean;
+    showPrice: boolean;
+    archive: boolean;
+    variants: boolean;
+    igvTreatment: boolean;
+  };
   /** Must an item hang from a family (products) or may it float (services)? */
   isFamilyRequired: boolean;
   familyLabel: string;
@@ -73,7 +81,7 @@ export const catalogKinds: Record<CatalogKind, KindConfig> = {
     removedFrom: "del catálogo",
     listDescription: "Gestiona el catálogo de la tienda.",
     archivedListDescription: "Productos retirados de la venta que siguen en el historial de pedidos.",
-    has: { brand: true, stock: true, showPrice: false, archive: true, variants: true },
+    has: { brand: true, stock: true, showPrice: false, archive: true, variants: true, igvTreatment: true },
     isFamilyRequired: true,
     familyLabel: "Familia",
     imageLabel: "Imagen del producto",
@@ -101,7 +109,7 @@ export const catalogKinds: Record<CatalogKind, KindConfig> = {
     removedFrom: "de los servicios",
     listDescription: "Gestiona los servicios que ofrece la tienda.",
     archivedListDescription: null,
-    has: { brand: false, stock: false, showPrice: true, archive: false, variants: false },
+    has: { brand: false, stock: false, showPrice: true, archive: false, variants: false, igvTreatment: false },
     isFamilyRequired: false,
     familyLabel: "Familia de servicio",
     imageLabel: "Imagen del servicio",

@@ -146,9 +146,20 @@ export type SaveProductResult =
 
 /** The product's own columns (the editor's fields), with its search text. */
 function productValues(input: ProductInput, brandName: string) {
-  const { title, description, familyId, categoryId, subcategoryId, brandId, image, imageAlt } = input;
+  const { title, description, familyId, categoryId, subcategoryId, brandId, image, imageAlt, igvTreatment } = input;
   const searchText = normalizeForSearch(`${title} ${brandName}`);
-  return { title, description, familyId, categoryId, subcategoryId, brandId, image, imageAlt, searchText };
+  return {
+    title,
+    description,
+    familyId,
+    categoryId,
+    subcategoryId,
+    brandId,
+    image,
+    imageAlt,
+    igvTreatment,
+    searchText,
+  };
 }
 
 /** The brand's name for the search text; an error when the brand is gone. */
@@ -209,6 +220,7 @@ export async function saveProduct(
       id: productId,
       summary: {
         title: input.title,
+        igvTreatment: input.igvTreatment,
         variants: rows.map(({ name, priceCents, isOfferActive, offerPriceCents, stock }) => ({
           name,
           priceCents,

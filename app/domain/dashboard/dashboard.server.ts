@@ -6,6 +6,7 @@ import { getAttentionFacts } from "~/domain/alerts/shop-alerts.server";
 import { countBusinessDaysLeft } from "~/domain/calendar/business-days";
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
+import { pseFor, readInvoicingSettings } from "~/domain/invoicing/invoicing.server";
 
 export type DashboardFigures = {
   productCount: number;
@@ -21,38 +22,42 @@ export type DashboardFigures = {
   complaintsDueSoonCount: number;
   /** The pending complaint closest to its legal deadline, if any. */
   nearestComplaint: { code: string; dueDate: string; businessDaysLeft: number } | null;
+  /** Comprobantes electrónicos (issue 46): whether a PSE is set, paid orders without one, refused ones. */
+  invoicing: { isConfigured: boolean; withoutDocumentCount: number; refusedCount: number };
 };
 
 /** The live figures of the dashboard's tiles: a handful of counts, each served by an index. */
 export async function getDashboardFigures(now = new Date()): Promise<DashboardFigures> {
   const db = getDb();
   const live = eq(products.isArchived, false);
-  const [[stock], [serviceRow], [promotionRow], [orderRow], [complaintRow], nearest, attention] = await Promise.all([
-    // Low and sold-out stock counts presentaciones: a food whose 15 kg bag is sold out needs
-    // the owner even while its 3 kg bag sells.
-    db
-      .select({
-        total: sql<number>`(select count(*)::int from ${products} where ${live})`,
-        low: count(
-          sql`case when ${productVariants.stock} > 0 and ${productVariants.stock} <= ${LOW_STOCK_THRESHOLD} then 1 end`,
-        ),
-        soldOut: count(sql`case when ${productVariants.stock} = 0 then 1 end`),
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(live, eq(productVariants.isArchived, false))),
-    db.select({ n: count() }).from(services),
-    db.select({ n: count() }).from(promotions).where(eq(promotions.isActive, true)),
-    db.select({ n: count() }).from(orders).where(eq(orders.status, "pendiente")),
-    db.select({ n: count() }).from(complaints).where(eq(complaints.status, "pendiente")),
-    db
-      .select({ code: complaints.code, dueDate: complaints.dueDate })
-      .from(complaints)
-      .where(and(eq(complaints.status, "pendiente"), sql`${complaints.dueDate} is not null`))
-      .orderBy(asc(complaints.dueDate), asc(complaints.id))
-      .limit(1),
-    getAttentionFacts(now, db),
-  ]);
+  const [[stock], [serviceRow], [promotionRow], [orderRow], [complaintRow], nearest, attention, invoicingSettings] =
+    await Promise.all([
+      // Low and sold-out stock counts presentaciones: a food whose 15 kg bag is sold out needs
+      // the owner even while its 3 kg bag sells.
+      db
+        .select({
+          total: sql<number>`(select count(*)::int from ${products} where ${live})`,
+          low: count(
+            sql`case when ${productVariants.stock} > 0 and ${productVariants.stock} <= ${LOW_STOCK_THRESHOLD} then 1 end`,
+          ),
+          soldOut: count(sql`case when ${productVariants.stock} = 0 then 1 end`),
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(live, eq(productVariants.isArchived, false))),
+      db.select({ n: count() }).from(services),
+      db.select({ n: count() }).from(promotions).where(eq(promotions.isActive, true)),
+      db.select({ n: count() }).from(orders).where(eq(orders.status, "pendiente")),
+      db.select({ n: count() }).from(complaints).where(eq(complaints.status, "pendiente")),
+      db
+        .select({ code: complaints.code, dueDate: complaints.dueDate })
+        .from(complaints)
+        .where(and(eq(complaints.status, "pendiente"), sql`${complaints.dueDate} is not null`))
+        .orderBy(asc(complaints.dueDate), asc(complaints.id))
+        .limit(1),
+      getAttentionFacts(now, db),
+      readInvoicingSettings(db),
+    ]);
   const first = nearest[0];
   return {
     productCount: stock?.total ?? 0,
@@ -72,5 +77,10 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
             businessDaysLeft: countBusinessDaysLeft(getLimaDate(now), first.dueDate),
           }
         : null,
+    invoicing: {
+      isConfigured: pseFor(invoicingSettings) !== null,
+      withoutDocumentCount: attention.paidWithoutDocumentCount ?? 0,
+      refusedCount: attention.refusedDocumentCount ?? 0,
+    },
   };
 }

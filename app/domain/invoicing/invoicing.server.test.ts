@@ -8,6 +8,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 
 import { documentSeries, electronicDocuments, products } from "~/db/schema";
+import { listCustomerOrders } from "~/domain/account/customer-orders.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { findAccessibleOrder, loadOrderPage } from "~/domain/orders/order-page.server";
 import { markOrderPaid } from "~/domain/orders/order-payment-admin.server";
@@ -305,5 +306,19 @@ describe("issued automatically when the owner marks the order paid", () => {
     const [document] = await documentsOf(placed.orderId);
     expect(document).toMatchObject({ exoneradaCents: 5000, gravadaCents: 0, igvCents: 0, totalCents: 5000 });
     expect(sentFor(document!.series, document!.number)[0]!.items[0]).toMatchObject({ tipo_de_igv: 8, igv: 0 });
+  });
+
+  test("'Mis Pedidos' lists the order's comprobante to download", async () => {
+    const order = await paidOrder({ userId: adminId() });
+    await issueOrderDocument(order.id);
+    const listed = (await listCustomerOrders(adminId())).find((row) => row.id === order.id);
+    expect(listed?.documents).toEqual([
+      {
+        orderId: order.id,
+        title: expect.stringMatching(/^Boleta electrónica B001-\d+$/),
+        pdfUrl: expect.stringMatching(/\.pdf$/),
+        xmlUrl: expect.stringMatching(/\.xml$/),
+      },
+    ]);
   });
 });

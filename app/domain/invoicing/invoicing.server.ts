@@ -14,6 +14,7 @@ import { inBackground } from "~/lib/background-work.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
 import { openSecret } from "~/lib/secret-box.server";
 
+import { issueCreditNoteLater } from "./credit-notes.server";
 import { computeDocumentAmounts, type SaleLine } from "./igv";
 import { createNubefactPse } from "./nubefact.server";
 import type { Pse, PseAnswer, PseDocument } from "./pse";
@@ -65,7 +66,7 @@ export function pseFor(settings: InvoicingSettings): Pse | null {
  * The next number of a series, taken under its row's lock inside the caller's transaction:
  * two documents at once take turns, and a transaction that rolls back gives its number back.
  */
-async function takeNextNumber(tx: Transaction, series: string): Promise<number> {
+export async function takeNextNumber(tx: Transaction, series: string): Promise<number> {
   await tx.insert(documentSeries).values({ series }).onConflictDoNothing();
   const [row] = await tx
     .update(documentSeries)
@@ -352,8 +353,17 @@ export async function sendDocument(documentId: number, now = new Date()): Promis
         : document.status;
   if (status !== document.status) {
     logInfo("Comprobante answered", { document: `${document.series}-${document.number}`, status });
+    if ((status === "accepted" || status === "sent") && document.kind !== "nota_credito") {
+      await creditIfCancelledMeanwhile(document.orderId);
+    }
   }
   return status;
+}
+
+/** An order cancelled while its document waited for the PSE: now that SUNAT has it, its credit note. */
+async function creditIfCancelledMeanwhile(orderId: number): Promise<void> {
+  const [order] = await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (order?.status === "cancelado") issueCreditNoteLater(orderId, "cancel");
 }
 
 /** The housekeeping's turn: documents whose next try is due, oldest first. Answers how many it tried. */

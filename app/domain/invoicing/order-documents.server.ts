@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 
-import { getDb } from "~/db/client.server";
-import { type DocumentStatus, electronicDocuments, orders } from "~/db/schema";
+import { type Database, getDb } from "~/db/client.server";
+import { electronicDocuments, orders } from "~/db/schema";
 import { formatLimaShortDateTime } from "~/domain/orders/order-admin";
 
+import { documentKindLabels, documentStatusLabels } from "./document-list";
 import {
   BOLETA_ANONYMOUS_LIMIT_CENTS,
   customerOf,
@@ -16,15 +17,10 @@ import {
 // An order's comprobantes as its pages show them (issue 46), and the owner's 'Emitir
 // comprobante' / 'Reintentar envío' / 'Emitir de nuevo' from the order's detail.
 
-const documentStatusLabels: Record<DocumentStatus, string> = {
-  pending: "Pendiente de envío",
-  sent: "Enviado, esperando a SUNAT",
-  accepted: "Aceptado por SUNAT",
-  rejected: "Rechazado por SUNAT",
-  error: "Rechazado por el PSE",
-};
-
-const kindLabels = { boleta: "Boleta", factura: "Factura", nota_credito: "Nota de crédito" } as const;
+/** 'Boleta electrónica B001-12', as SUNAT names a document: its kind, series and number. */
+function documentTitle(row: Pick<typeof electronicDocuments.$inferSelect, "kind" | "series" | "number">): string {
+  return `${documentKindLabels[row.kind]} electrónica ${row.series}-${row.number}`;
+}
 
 /** The order's documents, oldest first, with what the owner and the shopper read of each. */
 export async function readOrderDocuments(orderId: number) {
@@ -36,7 +32,7 @@ export async function readOrderDocuments(orderId: number) {
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    title: `${kindLabels[row.kind]} electrónica ${row.series}-${row.number}`,
+    title: documentTitle(row),
     status: row.status,
     statusLabel: documentStatusLabels[row.status],
     date: formatLimaShortDateTime(row.issuedAt),
@@ -129,7 +125,67 @@ export async function issueFromAdmin(
 
 /** The documents the shopper can download: the PSE has them and SUNAT did not reject them. */
 export async function readDownloadableDocuments(orderId: number) {
-  return (await readOrderDocuments(orderId))
-    .filter((document) => (document.status === "accepted" || document.status === "sent") && document.pdfUrl)
-    .map(({ title, pdfUrl, xmlUrl }) => ({ title, pdfUrl, xmlUrl }));
+  return (await listDownloadableDocuments([orderId])).map(({ title, pdfUrl, xmlUrl }) => ({ title, pdfUrl, xmlUrl }));
+}
+
+/** readDownloadableDocuments for several orders at once ('Mis Pedidos'), with each one's order. */
+export async function listDownloadableDocuments(orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await getDb()
+    .select()
+    .from(electronicDocuments)
+    .where(
+      and(
+        inArray(electronicDocuments.orderId, orderIds),
+        inArray(electronicDocuments.status, ["accepted", "sent"]),
+        ne(electronicDocuments.pdfUrl, ""),
+      ),
+    )
+    .orderBy(asc(electronicDocuments.id));
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    title: documentTitle(row),
+    pdfUrl: row.pdfUrl,
+    xmlUrl: row.xmlUrl,
+  }));
+}
+
+/**
+ * A document that needs the owner: refused by the PSE ('error', its number unused), or rejected
+ * by SUNAT and not replaced by a standing one for its order (a rejected credit note always).
+ */
+const needsOwner = sql`(${electronicDocuments.status} = 'error' or (${electronicDocuments.status} = 'rejected' and (
+  ${electronicDocuments.kind} = 'nota_credito' or not exists (
+    select 1 from ${electronicDocuments} standing
+    where standing.order_id = ${electronicDocuments.orderId}
+      and standing.kind <> 'nota_credito' and standing.status <> 'rejected'))))`;
+
+/** A paid, standing order without a boleta or factura that stands. */
+const paidWithoutDocument = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and not exists (
+  select 1 from ${electronicDocuments}
+  where ${electronicDocuments.orderId} = ${orders.id}
+    and ${electronicDocuments.kind} <> 'nota_credito' and ${electronicDocuments.status} <> 'rejected')`;
+
+/** What the dashboard and the 8:00 digest tell of comprobantes (issue 46). */
+export async function readInvoicingAttention(db: Pick<Database, "select"> = getDb(), limit = 10) {
+  const [[withoutDocument], [refusedTotal], refused] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(paidWithoutDocument),
+    db.select({ n: count() }).from(electronicDocuments).where(needsOwner),
+    db
+      .select({ document: electronicDocuments, orderCode: orders.code })
+      .from(electronicDocuments)
+      .innerJoin(orders, eq(orders.id, electronicDocuments.orderId))
+      .where(needsOwner)
+      .orderBy(asc(electronicDocuments.id))
+      .limit(limit),
+  ]);
+  return {
+    withoutDocumentCount: withoutDocument?.n ?? 0,
+    refusedCount: refusedTotal?.n ?? 0,
+    refused: refused.map(({ document, orderCode }) => ({
+      title: documentTitle(document),
+      orderCode,
+      reason: (document.status === "rejected" ? document.sunatDescription : document.lastError) || "sin detalle",
+    })),
+  };
 }

@@ -38,6 +38,7 @@ import {
 } from "~/domain/catalog/page-invalidation.server";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
 import { releaseOrderDiscounts } from "~/domain/discounts/order-discounts.server";
+import { issueCreditNoteLater } from "~/domain/invoicing/credit-notes.server";
 import { normalizeForSearch } from "~/lib/text";
 
 import {
@@ -349,7 +350,11 @@ export async function changeOrderStatus(
   // Units came back: their products' pages show them, and shoppers waiting for a sold-out
   // presentación are told.
   invalidateStockPages(stockChanges);
-  if (to === "cancelado") sendDueStockAlertsLater();
+  if (to === "cancelado") {
+    sendDueStockAlertsLater();
+    // Its boleta or factura, if SUNAT has it, is annulled by a nota de crédito (issue 46).
+    issueCreditNoteLater(orderId, "cancel", { byUserId: admin.id });
+  }
   sendOrderStatusMailLater(orderId);
   return { status: "changed", code: current.code, from, to };
 }

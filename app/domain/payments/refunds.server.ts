@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { onlinePayments, orders, paymentRefunds } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { issueCreditNoteLater } from "~/domain/invoicing/credit-notes.server";
 import { logError, logInfo } from "~/lib/log.server";
 
 import { listProviderMethods, type OnlineMethod, providerFor, readOnlineMethod } from "./payment-methods.server";
@@ -155,13 +156,14 @@ async function askProvider(method: OnlineMethod, providerPaymentId: string, amou
 
 /**
  * Gives back `amountCents` of an order's online payment through its provider. Refused by the
- * provider, nothing changes and its reason is answered; done, the shopper is e-mailed unless
- * `isMailed` is false (a cancellation's own e-mail tells them).
+ * provider, nothing changes and its reason is answered; done, the shopper is e-mailed and a
+ * nota de crédito issued, unless `isMailed` / `isCredited` are false (a cancellation's own
+ * e-mail and credit note tell them).
  */
 export async function refundOnlinePayment(
   admin: { id: string },
   request: { orderId: number; onlinePaymentId: number; amountCents: number },
-  options: { isMailed?: boolean } = {},
+  options: { isMailed?: boolean; isCredited?: boolean } = {},
 ): Promise<RefundOutcome> {
   const payment = await readPayment(request.orderId, request.onlinePaymentId);
   if (!payment) return { status: "not-found" };
@@ -187,6 +189,10 @@ export async function refundOnlinePayment(
   );
   if (result.status === "refused") return { status: "refused", providerName, reason: result.reason };
   if (options.isMailed !== false) sendRefundMailLater(payment.id, request.amountCents);
+  // Its nota de crédito (issue 46); a cancellation's refund is credited by the cancellation's own note.
+  if (options.isCredited !== false) {
+    issueCreditNoteLater(payment.orderId, "refund", { amountCents: request.amountCents, byUserId: admin.id });
+  }
   return { status: "refunded", code: payment.code, amountCents: request.amountCents, providerName };
 }
 

@@ -286,6 +286,22 @@ function OrderCard({ order, isSubmitting }: { order: CustomerOrder; isSubmitting
           </li>
         ))}
       </ul>
+      {order.documents.length > 0 ? (
+        <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label={`Comprobantes del pedido ${order.code}`}>
+          {order.documents.map((document) => (
+            <li key={document.title}>
+              <a
+                href={document.pdfUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-primary-strong underline"
+              >
+                <Icon name="printer" aria-hidden /> {document.title} (PDF)
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="font-bold">Total: {formatMoney(order.totalCents)}</p>
         <div className="flex flex-wrap gap-2">

@@ -1,4 +1,12 @@
-import { AlertTriangle, ClipboardList, Images, type LucideIcon, MessageSquareWarning, Package } from "lucide-react";
+import {
+  AlertTriangle,
+  ClipboardList,
+  Images,
+  type LucideIcon,
+  MessageSquareWarning,
+  Package,
+  ReceiptText,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
@@ -141,11 +149,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Comprobantes electrónicos (issue 46): paid orders still without one, and those refused. */
+function InvoicingTile({ invoicing }: { invoicing: DashboardFigures["invoicing"] }) {
+  const detail = !invoicing.isConfigured
+    ? "Pedidos pagados sin comprobante electrónico. Configura Nubefact para emitirlos."
+    : invoicing.refusedCount > 0
+      ? `${plural(invoicing.refusedCount, "comprobante rechazado", "comprobantes rechazados")}: revísalos.`
+      : "Pedidos pagados aún sin boleta o factura.";
+  return (
+    <FigureTile
+      icon={ReceiptText}
+      label="Sin comprobante"
+      value={invoicing.withoutDocumentCount}
+      to={
+        !invoicing.isConfigured
+          ? href("/admin/configuracion/comprobantes")
+          : invoicing.refusedCount > 0
+            ? `${href("/admin/comprobantes")}?estado=rejected`
+            : href("/admin/comprobantes")
+      }
+      isWarning={invoicing.refusedCount > 0}
+      detail={detail}
+    />
+  );
+}
+
 function FigureTiles({ figures }: { figures: DashboardFigures }) {
   const nearest = figures.nearestComplaint;
   const isComplaintUrgent = Boolean(nearest && nearest.businessDaysLeft <= 3);
   return (
-    <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <li>
         <FigureTile
           icon={Package}
@@ -173,6 +206,9 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
           to={`${href("/admin/pedidos")}?pago=sin-pagar`}
           detail={describeUnpaidOrders(figures)}
         />
+      </li>
+      <li>
+        <InvoicingTile invoicing={figures.invoicing} />
       </li>
       <li>
         <FigureTile

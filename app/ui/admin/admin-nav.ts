@@ -14,6 +14,7 @@ import {
   Mail,
   Package,
   Phone,
+  Receipt,
   ReceiptText,
   Scissors,
   SearchCheck,
@@ -33,6 +34,12 @@ export const adminSections: AdminSection[] = [
     label: "Pedidos",
     description: "Pedidos enviados por WhatsApp y su estado.",
     icon: ClipboardList,
+  },
+  {
+    to: href("/admin/comprobantes"),
+    label: "Comprobantes emitidos",
+    description: "Boletas, facturas y notas de crédito; registro de ventas.",
+    icon: Receipt,
   },
   {
     to: href("/admin/reservas"),

@@ -46,7 +46,8 @@ const PRODUCT_HEADERS = [
 ];
 
 // The export's visible columns: the product's, then its presentación's (one row per live
-// presentación), the product's picture last; then, hidden, the stock and the presentación's id.
+// presentación), the product's picture and its IGV treatment last; then, hidden, the stock
+// and the presentación's id.
 const EXPORT_HEADERS = [
   "ID",
   "Título",
@@ -64,6 +65,7 @@ const EXPORT_HEADERS = [
   "Precio oferta (S/)",
   "Imagen",
   "Texto alternativo",
+  "IGV",
 ];
 const HIDDEN_EXPORT_HEADERS = ["Stock al exportar", "ID presentación"];
 
@@ -191,8 +193,9 @@ describe("export", () => {
     expect(croquetas.getCell(13).value).toBe("Sí");
     expect(croquetas.getCell(14).value).toBe(114.9);
     expect(croquetas.getCell(15).value).toBe("/images/products/croquetas-perro-adulto.webp");
+    expect(croquetas.getCell(17).value).toBe("gravado");
     const stored = await findVariant(handle().db, Number(croquetas.getCell(1).value));
-    expect([croquetas.getCell(12).value, croquetas.getCell(17).value, croquetas.getCell(18).value]).toEqual([
+    expect([croquetas.getCell(12).value, croquetas.getCell(18).value, croquetas.getCell(19).value]).toEqual([
       stored.stock,
       stored.stock,
       stored.id,
@@ -799,6 +802,75 @@ describe("import confirmation", () => {
     expect(done.status).toBe(302);
     const [cepillo] = await handle().db.select().from(products).where(eq(products.title, "Cepillo de Cerdas Suaves"));
     expect(cepillo?.priceCents).toBe(1800);
+  });
+
+  test("the IGV column round-trips: a treatment set, an empty cell keeping the product's, an unknown one refused", async () => {
+    const db = handle().db;
+    const live = await db.select().from(products).where(eq(products.isArchived, false)).orderBy(products.id);
+    const sizes = await db.select({ productId: productVariants.productId }).from(productVariants);
+    const withOneSize = live.filter((product) => sizes.filter((size) => size.productId === product.id).length === 1);
+    const [book, kept, mistyped] = withOneSize;
+    if (!book || !kept || !mistyped) throw new Error("the seeded shop needs three products without sizes");
+    await db.update(products).set({ igvTreatment: "inafecto" }).where(eq(products.id, kept.id));
+
+    const { bytes } = await exportBytes("/admin/productos/exportar");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(bytes) as never);
+    const sheet = workbook.worksheets[0]!;
+    const igv = columnOf(sheet, "IGV");
+    const rowOf = (id: number) => {
+      let found: ExcelJS.Row | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === id) found = row;
+      });
+      if (!found) throw new Error(`no row for ${id}`);
+      return found;
+    };
+    expect([rowOf(book.id).getCell(igv).value, rowOf(kept.id).getCell(igv).value]).toEqual(["gravado", "inafecto"]);
+    // The owner marks a product exonerado (in capitals), empties another's cell and mistypes a third's.
+    rowOf(book.id).getCell(igv).value = "EXONERADO";
+    rowOf(kept.id).getCell(igv).value = "";
+    rowOf(mistyped.id).getCell(igv).value = "exento";
+    // Two new products: one exonerado, one with the cell empty (gravado).
+    const addProduct = (title: string, treatment: string) => {
+      const row = sheet.getRow(sheet.actualRowCount + 1);
+      const cells: [string, Cell][] = [
+        ["Título", title],
+        ["Familia", "Perros"],
+        ["Categoría", "Alimentos"],
+        ["Precio (S/)", 35],
+        ["Stock", 4],
+        ["IGV", treatment],
+      ];
+      for (const [header, value] of cells) row.getCell(columnOf(sheet, header)).value = value;
+    };
+    addProduct("Libro Cuidados del Cachorro", "exonerado");
+    addProduct("Hueso de Nylon Grande", "");
+    const edited = new Uint8Array(await workbook.xlsx.writeBuffer());
+
+    const previewed = await preview(edited);
+    expect(previewed.counts).toMatchObject({ create: 2, update: 1, errors: 1 });
+    expect(previewed.updates).toEqual([expect.objectContaining({ id: book.id, changes: ["IGV"] })]);
+    expect(previewed.errors).toEqual([
+      {
+        rowNumber: rowOf(mistyped.id).number,
+        title: mistyped.title,
+        messages: ['IGV: "exento" no es válido; usa gravado, exonerado o inafecto.'],
+      },
+    ]);
+    expect(((await confirm(previewed)) as Response).status).toBe(302);
+
+    const treatments = new Map(
+      (await db.select({ title: products.title, igvTreatment: products.igvTreatment }).from(products)).map((row) => [
+        row.title,
+        row.igvTreatment,
+      ]),
+    );
+    expect(
+      [book, kept, mistyped]
+        .map((product) => treatments.get(product.title))
+        .concat([treatments.get("Libro Cuidados del Cachorro"), treatments.get("Hueso de Nylon Grande")]),
+    ).toEqual(["exonerado", "inafecto", "gravado", "exonerado", "gravado"]);
   });
 });
 

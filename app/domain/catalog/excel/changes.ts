@@ -8,7 +8,7 @@ import type { CatalogValues, ExistingItem, ExistingVariant, PlannedVariant } fro
 
 // The fields an update compares, with the name the preview gives a change, and the field a
 // kind must have for it to count.
-const comparedValues: [keyof CatalogValues, string, ("brand" | "stock" | "showPrice")?][] = [
+const comparedValues: [keyof CatalogValues, string, ("brand" | "stock" | "showPrice" | "igvTreatment")?][] = [
   ["title", columns.title.label],
   ["description", columns.description.label],
   ["familyId", columns.family.label],
@@ -22,6 +22,7 @@ const comparedValues: [keyof CatalogValues, string, ("brand" | "stock" | "showPr
   ["offerPriceCents", columns.offerPrice.label],
   ["image", columns.image.label],
   ["imageAlt", columns.imageAlt.label],
+  ["igvTreatment", columns.igvTreatment.label, "igvTreatment"],
 ];
 
 /** A product's fields that belong to its presentaciones. */

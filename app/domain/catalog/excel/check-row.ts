@@ -7,6 +7,7 @@ import { type BrandIndex, checkBrand, indexBrands, spellNewBrand, toBrandKey } f
 import { checkFlags } from "./checks/flags";
 import { formulaProblems } from "./checks/formulas";
 import { claimKey, duplicateProblem, indexItems, type ItemIndex, startingValues } from "./checks/identity";
+import { checkIgvTreatment } from "./checks/igv";
 import { checkImage } from "./checks/image";
 import { checkPriceRules, checkPrices } from "./checks/prices";
 import { checkStock } from "./checks/stock";
@@ -97,6 +98,7 @@ export function checkRow(
   apply(checkImage(row, values, options.isUploadPresent));
   const taxonomy = apply(checkTaxonomy(row, values, context.tree, isFamilyRequired));
   if (has.brand) apply(checkBrand(row, context.brands, options.createBrands));
+  if (has.igvTreatment) apply(checkIgvTreatment(row));
   apply(checkPriceRules(values, prices, has.showPrice));
   const { familyName, categoryName } = taxonomy;
   return { title: row.text("title"), target: identity.target, values, problems, familyName, categoryName };

@@ -22,6 +22,7 @@ const productFieldTypes = {
   brandId: "integer",
   image: "text",
   imageAlt: "text",
+  igvTreatment: "text",
   searchText: "text",
 } as const;
 
@@ -145,6 +146,7 @@ function productColumns(values: CatalogValues, newBrandIds: Map<string, number>)
     offerPriceCents: values.isOfferActive ? values.offerPriceCents : null,
     image: values.image,
     imageAlt: values.imageAlt,
+    igvTreatment: values.igvTreatment,
     searchText: normalizeForSearch(`${values.title} ${values.brandName ?? ""}`),
   };
 }

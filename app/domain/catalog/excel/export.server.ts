@@ -55,6 +55,7 @@ function exportCells(item: ExistingItem, names: ReturnType<typeof taxonomyNames>
     offerPrice: soles(item.offerPriceCents),
     image: item.image ?? "",
     imageAlt: item.imageAlt,
+    igvTreatment: item.igvTreatment,
     variantId: null,
     variantName: "",
     sku: "",

@@ -50,7 +50,8 @@ export type ColumnKey =
   | "variantId"
   | "variantName"
   | "sku"
-  | "weight";
+  | "weight"
+  | "igvTreatment";
 
 /** A field only some kinds have (catalogKinds[kind].has). */
 type KindField = keyof (typeof catalogKinds)[CatalogKind]["has"];
@@ -127,6 +128,16 @@ const columnList: ExcelColumn[] = [
   },
   { key: "image", header: "Imagen", label: "Imagen", width: 40 },
   { key: "imageAlt", header: "Texto alternativo", label: "Texto alternativo", width: 42, aliases: ["alt"] },
+  // How the product's price is taxed in the comprobante (issue 46): gravado, exonerado or
+  // inafecto; an empty cell keeps the product's (a new product's: gravado).
+  {
+    key: "igvTreatment",
+    header: "IGV",
+    label: "IGV",
+    width: 12,
+    aliases: ["tratamiento del igv"],
+    onlyWith: "igvTreatment",
+  },
   // The stock when the file was exported, in a hidden column: the import tells a stock the
   // owner left as it was from one they changed, while orders keep taking units (checks/stock).
   {

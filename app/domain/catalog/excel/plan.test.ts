@@ -28,6 +28,7 @@ const item = (fields: Partial<ExistingItem> & { id: number; title: string }): Ex
     offerPriceCents: null,
     image: null,
     imageAlt: "",
+    igvTreatment: "gravado" as const,
     ...fields,
   };
   const { id, priceCents, isOfferActive, offerPriceCents, stock } = product;
@@ -359,6 +360,38 @@ describe("planImport: a product's rows are its presentaciones", () => {
       [4, [DUPLICATE_SKU_MESSAGE]],
       [5, [SKU_MESSAGE, DUPLICATE_NAME_MESSAGE]],
       [6, [WEIGHT_MESSAGE]],
+    ]);
+  });
+
+  test("the IGV cell is the product's: its rows must agree; empty keeps the stored treatment", () => {
+    const exonerado = planSized([
+      { id: 3, ...base, variantName: "Talla S", igvTreatment: "Exonerado", price: 25 },
+      { id: 3, ...base, variantName: "Talla M", igvTreatment: " exonerado ", price: 28 },
+      { id: 3, ...base, variantName: "Talla L", igvTreatment: "EXONERADO", price: 31 },
+    ]);
+    expect(exonerado.errors).toEqual([]);
+    expect(exonerado.updates.map((update) => [update.values.igvTreatment, update.changes])).toEqual([
+      ["exonerado", ["IGV"]],
+    ]);
+    const empty = planSized(
+      ["Talla S", "Talla M", "Talla L"].map((name, index) => ({
+        id: 3,
+        ...base,
+        variantName: name,
+        igvTreatment: "",
+        price: 25 + 3 * index,
+      })),
+    );
+    expect(empty.unchanged.map((row) => row.id)).toEqual([3]);
+    const mixed = planSized([
+      { id: 3, ...base, variantName: "Talla S", igvTreatment: "inafecto", price: 25 },
+      { id: 3, ...base, variantName: "Talla M", igvTreatment: "gravado", price: 28 },
+      { id: 3, ...base, variantName: "Talla L", igvTreatment: "inafecto", price: 31 },
+    ]);
+    expect(mixed.errors.map((error) => [error.rowNumber, error.messages])).toEqual([
+      [2, ["Este producto no se importa: corrige la fila 3."]],
+      [3, ["Las filas de un mismo producto deben tener los mismos datos del producto: revisa la columna IGV."]],
+      [4, ["Este producto no se importa: corrige la fila 3."]],
     ]);
   });
 

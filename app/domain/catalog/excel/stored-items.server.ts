@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import { brands, orderLines, products, productVariants, services } from "~/db/schema";
 
 import { productColumns, serviceColumns, variantColumns } from "../catalog-columns.server";
-import type { CatalogSnapshot, ExistingItem, ExistingVariant } from "./types";
+import { type CatalogSnapshot, DEFAULT_VALUES, type ExistingItem, type ExistingVariant } from "./types";
 
 /** A page of items: those after `afterId`, `limit` of them. */
 export type ItemPage = { afterId: number; limit: number };
@@ -85,7 +85,8 @@ async function selectServices(db: Database, page?: ItemPage): Promise<ExistingIt
     .where(page ? gt(services.id, page.afterId) : undefined)
     .orderBy(asc(services.id));
   const rows = page ? await query.limit(page.limit) : await query;
-  return rows.map((row) => ({ ...row, brandId: null, brandName: null, stock: 0 }));
+  const { igvTreatment } = DEFAULT_VALUES;
+  return rows.map((row) => ({ ...row, brandId: null, brandName: null, stock: 0, igvTreatment }));
 }
 
 export const storedProducts: StoredItems = {

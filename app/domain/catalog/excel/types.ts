@@ -1,5 +1,7 @@
 // The data an import works with: what the database holds (the snapshot), the rows of the
 // sheet, the values a row would leave, and the plan that says what the import would do.
+import type { IgvTreatment } from "~/db/schema/invoicing";
+
 import type { CatalogKind } from "../kinds";
 import type { VariantInput } from "../variants";
 import type { ColumnKey } from "./layout";
@@ -24,6 +26,8 @@ export type CatalogValues = {
   offerPriceCents: number | null;
   image: string | null;
   imageAlt: string;
+  /** How a product's price is taxed in the comprobante; a service's stays the default. */
+  igvTreatment: IgvTreatment;
 };
 
 /** A live presentación of a stored product, in the order the shopper sees them. */
@@ -59,6 +63,7 @@ export const DEFAULT_VALUES: CatalogValues = {
   offerPriceCents: null,
   image: null,
   imageAlt: "",
+  igvTreatment: "gravado",
 };
 
 /** What the database holds, read once per preview or confirmation. */

@@ -115,7 +115,11 @@ async function changeStatus(admin: Admin, orderId: number, formData: FormData) {
     if (refund.data) {
       const checked = await checkStatusChange(orderId, to, from, { cancelReason });
       if (checked.status !== "allowed") return refuseStatusChange(checked, form.values);
-      const outcome = await refundOnlinePayment(admin, { orderId, ...refund.data }, { isMailed: false });
+      const outcome = await refundOnlinePayment(
+        admin,
+        { orderId, ...refund.data },
+        { isMailed: false, isCredited: false },
+      );
       if (outcome.status !== "refunded") return refuseRefund(outcome, form.values);
       refundText = ` ${refundDoneDescription(outcome.code, outcome.amountCents, outcome.providerName)}`;
     }

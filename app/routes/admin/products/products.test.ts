@@ -19,7 +19,7 @@ import {
   OFFER_NOT_LOWER_MESSAGE,
   OFFER_PRICE_MESSAGE,
 } from "~/domain/catalog/catalog-admin";
-import { PRODUCT_REQUIRED_MESSAGE } from "~/domain/catalog/product-admin";
+import { IGV_TREATMENT_MESSAGE, PRODUCT_REQUIRED_MESSAGE } from "~/domain/catalog/product-admin";
 import { listAdminProducts } from "~/domain/catalog/product-admin.server";
 import {
   AT_LEAST_ONE_MESSAGE,
@@ -38,10 +38,12 @@ import {
   type Fields,
   readRedirect,
 } from "~test/catalog-editor";
+import { findForm } from "~test/html-form";
+import { renderRoute } from "~test/render-route";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { findVariant } from "~test/variants";
 
-import { action as editorAction, loader as editorLoader } from "./editor";
+import ProductEditor, { action as editorAction, loader as editorLoader } from "./editor";
 import { action as listAction, loader as listLoader } from "./list";
 
 const { handle, adminCookie } = seededShopWithAdmin();
@@ -242,6 +244,93 @@ describe("creating and updating products", () => {
 
 // Orders take units while the owner has the editor open: saving what the page showed must
 // not bring sold units back (the shop would sell stock it does not have).
+// How each product's price is taxed in the comprobante (issue 46, ADR 039): gravado unless the owner says otherwise.
+describe("the IGV treatment", () => {
+  /** The editor's page as the server renders it: new, or the product `id`; a POST renders the refusal. */
+  function renderEditor(id?: number, body?: Fields) {
+    const path = id === undefined ? "/admin/productos/nuevo" : `/admin/productos/editar/${id}`;
+    const request = requestAs(adminCookie(), path, {
+      method: body ? "POST" : "GET",
+      body: body ? new URLSearchParams(body) : undefined,
+    });
+    // renderRoute mounts the page at its literal path: the product's id is given as the param.
+    const params = id === undefined ? {} : { productId: String(id) };
+    const withParams = (run: (args: never) => unknown) => (args: object) => run({ ...args, params } as never);
+    return renderRoute(
+      { Page: ProductEditor, loader: withParams(editorLoader), action: withParams(editorAction) } as never,
+      request,
+    );
+  }
+
+  test("a new product starts gravado, with the three choices and the hint", async () => {
+    const { html } = await renderEditor();
+    expect(findForm(html, { title: true }).fields.igvTreatment).toBe("gravado");
+    for (const label of [
+      "Tratamiento del IGV",
+      "Gravado (precio con IGV 18 %)",
+      "Exonerado (sin IGV: p. ej., libros)",
+      "Inafecto (sin IGV)",
+      "Así se declara en la boleta o factura. Si dudas, consulta a tu contador.",
+    ]) {
+      expect(html).toContain(label);
+    }
+  });
+
+  test("a product created exonerado is stored so, audited, and shown selected when edited; then changed", async () => {
+    const response = await callEditor(validFields({ title: "Libro Adiestramiento Canino", igvTreatment: "exonerado" }));
+    expect((await readRedirect(response)).toast).toMatchObject({ title: "Producto Añadido" });
+    const saved = (await findProduct("Libro Adiestramiento Canino"))!;
+    expect(saved.igvTreatment).toBe("exonerado");
+    const [audit] = await handle()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(saved.id))));
+    expect(audit?.summary).toMatchObject({ igvTreatment: "exonerado" });
+
+    const { html } = await renderEditor(saved.id);
+    const form = findForm(html, { title: "Libro Adiestramiento Canino" });
+    expect(form.fields.igvTreatment).toBe("exonerado");
+
+    // Saving the page as shown keeps it; choosing another treatment changes it.
+    await callCatalogEditor("products", editorAction, adminCookie(), form.fields, saved.id);
+    expect((await findProduct("Libro Adiestramiento Canino"))!.igvTreatment).toBe("exonerado");
+    await callCatalogEditor(
+      "products",
+      editorAction,
+      adminCookie(),
+      { ...form.fields, igvTreatment: "inafecto" },
+      saved.id,
+    );
+    expect((await findProduct("Libro Adiestramiento Canino"))!.igvTreatment).toBe("inafecto");
+  });
+
+  test("a form without the select (an older page) saves gravado", async () => {
+    await callEditor(validFields({ title: "Correa Sin IGV Elegido" }));
+    expect((await findProduct("Correa Sin IGV Elegido"))!.igvTreatment).toBe("gravado");
+  });
+
+  test("an unknown treatment is refused beside the select, what was typed kept, nothing saved", async () => {
+    for (const typed of ["exento", "", "GRAVADO", "constructor"]) {
+      await expectFailure(
+        validFields({ title: "Producto Con IGV Raro", igvTreatment: typed }),
+        "igvTreatment",
+        IGV_TREATMENT_MESSAGE,
+      );
+    }
+    expect(await findProduct("Producto Con IGV Raro")).toBeUndefined();
+    const page = await renderEditor(
+      undefined,
+      asFirstRow(validFields({ title: "Producto Con IGV Raro", igvTreatment: "exento" })),
+    );
+    expect(page.status).toBe(400);
+    // The select is marked invalid and names its error, shown beside it.
+    const select = /<select id="igvTreatment"[^>]*>/.exec(page.html)?.[0];
+    expect(select).toContain('aria-invalid="true"');
+    expect(select).toContain('aria-describedby="igvTreatment-hint igvTreatment-error"');
+    expect(page.html).toContain(`<p id="igvTreatment-error" class="text-sm text-red-700">${IGV_TREATMENT_MESSAGE}</p>`);
+  });
+});
+
 describe("stock sold while the editor is open", () => {
   async function openEditor(productId: number): Promise<Fields> {
     const request = requestAs(adminCookie(), `/admin/productos/editar/${productId}`);

@@ -87,6 +87,12 @@ function FormatCard({ kind }: { kind: CatalogKind }) {
           conserva el actual, con lo vendido desde entonces.
         </p>
       ) : null}
+      {columns.some((column) => column.key === "igvTreatment") ? (
+        <p className="mt-3 text-sm">
+          En la columna IGV va cómo se declara el precio en la boleta o factura: gravado (con IGV 18 %), exonerado o
+          inafecto. Si la dejas vacía, se conserva el del producto (gravado en los nuevos).
+        </p>
+      ) : null}
       <Button asChild variant="link" size="inline" className="mt-2">
         <a href={exportPath} download>
           <FileDown aria-hidden /> Descargar el catálogo actual como plantilla

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 
 import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
+import { IGV_TREATMENT_OPTIONS } from "~/domain/catalog/product-admin";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { Field, SelectField, TextAreaField } from "~/ui/form/field";
 import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
@@ -26,7 +27,10 @@ export type CatalogEditorData = {
 const OFFER_CHECKBOX = { name: "isOfferActive", label: "Oferta activa" };
 const OFFER_PRICE = { name: "offerPrice", label: "Precio de Oferta (S/)" };
 
-/** A product's own fields: its brand, then its presentaciones (each with price, offer and stock). */
+/**
+ * A product's own fields: its brand, how its price is taxed in the comprobante (issue 46),
+ * then its presentaciones (each with price, offer and stock).
+ */
 function ProductFields({ form, brands }: { form: FormFields; brands: TaxonomyOption[] }) {
   return (
     <>
@@ -35,6 +39,17 @@ function ProductFields({ form, brands }: { form: FormFields; brands: TaxonomyOpt
         {brands.map((brand) => (
           <option key={brand.id} value={brand.id}>
             {brand.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Tratamiento del IGV"
+        field={form.field("igvTreatment")}
+        hint="Así se declara en la boleta o factura. Si dudas, consulta a tu contador."
+      >
+        {Object.entries(IGV_TREATMENT_OPTIONS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
           </option>
         ))}
       </SelectField>

@@ -1,4 +1,4 @@
-import { Eye, Search, X } from "lucide-react";
+import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, href, Link } from "react-router";
 
@@ -13,6 +13,7 @@ import type { AdminOrderRow } from "~/domain/orders/order-admin.server";
 import { showDateInput } from "~/lib/date-display";
 import { formatMoney } from "~/lib/money";
 import type { Column } from "~/ui/admin/data-table";
+import { FilterActions, OptionsOf } from "~/ui/admin/list-filter-parts";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { DateField } from "~/ui/form/date-field";
 import { Field, SelectField } from "~/ui/form/field";
@@ -84,19 +85,6 @@ export const orderColumns: Column<AdminOrderRow>[] = [
   },
 ];
 
-function OptionsOf({ labels }: { labels: Record<string, string> }) {
-  return (
-    <>
-      <option value="">Todos</option>
-      {Object.entries(labels).map(([value, label]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </>
-  );
-}
-
 export function OrderFilters({ query }: { query: OrderListQuery }) {
   const hasFilters = Boolean(query.status || query.payment || query.fulfillment || query.from || query.to || query.q);
   return (
@@ -132,18 +120,7 @@ export function OrderFilters({ query }: { query: OrderListQuery }) {
       </SelectField>
       <DateField label="Desde" field={{ id: "order-from", name: "desde", defaultValue: query.from ?? "" }} />
       <DateField label="Hasta" field={{ id: "order-to", name: "hasta", defaultValue: query.to ?? "" }} />
-      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
-        <Button type="submit" variant="outline">
-          <Search aria-hidden /> Filtrar
-        </Button>
-        {hasFilters ? (
-          <Button asChild variant="ghost">
-            <Link to={href("/admin/pedidos")}>
-              <X aria-hidden /> Limpiar
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <FilterActions clearTo={href("/admin/pedidos")} hasFilters={hasFilters} className="lg:col-span-1" />
     </Form>
   );
 }

@@ -15,6 +15,7 @@ const productColumns: [ColumnKey, (text: string) => string][] = [
   ["brand", normalizeForSearch],
   ["image", (text) => text],
   ["imageAlt", (text) => text],
+  ["igvTreatment", normalizeForSearch],
 ];
 
 export function mismatchMessage(header: string): string {
