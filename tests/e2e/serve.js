@@ -40,6 +40,10 @@ const { startFakePayments } = await import("../support/fake-payments.js");
 const fakePayments = await startFakePayments({ port: Number(port) + 1, shopUrl: process.env.APP_URL });
 process.env.MERCADOPAGO_API_URL = fakePayments.url;
 process.env.STRIPE_API_URL = fakePayments.url;
+// And the PSE (Nubefact) on the one after (tests/support/fake-nubefact.js): the owner types its
+// RUTA in 'Comprobantes electrónicos', printed here for the specs.
+const { startFakeNubefact } = await import("../support/fake-nubefact.js");
+await startFakeNubefact({ port: Number(port) + 2 });
 buildIfStale();
 process.chdir(path.resolve(import.meta.dirname, "../.."));
 await import("../../server.js");

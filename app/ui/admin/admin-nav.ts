@@ -114,7 +114,7 @@ export const adminSections: AdminSection[] = [
   },
   {
     to: href("/admin/configuracion/comprobantes"),
-    label: "Comprobantes",
+    label: "Facturación electrónica",
     description: "Boletas y facturas electrónicas (SUNAT).",
     icon: ReceiptText,
   },
