@@ -20,6 +20,8 @@ const RULES: [RegExp, string | null][] = [
   ],
   [/^(static|fixed|absolute|relative|sticky)$/, "position"],
   [/^(visible|invisible|collapse)$/, "visibility"],
+  [/^float-(left|right|start|end|none)$/, "float"],
+  [/^clear-(left|right|both|start|end|none)$/, "clear"],
   [/^(sr-only|not-sr-only)$/, "sr"],
   [/^(uppercase|lowercase|capitalize|normal-case)$/, "text-transform"],
   [/^(underline|overline|line-through|no-underline)$/, "text-decoration-line"],

@@ -21,7 +21,10 @@ test("on an English phone, a pet's birth date is typed and shown dd/mm/aaaa", as
   // A date that does not exist is refused beside the field, and what was typed stays.
   await birth.fill("31/02/2024");
   await page.getByRole("button", { name: "Guardar mascota" }).click();
-  await expect(page.getByText("Escribe una fecha de nacimiento válida (día, mes y año).")).toBeVisible();
+  // Beside the field (the toast says it too, and the screen reader its announcement).
+  await expect(page.locator("#pet-birthDate-error")).toHaveText(
+    "Escribe una fecha de nacimiento válida (día, mes y año).",
+  );
   await expect(page.getByLabel("Fecha de nacimiento")).toHaveValue("31/02/2024");
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Canela");
 

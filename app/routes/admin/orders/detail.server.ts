@@ -80,18 +80,18 @@ function refuseStatusChange(result: Exclude<StatusChangeResult, { status: "chang
   }
 }
 
+/** More than is left of the payment: said beside the amount typed. */
+function tooMuch(message: string, values: FormValues) {
+  return formFailure({ refundAmount: message }, values, { title: "Error" }, 409);
+}
+
 /** A refund that did not happen: why, beside the amount or in the toast; nothing changed. */
 function refuseRefund(outcome: Exclude<RefundOutcome, { status: "refunded" }>, values: FormValues) {
   switch (outcome.status) {
     case "not-found":
       return refuse(PAYMENT_NOT_FOUND_MESSAGE, values, 404);
     case "too-much":
-      return formFailure(
-        { refundAmount: refundTooMuchMessage(outcome.remainingCents) },
-        values,
-        { title: "Error" },
-        409,
-      );
+      return tooMuch(refundTooMuchMessage(outcome.remainingCents), values);
     case "no-credentials":
       return refuse(noCredentialsMessage(outcome.providerName), values, 409);
     case "refused":
@@ -128,7 +128,11 @@ async function changeStatus(admin: Admin, orderId: number, formData: FormData) {
   if (result.status !== "changed") {
     if (!refundText) return refuseStatusChange(result, form.values);
     // Changed by someone else between the check and the cancellation: the money went back all the same.
-    return backToOrder(orderId, { title: "Error", description: `${refundText.trim()} ${STALE_ORDER_MESSAGE}` });
+    return backToOrder(orderId, {
+      title: "Error",
+      description: `${refundText.trim()} ${STALE_ORDER_MESSAGE}`,
+      variant: "destructive",
+    });
   }
   return backToOrder(orderId, {
     title: "Pedido Actualizado",
