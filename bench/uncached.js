@@ -8,7 +8,7 @@
 //   node bench/uncached.js [--products 10000] [--orders 5000] [--duration 6] [--connections 20]
 //                          [--only cart,add,add-js,checkout,search,instant,admin] [--out FILE]
 // With BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" the server writes a CPU profile at exit;
-// `node bench/lib/profile-summary.js DIR/*.cpuprofile` tells where the time went.
+// `node bench/profile-summary.js DIR/*.cpuprofile` tells where the time went.
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

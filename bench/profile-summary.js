@@ -1,7 +1,7 @@
 // Where a server's CPU time went, from the V8 CPU profiles `node --cpu-prof` writes (issue 47):
 // self time grouped by package (node_modules/<name>, the app's own build, Node's internals)
 // and the top functions.
-//   node bench/lib/profile-summary.js FILE.cpuprofile [FILE…] [--top 25]
+//   node bench/profile-summary.js FILE.cpuprofile [FILE…] [--top 25]
 import { readFileSync } from "node:fs";
 
 function groupOf(url) {
