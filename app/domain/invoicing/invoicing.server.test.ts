@@ -245,7 +245,7 @@ describe("when the PSE has a bad day", () => {
 });
 
 describe("issued automatically when the owner marks the order paid", () => {
-  test("the 'Pagado' e-mail and the order page give 'Descargar comprobante (PDF)'", async () => {
+  test("the 'Pagado' e-mail and the order page give 'Descargar comprobante (PDF)' and the XML", async () => {
     const order = await insertTestOrder(handle().db, {
       status: "pendiente",
       lines: [{ productId: shop.productId, quantity: 1 }],
@@ -262,7 +262,7 @@ describe("issued automatically when the owner marks the order paid", () => {
       () => {
         const mail = sentMails.find((message) => message.subject === `Tu pedido ${order.code}: Pagado`);
         expect(mail?.text).toMatch(
-          /Boleta electrónica B001-\d+ — Descargar comprobante \(PDF\): http:\/\/127\.0\.0\.1:\d+\/cpe\/2-B001-\d+\.pdf/,
+          /Boleta electrónica B001-\d+ — Descargar comprobante \(PDF\): http:\/\/127\.0\.0\.1:\d+\/cpe\/2-B001-\d+\.pdf · XML: http:\/\/127\.0\.0\.1:\d+\/cpe\/2-B001-\d+\.xml/,
         );
       },
       { timeout: 5000 },

@@ -60,7 +60,7 @@ type OrderMailFacts = {
   /** What was given back through the provider (issue 45), as the order page tells it. */
   refunds: string[];
   /** Its comprobantes electrónicos with their PDF (issue 46): 'Boleta electrónica B001-12'. */
-  documents: { title: string; pdfUrl: string }[];
+  documents: { title: string; pdfUrl: string; xmlUrl: string }[];
 };
 
 /** The lines, subtotal, discounts, delivery fee (or store pickup) and total, as the order page sums them. */
@@ -148,7 +148,8 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
               {
                 title: "Comprobante electrónico",
                 lines: facts.documents.map(
-                  (document) => `${document.title} — Descargar comprobante (PDF): ${document.pdfUrl}`,
+                  (document) =>
+                    `${document.title} — Descargar comprobante (PDF): ${document.pdfUrl}${document.xmlUrl ? ` · XML: ${document.xmlUrl}` : ""}`,
                 ),
               },
             ]
