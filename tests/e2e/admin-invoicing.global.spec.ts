@@ -7,7 +7,8 @@ import { screenshot, signInAsAdmin, toast } from "./support";
 // Issue 46: the owner points the shop at Nubefact (here the local fake the end-to-end server
 // starts on E2E_PORT + 2, tests/support/fake-nubefact.js), a shopper orders, the owner marks the
 // order paid, and its boleta is issued by itself: accepted on the order's detail, listed in
-// 'Comprobantes emitidos', and 'Descargar comprobante (PDF)' on the shopper's order page.
+// 'Comprobantes emitidos', and 'Descargar comprobante (PDF)' on the shopper's order page; then
+// cancelled, the order's boleta is annulled by a nota de crédito.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -87,6 +88,23 @@ test("comprobantes: Nubefact configured, an order marked paid gets its boleta, t
     await screenshot(buyer, "order-page-comprobante-390");
     await buyer.setViewportSize({ width: 1280, height: 720 });
     await screenshot(buyer, "order-page-comprobante");
+
+    // Cancelled after all: its boleta is annulled by a nota de crédito linked to it.
+    await page.goto(`/admin/pedidos?q=${code}`);
+    await page.getByRole("link", { name: code, exact: true }).first().click();
+    await page.getByRole("button", { name: "Cancelar pedido" }).click();
+    await page.getByRole("alertdialog").getByLabel("Motivo de la cancelación").fill("El cliente ya no lo quiere");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sí, cancelar pedido" }).click();
+    await expect(toast(page, "Pedido Actualizado")).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(documents).toContainText(/Nota de crédito electrónica BC01-\d+ ?Aceptado por SUNAT/, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 15_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "admin-order-credit-note-390");
+    await page.setViewportSize({ width: 1280, height: 720 });
   } finally {
     await shopper.close();
     // The other specs expect the shop without a PSE: the route cleared, nothing is issued.

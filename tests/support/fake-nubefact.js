@@ -25,7 +25,7 @@ function send(res, status, body) {
  * Starts the fake on `port` (0: any). Its RUTA is `${url}/api/v1/ruta-de-prueba`. `next` is a
  * queue of what the next calls do: 'accept' (the default), 'await' (taken, SUNAT's answer
  * pending), 'reject', 'invalid', 'fail' (500), 'drop' (connection closed), 'lose' (taken,
- * then the connection closed before the answer).
+ * then the connection closed before the answer), 'slow' (taken, answered after `slowMs`).
  */
 export async function startFakeNubefact({ port = 0 } = {}) {
   const state = {
@@ -34,6 +34,8 @@ export async function startFakeNubefact({ port = 0 } = {}) {
     /** Every request's body, in order. */
     requests: /** @type {Record<string, unknown>[]} */ ([]),
     next: /** @type {string[]} */ ([]),
+    /** How long a 'slow' answer takes. */
+    slowMs: 1000,
   };
   let base = "";
 
@@ -97,9 +99,10 @@ export async function startFakeNubefact({ port = 0 } = {}) {
     if (outcome === "invalid") {
       return send(res, 400, { errors: "El campo cliente_denominacion no puede estar vacío", codigo: 20 });
     }
-    const answer = answerFor(body, outcome === "lose" ? "accept" : outcome === "await" ? "await" : outcome);
+    const answer = answerFor(body, ["lose", "slow"].includes(outcome) ? "accept" : outcome);
     state.documents.set(key, { body, answer });
     if (outcome === "lose") return res.destroy();
+    if (outcome === "slow") await new Promise((resolve) => setTimeout(resolve, state.slowMs));
     return send(res, 200, answer);
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -13,7 +13,7 @@ import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { issueCreditNote } from "./credit-notes.server";
 import { issueOrderDocument, retryDueDocuments } from "./invoicing.server";
-import { readInvoicingAttention } from "./order-documents.server";
+import { readInvoicingAttention, readOrderDocuments } from "./order-documents.server";
 
 const { handle, adminId } = seededShopWithAdmin();
 const shop = shopIssuingThroughFakeNubefact(handle, { isAutomatic: false });
@@ -68,6 +68,11 @@ describe("notas de crédito", () => {
       (request) =>
         request.operacion === "generar_comprobante" && request.serie === "BC01" && request.numero === note!.number,
     );
+    expect((await readOrderDocuments(order.id)).at(-1)).toMatchObject({
+      title: `Nota de crédito electrónica BC01-${note!.number}`,
+      reason: "Anulación de la operación",
+      statusLabel: "Aceptado por SUNAT",
+    });
     expect(body).toMatchObject({
       tipo_de_comprobante: 3,
       documento_que_se_modifica_tipo: 2,

@@ -19,7 +19,9 @@ import { insertTestOrder } from "~test/orders";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { setVariantValues } from "~test/variants";
 
+import { computeDocumentAmounts } from "./igv";
 import { issueOrderDocument, retryDueDocuments } from "./invoicing.server";
+import { createNubefactPse } from "./nubefact.server";
 
 vi.mock("~/lib/mail.server", () => import("~test/captured-mail"));
 
@@ -320,5 +322,30 @@ describe("issued automatically when the owner marks the order paid", () => {
         xmlUrl: expect.stringMatching(/\.xml$/),
       },
     ]);
+  });
+});
+
+describe("a PSE slower than the send's patience", () => {
+  test("the send gives up as unreachable; the PSE kept the document, so asking finds it, never a second", async () => {
+    const pse = createNubefactPse({ apiUrl: shop.pse.route, token: "token-de-prueba-1234", timeoutMs: 200 });
+    shop.pse.state.slowMs = 800;
+    shop.pse.state.next.push("slow");
+    const document = {
+      kind: "boleta" as const,
+      series: "B900",
+      number: 1,
+      issuedAt: new Date(),
+      customer: { docType: "-", docNumber: "", name: "Ana Torres", address: "", email: "" },
+      ...computeDocumentAmounts([
+        { description: "Croquetas", unit: "NIU", quantity: 1, unitPriceCents: 6490, treatment: "gravado" },
+      ]),
+      orderCode: "PED-900900",
+    };
+    const started = Date.now();
+    expect(await pse.send(document)).toMatchObject({ status: "unreachable" });
+    expect(Date.now() - started).toBeLessThan(700);
+    await vi.waitFor(() => expect(shop.pse.state.documents.has("2-B900-1")).toBe(true), { timeout: 3000 });
+    expect(await pse.consult("boleta", "B900", 1)).toMatchObject({ status: "accepted" });
+    expect(await pse.send(document)).toEqual({ status: "exists" });
   });
 });

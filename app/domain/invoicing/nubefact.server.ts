@@ -109,7 +109,8 @@ function toAnswer(answer: NubefactAnswer): PseAnswer {
   return { status: "sent", ...record };
 }
 
-export function createNubefactPse(settings: { apiUrl: string; token: string }): Pse {
+/** `timeoutMs`: how long a send may wait for its answer (20 s; less in the tests of a slow PSE). */
+export function createNubefactPse(settings: { apiUrl: string; token: string; timeoutMs?: number }): Pse {
   async function post(body: object): Promise<{ ok: true; answer: NubefactAnswer } | { ok: false; answer: PseAnswer }> {
     let response: Response;
     try {
@@ -117,7 +118,7 @@ export function createNubefactPse(settings: { apiUrl: string; token: string }): 
         method: "POST",
         headers: { Authorization: `Token token="${settings.token}"`, "Content-Type": "application/json" },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(settings.timeoutMs ?? TIMEOUT_MS),
       });
     } catch (error) {
       return { ok: false, answer: { status: "unreachable", message: (error as Error).message || "sin respuesta" } };

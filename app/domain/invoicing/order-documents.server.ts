@@ -38,6 +38,8 @@ export async function readOrderDocuments(orderId: number) {
     date: formatLimaShortDateTime(row.issuedAt),
     totalCents: row.totalCents,
     igvCents: row.igvCents,
+    /** A credit note's reason ('Anulación de la operación'); '' for a boleta or factura. */
+    reason: row.creditReasonText,
     /** SUNAT's or the PSE's words when it was refused or could not be sent. */
     problem: row.status === "rejected" ? row.sunatDescription : row.lastError,
     pdfUrl: row.pdfUrl,

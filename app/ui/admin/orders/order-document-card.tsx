@@ -51,6 +51,7 @@ function DocumentItem({ document }: { document: OrderDocument }) {
   return (
     <li className={`rounded-lg border p-3 ${STATUS_STYLES[document.status]}`}>
       <p className="font-semibold">{document.title}</p>
+      {document.reason ? <p className="text-xs">{document.reason}</p> : null}
       <p>
         {`${document.statusLabel} · ${document.date} · ${formatMoney(document.totalCents)} (IGV ${formatMoney(document.igvCents)})`}
       </p>
