@@ -98,9 +98,12 @@ test("comprobantes: Nubefact configured, an order marked paid gets its boleta, t
     await expect(toast(page, "Pedido Actualizado")).toBeVisible();
     await expect(async () => {
       await page.reload();
-      await expect(documents).toContainText(/Nota de crédito electrónica BC01-\d+ ?Aceptado por SUNAT/, {
-        timeout: 1000,
-      });
+      await expect(documents).toContainText(
+        /Nota de crédito electrónica BC01-\d+\s*Anulación de la operación\s*Aceptado por SUNAT/,
+        {
+          timeout: 1000,
+        },
+      );
     }).toPass({ timeout: 15_000 });
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "admin-order-credit-note-390");
