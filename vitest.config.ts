@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -47,7 +48,11 @@ function project(
       include,
       ...(options.exclude ? { exclude: options.exclude } : {}),
       environment: "node",
-      setupFiles: ["tests/support/quiet-shop-alerts.ts", "tests/support/worker-data-dir.ts"],
+      setupFiles: [
+        "tests/support/quiet-shop-alerts.ts",
+        "tests/support/worker-data-dir.ts",
+        "tests/support/direct-reads.ts",
+      ],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       maxWorkers: options.maxWorkers,
@@ -55,7 +60,11 @@ function project(
       env: {
         // Tests never write a secret into ./data.
         AUTH_SECRET: "test-secret-for-vitest-only-0123456789",
-        DATA_DIR: "/tmp/patitas-vitest-data",
+        // One per checkout (two checkouts' suites may run at once on one machine).
+        DATA_DIR: `/tmp/patitas-vitest-data-${createHash("sha256")
+          .update(import.meta.dirname)
+          .digest("hex")
+          .slice(0, 8)}`,
         APP_URL: "http://localhost:3000",
       },
     },

@@ -8,7 +8,7 @@ import { startHousekeeping } from "./domain/operations/housekeeping.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
 import { logError } from "./lib/log.server";
 import { startInvalidationBridge } from "./lib/page-cache/invalidation-bridge.server";
-import { getShopPageCache } from "./lib/page-cache/shop-page-cache.server";
+import { shopInvalidation } from "./lib/page-cache/shop-page-cache.server";
 
 export type RunningApp = {
   driver: "pglite" | "postgres";
@@ -41,12 +41,12 @@ export async function startApp(log: (message: string) => void = console.log): Pr
       });
       stopMaintenance = await startEmbeddedMaintenance(handle);
       stopHousekeeping = startHousekeeping(handle.db, config.dataDir, handle.driver === "pglite");
-      // Other instances on the same PostgreSQL drop the pages this one's writes change (ADR 024).
-      const pageCache = getShopPageCache();
-      if (config.databaseUrl && pageCache) {
+      // Other instances on the same PostgreSQL drop the pages and kept values this one's writes
+      // change (ADRs 024 and 043), with the page cache on or off.
+      if (config.databaseUrl) {
         const bridge = startInvalidationBridge({
           databaseUrl: config.databaseUrl,
-          cache: pageCache,
+          cache: shopInvalidation,
           reportError: logError,
         });
         stopBridge = bridge.stop;

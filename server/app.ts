@@ -16,6 +16,7 @@ import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
 import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
 import { MAX_PET_FORM_BODY_BYTES } from "~/domain/pets/pet-labels";
+import { markLoaderGroup } from "~/lib/loader-group.server";
 import { createHitPacer } from "~/lib/page-cache/hit-pacer.server";
 import { answerStoredPages, serveCachedPages } from "~/lib/page-cache/serve-cached-pages.server";
 import { getShopPageCache } from "~/lib/page-cache/shop-page-cache.server";
@@ -79,6 +80,8 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
     res.setHeader("Cache-Control", "private, no-store");
   }
   syncVisitorMarker(req, res, IS_SECURE);
+  // The page's loaders read the session once between them (lib/loader-group.server.ts).
+  markLoaderGroup(req, randomUUID);
   logRequestWhenDone(req, res, requestId);
   next();
 };

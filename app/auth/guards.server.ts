@@ -1,5 +1,6 @@
 import { href, redirect } from "react-router";
 
+import { readOncePerRequest } from "~/lib/loader-group.server";
 import { logError } from "~/lib/log.server";
 
 import { getAuth } from "./auth.server";
@@ -14,13 +15,14 @@ export type SessionUser = {
   isMainAdmin: boolean;
 };
 
-// Root, layout and route loaders of one request ask the same question: ask the database once.
+// Root, layout and route loaders of one request ask the same question: ask the database once
+// (each loader has its own copy of the Request: lib/loader-group.server.ts finds its siblings).
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = readSessionUser(request);
+    pending = readOncePerRequest(request, "session-user", () => readSessionUser(request));
     cache.set(request, pending);
   }
   return pending;

@@ -35,7 +35,14 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = path.join(findProjectRoot(), "app/db/migrations");
-const drizzleOptions = { schema, casing: "snake_case" } as const;
+// DB_QUERY_LOG=1 writes each query's first line to standard error: how bench/README.md counts
+// the queries of one request.
+const queryLogger = { logQuery: (query: string) => process.stderr.write(`query: ${query.slice(0, 160)}\n`) };
+const drizzleOptions = {
+  schema,
+  casing: "snake_case",
+  ...(process.env.DB_QUERY_LOG === "1" ? { logger: queryLogger } : {}),
+} as const;
 // An arbitrary constant: instances starting together on one PostgreSQL take turns.
 export const MIGRATION_LOCK_ID = 72_730_001;
 

@@ -64,7 +64,10 @@ async function dumpNewDatabase(isMigrated: boolean): Promise<Blob> {
 
 /** The two PGlite dumps (blank, migrated) of this migrations folder, made when missing. */
 export async function preparePgliteTemplates(): Promise<DatabaseTemplates> {
-  const folder = path.join(tmpdir(), "patitas-vitest-templates");
+  // One folder per checkout: two checkouts on one machine (a worktree beside the main one)
+  // would otherwise remove each other's dumps below.
+  const checkout = createHash("sha256").update(root).digest("hex").slice(0, 8);
+  const folder = path.join(tmpdir(), `patitas-vitest-templates-${checkout}`);
   mkdirSync(folder, { recursive: true });
   const key = templateKey();
   const dumps = {

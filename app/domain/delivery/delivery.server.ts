@@ -5,7 +5,9 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { deliveryZones, shopSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
+import { readShared } from "~/lib/page-cache/shared-reads.server";
 import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import type { DeliveryZone } from "./delivery";
@@ -30,13 +32,16 @@ export async function listDeliveryZonesForAdmin(): Promise<AdminDeliveryZone[]> 
     .orderBy(asc(deliveryZones.sortOrder), asc(sql`lower(${deliveryZones.district})`));
 }
 
-/** The districts the checkout offers. */
+/** The districts the checkout offers, kept in memory until the owner changes one (ADR 043). */
 export async function listActiveDeliveryZones(): Promise<DeliveryZone[]> {
-  return getDb()
-    .select(zoneColumns)
-    .from(deliveryZones)
-    .where(eq(deliveryZones.isActive, true))
-    .orderBy(asc(deliveryZones.sortOrder), asc(sql`lower(${deliveryZones.district})`));
+  const db = getDb();
+  return readShared(db, "delivery-zones", [pageTags.delivery], () =>
+    db
+      .select(zoneColumns)
+      .from(deliveryZones)
+      .where(eq(deliveryZones.isActive, true))
+      .orderBy(asc(deliveryZones.sortOrder), asc(sql`lower(${deliveryZones.district})`)),
+  );
 }
 
 /** One active district (the server's copy of the one the shopper chose), or null. */
@@ -49,8 +54,7 @@ export async function findActiveDeliveryZone(id: number): Promise<DeliveryZone |
 }
 
 export async function isPickupEnabled(): Promise<boolean> {
-  const [row] = await getDb().select({ isPickupEnabled: shopSettings.isPickupEnabled }).from(shopSettings);
-  return row?.isPickupEnabled ?? true;
+  return (await getShopSettings()).isPickupEnabled;
 }
 
 export type ZoneSaveResult =

@@ -2,6 +2,8 @@ import { and, asc, eq, ne, or } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { paymentMethods } from "~/db/schema";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { readShared } from "~/lib/page-cache/shared-reads.server";
 
 // The payment method of a checkout: the radios the cart offers and the choice a posted
 // order made among them.
@@ -28,21 +30,25 @@ const TO_BE_AGREED: PaymentMethodCopy = { id: null, name: "Por coordinar", detai
  * configured) is not offered: nobody could pay with it.
  */
 export async function listCheckoutPaymentMethods(): Promise<CheckoutPaymentMethod[]> {
-  return getDb()
-    .select({
-      id: paymentMethods.id,
-      name: paymentMethods.name,
-      details: paymentMethods.details,
-      kind: paymentMethods.kind,
-    })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.isActive, true),
-        or(eq(paymentMethods.kind, "manual"), ne(paymentMethods.secretKeySealed, "")),
-      ),
-    )
-    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.name));
+  const db = getDb();
+  // Kept in memory until the owner saves the payment methods (ADR 043).
+  return readShared(db, "checkout-payment-methods", [pageTags.paymentMethods], () =>
+    db
+      .select({
+        id: paymentMethods.id,
+        name: paymentMethods.name,
+        details: paymentMethods.details,
+        kind: paymentMethods.kind,
+      })
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.isActive, true),
+          or(eq(paymentMethods.kind, "manual"), ne(paymentMethods.secretKeySealed, "")),
+        ),
+      )
+      .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.name)),
+  );
 }
 
 type MethodChoice =

@@ -6,6 +6,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/client.server";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import type { ServiceCardData } from "~/domain/catalog/services.server";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { readShared, readSharedMany } from "~/lib/page-cache/shared-reads.server";
 
 import { type SearchTerms, toLeadingWordsPattern } from "./catalog-search";
 import type { SynonymGroup } from "./synonyms";
@@ -73,12 +75,39 @@ const TWO_TYPOS_LENGTH = 9;
  * never on the first sound) when the word is not the shop's own, the words `prefixWord` (the
  * last, perhaps unfinished) may be the start of, typos included; and when a word is not the
  * shop's but two of its words run together, those two ('super can', searched as neighbours).
- * One statement.
+ * Each word's forms are kept in memory (ADR 043) until a product, a catalogue level or a
+ * synonym changes: shoppers' searches share their words, and a word's forms are the same in
+ * any query. The words not kept are looked up in one statement.
  */
 export async function findWordForms(
   words: string[],
   prefixWord: string | undefined,
 ): Promise<{ groups: SynonymGroup[]; forms: Map<string, string[]> }> {
+  const db = getDb();
+  const keyOf = (word: string) => `word-forms:${word === prefixWord ? "start" : "whole"}:${word}`;
+  const wordOf = new Map(words.map((word) => [keyOf(word), word]));
+  const [groups, byKey] = await Promise.all([
+    readShared(db, "synonym-groups", [pageTags.productListings], () =>
+      query<{ terms: SynonymGroup }>(sql`SELECT terms FROM search_synonyms ORDER BY id`).then((rows) =>
+        rows.map((row) => row.terms),
+      ),
+    ),
+    readSharedMany(db, [...wordOf.keys()], VOCABULARY_TAGS, async (missing) => {
+      const looked = missing.map((key) => wordOf.get(key)!);
+      const found = await lookUpWordForms(looked, looked.includes(prefixWord ?? "") ? prefixWord : undefined);
+      return new Map(missing.map((key) => [key, found.get(wordOf.get(key)!) ?? []]));
+    }),
+  ]);
+  const forms = new Map<string, string[]>();
+  for (const [key, wordForms] of byKey) if (wordForms.length > 0) forms.set(wordOf.get(key)!, wordForms);
+  return { groups, forms };
+}
+
+/** What changes the shop's words: a product, a catalogue level or a service saved (their triggers). */
+const VOCABULARY_TAGS = ["product:*", "catalog:*", pageTags.productListings];
+
+/** findWordForms' statement for the words not kept: each word's forms, then its splits. */
+async function lookUpWordForms(words: string[], prefixWord: string | undefined): Promise<Map<string, string[]>> {
   const lookups = words.map((word) => ({
     word,
     swaps: Array.from(word).length >= ONE_TYPO_LENGTH ? adjacentSwaps(word) : [],
@@ -88,9 +117,8 @@ export async function findWordForms(
   const splitLookups = words
     .map((word) => ({ word, splits: wordSplits(word) }))
     .filter((lookup) => lookup.splits.length > 0);
-  const [row] = await query<{ groups: SynonymGroup[]; forms: [string, string][]; splits: [string, string][] }>(sql`
-    SELECT (SELECT coalesce(json_agg(g.terms ORDER BY g.id), '[]'::json) FROM search_synonyms g) AS groups,
-      (SELECT coalesce(json_agg(json_build_array(q.word, s.split) ORDER BY q.word, s.split), '[]'::json)
+  const [row] = await query<{ forms: [string, string][]; splits: [string, string][] }>(sql`
+    SELECT (SELECT coalesce(json_agg(json_build_array(q.word, s.split) ORDER BY q.word, s.split), '[]'::json)
         FROM jsonb_to_recordset(${JSON.stringify(splitLookups)}::jsonb) AS q(word text, splits text[])
         CROSS JOIN unnest(q.splits) AS s(split)
         JOIN search_words a ON a.word = split_part(s.split, ' ', 1)
@@ -136,7 +164,7 @@ export async function findWordForms(
   for (const [word, form] of [...(row?.forms ?? []), ...(row?.splits ?? [])]) {
     forms.set(word, [...(forms.get(word) ?? []), form]);
   }
-  return { groups: row?.groups ?? [], forms };
+  return forms;
 }
 
 /**

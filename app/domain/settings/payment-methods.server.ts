@@ -11,6 +11,7 @@ import {
 } from "~/domain/payments/payment-methods.server";
 import { type ConnectionCheck, isOnlineProviderId, type OnlineProviderId } from "~/domain/payments/provider";
 import { pageTags } from "~/lib/page-cache/page-tags";
+import { readShared } from "~/lib/page-cache/shared-reads.server";
 import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { openSecret, sealSecret, secretHint } from "~/lib/secret-box.server";
 
@@ -82,11 +83,15 @@ function sealedUpdate(purpose: string, secret: string | null): string | undefine
 
 /** The QR code of each active method that has one, by method id (for the cart). */
 export async function listPaymentQrImages(): Promise<Record<string, string>> {
-  const rows = await getDb()
-    .select({ id: paymentMethods.id, qrImage: paymentMethods.qrImage })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.isActive, true), isNotNull(paymentMethods.qrImage)));
-  return Object.fromEntries(rows.flatMap((row) => (row.qrImage ? [[row.id, row.qrImage]] : [])));
+  const db = getDb();
+  // Kept in memory until the owner saves the payment methods (ADR 043).
+  return readShared(db, "payment-qr-images", [pageTags.paymentMethods], async () => {
+    const rows = await db
+      .select({ id: paymentMethods.id, qrImage: paymentMethods.qrImage })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.isActive, true), isNotNull(paymentMethods.qrImage)));
+    return Object.fromEntries(rows.flatMap((row) => (row.qrImage ? [[row.id, row.qrImage]] : [])));
+  });
 }
 
 /** What the audit log keeps of a method saved: never a secret, only whether one changed. */

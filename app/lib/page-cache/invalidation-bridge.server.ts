@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Client } from "pg";
 
-import type { InvalidationEvent, PageCache } from "./page-cache.server";
+import type { InvalidationEvent } from "./page-cache.server";
 
 const PAGE_CACHE_CHANNEL = "page_cache";
 /** NOTIFY's payload limit is 8,000 bytes: past this, the message says "everything". */
@@ -13,6 +13,12 @@ const MAX_PAYLOAD_BYTES = 7_500;
 const RETRY_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 type Message = { from: string; tags: string[] | "all" };
+
+type InvalidationTarget = {
+  onInvalidate: (listener: (event: InvalidationEvent) => void) => () => void;
+  invalidateTags: (tags: Iterable<string>, options: { isRemote: boolean }) => unknown;
+  invalidateAll: (options: { isRemote: boolean }) => unknown;
+};
 
 export type InvalidationBridge = { instanceId: string; ready: Promise<void>; stop: () => Promise<void> };
 
@@ -82,7 +88,8 @@ export function startInvalidationBridge({
   reportError,
 }: {
   databaseUrl: string;
-  cache: PageCache;
+  /** The page cache, or what stands for it and the values kept in memory (shop-page-cache.server.ts). */
+  cache: Pick<InvalidationTarget, "onInvalidate" | "invalidateTags" | "invalidateAll">;
   reportError: (message: string, error: unknown) => void;
 }): InvalidationBridge {
   const instanceId = randomUUID();

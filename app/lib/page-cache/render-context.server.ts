@@ -10,6 +10,8 @@ export type SharedRender = {
   tags: Set<string>;
   /** A shorter life than the cache's default, for a page that changes by itself (a date). */
   maxAgeMs: number | undefined;
+  /** Set by answerUnstored: the same for every visitor, but not to be kept (a search that found nothing). */
+  isShareableUnstored: boolean;
 };
 
 declare module "react-router" {
@@ -20,7 +22,13 @@ declare module "react-router" {
 }
 
 export function createSharedRender(): SharedRender {
-  return { isCacheable: false, isNotFoundCacheable: false, tags: new Set(), maxAgeMs: undefined };
+  return {
+    isCacheable: false,
+    isNotFoundCacheable: false,
+    tags: new Set(),
+    maxAgeMs: undefined,
+    isShareableUnstored: false,
+  };
 }
 
 /**
@@ -39,6 +47,15 @@ export function cachePage(
   if (options.isNotFoundCacheable) render.isNotFoundCacheable = true;
   for (const tag of tags) render.tags.add(tag);
   if (options.maxAgeMs !== undefined) render.maxAgeMs = Math.min(render.maxAgeMs ?? options.maxAgeMs, options.maxAgeMs);
+}
+
+/**
+ * Called by a route's loader: this anonymous render is what any visitor would see, so it is
+ * their answer, but it is not kept (it counts something each time, or is cheap to miss). Without
+ * it, a page not declared cacheable is rendered a second time, as the visitor.
+ */
+export function answerUnstored(context: { sharedRender?: SharedRender } | undefined): void {
+  if (context?.sharedRender) context.sharedRender.isShareableUnstored = true;
 }
 
 /** Adds tags without making the page cacheable (the root and the layout, shared by every page). */

@@ -13,7 +13,7 @@ import { afterEach, expect, test } from "vitest";
 import { createHitPacer } from "./hit-pacer.server";
 import { type KeepBody, openPageBodyFiles } from "./page-body-files.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
-import { cachePage } from "./render-context.server";
+import { answerUnstored, cachePage } from "./render-context.server";
 import { answerStoredPages, serveCachedPages, SHARED_PAGE_CACHE_CONTROL } from "./serve-cached-pages.server";
 
 const APP_URL = "http://tienda.example.pe";
@@ -38,6 +38,11 @@ async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
     };
     if (path === "/privado") return new Response("<p>solo tuyo</p>", { headers });
     if (path === "/nada") return new Response("<p>no existe</p>", { status: 404, headers });
+    if (path === "/buscar") {
+      // A search that found nothing: the same for everyone, never kept.
+      answerUnstored(context);
+      return new Response(`<p>Sin resultados</p><script nonce="${nonce}">hydrate()</script>`, { headers });
+    }
     cachePage(context, ["product:42"]);
     const body = `<h1>${price}</h1><script nonce="${nonce}">hydrate()</script>`;
     return new Response(body, { headers });
@@ -177,6 +182,25 @@ test("a page its route did not declare shareable is rendered for the visitor; an
   await get(`${shop.base}/nada`);
   // Neither was kept.
   expect(shop.renders.map((seen) => new URL(seen.url).pathname)).toEqual(["/privado", "/nada", "/nada"]);
+});
+
+test("a page its route answers unstored is the visitor's answer from the one anonymous render, and never kept", async () => {
+  const shop = await startShop();
+  for (const cookie of ["patitas_cart=abc", ""]) {
+    const response = await get(`${shop.base}/buscar?q=zzqxw`, cookie ? { cookie } : {});
+    expect(response.headers.get("x-cache")).toBe("BYPASS");
+    const body = await response.text();
+    expect(body).toContain("<p>Sin resultados</p>");
+    // The render's own nonce, in its own policy: the script still runs.
+    const nonce = /nonce="([^"]+)"/.exec(body)![1]!;
+    expect(response.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+  }
+  // One render per request, anonymous (no cookie), none kept and none rendered again as the visitor.
+  expect(shop.renders).toEqual([
+    { url: `${APP_URL}/buscar?q=zzqxw`, cookie: null },
+    { url: `${APP_URL}/buscar?q=zzqxw`, cookie: null },
+  ]);
+  expect(shop.cache.stats().entries).toBe(0);
 });
 
 test("the front door answers only stored pages: anything else (a static file, a miss) goes on untouched", async () => {

@@ -46,7 +46,7 @@ export type CachedPagesOptions = {
   takeRenderSlot: (req: Request, res: Response) => Promise<boolean>;
 };
 
-type Answered = { status: number; headers: Headers; body: Buffer };
+type Answered = { status: number; headers: Headers; body: Buffer; isShareable: boolean };
 
 /** Whether a request may be answered with a shared page at all (it still needs a key). */
 function mayShare(req: Request): boolean {
@@ -158,7 +158,12 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     const request = new globalThis.Request(new URL(key, appUrl), { headers: { accept: "text/html,*/*;q=0.8" } });
     const response = await options.render(request, context);
     const body = Buffer.from(await response.arrayBuffer());
-    answered.value = { status: response.status, headers: response.headers, body };
+    answered.value = {
+      status: response.status,
+      headers: response.headers,
+      body,
+      isShareable: sharedRender.isShareableUnstored,
+    };
     const mayKeep =
       sharedRender.isCacheable &&
       (response.status === 200 || (response.status === 404 && sharedRender.isNotFoundCacheable));
@@ -198,7 +203,7 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
       if (outcome.status !== "BYPASS") return markBypass(res, next);
       const own = answered.value;
       // A 200 that its route did not declare shareable may be personal: rendered again, as the visitor.
-      if (!own || (own.status === 200 && isHtml(own.headers))) return markBypass(res, next);
+      if (!own || (own.status === 200 && isHtml(own.headers) && !own.isShareable)) return markBypass(res, next);
       sendAnswered(req, res, own);
     } catch (error) {
       next(error);

@@ -7,10 +7,11 @@ import { readConfig } from "~/config.server";
 import { logError } from "~/lib/log.server";
 
 import { openPageBodyFiles } from "./page-body-files.server";
-import { createPageCache, type PageCache } from "./page-cache.server";
+import { createPageCache, type InvalidationEvent, type PageCache } from "./page-cache.server";
+import { invalidateSharedReads } from "./shared-reads.server";
 
 const SLOT = Symbol.for("patitas.page-cache");
-type Slot = { cache: PageCache | null };
+type Slot = { cache: PageCache | null; listeners: Set<(event: InvalidationEvent) => void> };
 
 function slot(): Slot {
   const holder = globalThis as typeof globalThis & { [SLOT]?: Slot };
@@ -27,7 +28,7 @@ function slot(): Slot {
         reportError: (error, context) => logError("page cache", error, context),
       });
     }
-    holder[SLOT] = { cache };
+    holder[SLOT] = { cache, listeners: new Set() };
   }
   return holder[SLOT];
 }
@@ -43,10 +44,37 @@ export function getShopPageCache(): PageCache | null {
  * rows and store them as new.
  */
 export function invalidatePages(tags: Iterable<string>): void {
-  slot().cache?.invalidateTags(tags);
+  shopInvalidation.invalidateTags(tags);
 }
 
 /** Every stored page: for a change whose reach no tag names (a restore of a backup, an import). */
 export function invalidateAllPages(): void {
-  slot().cache?.invalidateAll();
+  shopInvalidation.invalidateAll();
 }
+
+/**
+ * Where a write's tags go: the stored pages, the values kept in memory (shared-reads.server.ts),
+ * and the listeners (the bridge that tells the other instances). The page cache may be off
+ * (PAGE_CACHE_MB=0): the kept values and the bridge still need the tags.
+ */
+export const shopInvalidation = {
+  invalidateTags(tags: Iterable<string>, { isRemote = false }: { isRemote?: boolean } = {}): void {
+    const list = [...new Set(tags)];
+    if (list.length === 0) return;
+    slot().cache?.invalidateTags(list, { isRemote });
+    invalidateSharedReads(list);
+    for (const listener of slot().listeners) listener({ tags: list, isRemote });
+  },
+  invalidateAll({ isRemote = false }: { isRemote?: boolean } = {}): void {
+    slot().cache?.invalidateAll({ isRemote });
+    invalidateSharedReads("all");
+    for (const listener of slot().listeners) listener({ tags: "all", isRemote });
+  },
+  /** The seam for the cross-instance bridge; returns the unsubscribe. */
+  onInvalidate(listener: (event: InvalidationEvent) => void): () => void {
+    slot().listeners.add(listener);
+    return () => slot().listeners.delete(listener);
+  },
+};
+
+export type ShopInvalidation = typeof shopInvalidation;

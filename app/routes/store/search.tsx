@@ -11,7 +11,7 @@ import { MAX_QUERY_LENGTH } from "~/domain/search/query-length";
 import { noteSearchOutcome } from "~/domain/search/search-misses.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
-import { cachePage, isSharedRender } from "~/lib/page-cache/render-context.server";
+import { answerUnstored, cachePage } from "~/lib/page-cache/render-context.server";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ProductGrid } from "~/ui/catalog/product-grid";
@@ -50,10 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const found = products.total + services.total;
   // The owner's 'Búsquedas sin resultados': whole-shop searches only, counted each time, so an
-  // empty answer is never stored (it is cheap to render). The page cache's anonymous render of
-  // it is then rendered again for the visitor: that second render is the one counted.
-  const isSharedMiss = found === 0 && isSharedRender(context);
-  if (!marca && result.query && !isSharedMiss) await noteSearchOutcome(result);
+  // empty answer is never stored; the page cache's anonymous render of it is the visitor's
+  // answer (not rendered again), and counted here once.
+  if (!marca && result.query) await noteSearchOutcome(result);
+  if (found === 0) answerUnstored(context);
   if (found > 0 || !result.query) {
     cachePage(context, [
       pageTags.productListings,
