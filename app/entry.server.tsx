@@ -1,10 +1,7 @@
 // React Router's default Node entry, plus the Content-Security-Policy nonce (see
-// ~/lib/security-headers.server.ts). Everything else is the framework's default.
-import { PassThrough } from "node:stream";
+// ~/lib/security-headers.server.ts), answering the whole page at once (below).
+import { Writable } from "node:stream";
 
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 
@@ -40,9 +37,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -55,25 +49,36 @@ export default function handleRequest(
         // By default React sends one over 12,800 bytes aside and moves it with an inline script:
         // without JavaScript that content (the cart's checkout form) would never show.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        // The whole page, then one answer (ADR 043): the loaders have read everything before
+        // React renders (no deferred data), so streaming the shell first gained a few
+        // milliseconds and cost a web-stream step and a compression call per chunk of HTML.
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
           pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) {
+          // After the shell, a part that failed is rendered again in the browser, as when the
+          // page streamed: the page is still a 200.
+          if (!shellRendered) responseStatusCode = 500;
+          else {
             logError("streaming render failed", error, {
               requestId: (loadContext as { requestId?: string }).requestId,
               method: request.method,

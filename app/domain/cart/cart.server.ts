@@ -5,6 +5,7 @@ import { createCookie } from "react-router";
 
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { cartLines, carts, products, productVariants } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { lineTitle } from "~/domain/catalog/variant-display";
@@ -54,12 +55,18 @@ export async function readCartId(request: Request, requestContext?: object): Pro
 export async function getCartItemCount(request: Request, requestContext?: object): Promise<number> {
   const cartId = await readCartId(request, requestContext);
   if (!cartId) return 0;
-  const [row] = await getDb()
-    .select({ units: sum(cartLines.quantity).mapWith(Number) })
-    .from(cartLines)
-    .where(eq(cartLines.cartId, cartId));
+  const [row] = await cartUnits().execute({ cartId });
   return row?.units ?? 0;
 }
+
+// Every page a visitor with a cart opens counts its units (the header's badge): built once.
+const cartUnits = preparedPerDatabase((db) =>
+  db
+    .select({ units: sum(cartLines.quantity).mapWith(Number) })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .prepare("cart_units"),
+);
 
 /**
  * The visitor's cart id, creating the cart on the first write. The Set-Cookie header to
@@ -275,27 +282,7 @@ export async function clearCart(cartId: string): Promise<void> {
  */
 export async function getCart(cartId: string | null): Promise<CartView> {
   if (!cartId) return { lines: [], itemCount: 0, totalCents: 0 };
-  const limits = await getOrderLimits();
-  const rows = await getDb()
-    .select({
-      productId: products.id,
-      variantId: productVariants.id,
-      variantName: productVariants.name,
-      title: products.title,
-      image: products.image,
-      imageAlt: products.imageAlt,
-      priceCents: productVariants.priceCents,
-      isOfferActive: productVariants.isOfferActive,
-      offerPriceCents: productVariants.offerPriceCents,
-      stock: productVariants.stock,
-      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
-      quantity: cartLines.quantity,
-    })
-    .from(cartLines)
-    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.addedAt), asc(products.id), asc(productVariants.sortOrder));
+  const [limits, rows] = await Promise.all([getOrderLimits(), cartLineRows().execute({ cartId })]);
 
   const lines = rows.map(({ isArchived, ...row }): CartLineView => {
     const unitPriceCents = getUnitPriceCents(row);
@@ -315,6 +302,31 @@ export async function getCart(cartId: string | null): Promise<CartView> {
     totalCents: lines.reduce((total, line) => total + line.lineTotalCents, 0),
   };
 }
+
+/** The cart page's lines, with what each costs now: built once (every cart page and fetcher). */
+const cartLineRows = preparedPerDatabase((db) =>
+  db
+    .select({
+      productId: products.id,
+      variantId: productVariants.id,
+      variantName: productVariants.name,
+      title: products.title,
+      image: products.image,
+      imageAlt: products.imageAlt,
+      priceCents: productVariants.priceCents,
+      isOfferActive: productVariants.isOfferActive,
+      offerPriceCents: productVariants.offerPriceCents,
+      stock: productVariants.stock,
+      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartLines.addedAt), asc(products.id), asc(productVariants.sortOrder))
+    .prepare("cart_lines"),
+);
 
 /** Empties a cart inside the caller's transaction (used when an order is placed), with its checkout draft. */
 export async function emptyCartIn(tx: Transaction, cartId: string): Promise<void> {

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { getDb } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { carts } from "~/db/schema";
 import { checkoutFields, type CheckoutValues } from "~/domain/orders/order";
 
@@ -34,10 +35,19 @@ export async function saveCheckoutDraft(cartId: string, draft: CheckoutDraft): P
 /** The cart's draft, or an empty one. */
 export async function readCheckoutDraft(cartId: string | null): Promise<CheckoutDraft> {
   if (!cartId) return {};
-  const [row] = await getDb().select({ draft: carts.checkoutDraft }).from(carts).where(eq(carts.id, cartId));
+  const [row] = await cartDraft().execute({ cartId });
   const parsed = checkoutDraftSchema.safeParse(row?.draft ?? {});
   return parsed.success ? parsed.data : {};
 }
+
+// Every cart page reads it: built once.
+const cartDraft = preparedPerDatabase((db) =>
+  db
+    .select({ draft: carts.checkoutDraft })
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder("cartId")))
+    .prepare("cart_checkout_draft"),
+);
 
 /** The form's starting values: the account's contact details, then what the draft holds. */
 export function withCheckoutDraft(defaults: CheckoutValues, draft: CheckoutDraft): CheckoutValues {

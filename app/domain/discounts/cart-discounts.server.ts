@@ -1,6 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { carts, discounts, products } from "~/db/schema";
 
 import { toDiscount } from "./discount-admin.server";
@@ -72,6 +73,15 @@ export async function setCartCoupon(cartId: string, code: string | null): Promis
   await getDb().update(carts).set({ couponCode: code, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
+// Every cart page with lines reads it: built once.
+const cartCoupon = preparedPerDatabase((db) =>
+  db
+    .select({ couponCode: carts.couponCode })
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder("cartId")))
+    .prepare("cart_coupon_code"),
+);
+
 /** What the cart's discounts take off now, for its summary. */
 export async function previewCartDiscounts(
   cartId: string | null,
@@ -81,7 +91,7 @@ export async function previewCartDiscounts(
 ): Promise<CartDiscounts> {
   if (!cartId || cartLines.length === 0) return NO_CART_DISCOUNTS;
   const db = getDb();
-  const [cart] = await db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
+  const [cart] = await cartCoupon().execute({ cartId });
   const couponCode = cart?.couponCode ?? "";
   const { coupon, automatic } = await readCandidates(db, couponCode || null);
   const facts = { lines: await toDiscountLines(cartLines), now, shopper: await readShopperHistory(db, shopper) };
