@@ -7,6 +7,8 @@ import {
   startInvalidationBridge,
 } from "~/lib/page-cache/invalidation-bridge.server";
 import { createPageCache, type PageCache } from "~/lib/page-cache/page-cache.server";
+import { SharedReads } from "~/lib/page-cache/shared-reads.server";
+import { invalidatePages, shopInvalidation } from "~/lib/page-cache/shop-page-cache.server";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run).
 const databaseUrl = process.env.TEST_DATABASE_URL!;
@@ -97,4 +99,30 @@ test("the message: tags as sent, 'all' past NOTIFY's limit, nonsense ignored", (
   expect(decodeInvalidation("not json")).toBeNull();
   expect(decodeInvalidation(JSON.stringify({ from: "a", tags: [1] }))).toBeNull();
   expect(decodeInvalidation(JSON.stringify({ tags: "all" }))).toBeNull();
+});
+
+test("the values kept in memory (ADR 043) follow the same bridge, with the page cache on or off", async () => {
+  // This process's writes go through shopInvalidation (invalidatePages); the other instance
+  // keeps its values in a store of its own, dropped by what its bridge receives.
+  const local = startInvalidationBridge({ databaseUrl, cache: shopInvalidation, reportError: (m) => errors.push(m) });
+  bridges.push(local);
+  const kept = new SharedReads();
+  const remote = startInvalidationBridge({
+    databaseUrl,
+    cache: {
+      onInvalidate: () => () => {},
+      invalidateTags: (tags) => kept.invalidateTags(tags),
+      invalidateAll: () => kept.invalidateAll(),
+    },
+    reportError: (m) => errors.push(m),
+  });
+  bridges.push(remote);
+  await Promise.all([local.ready, remote.ready]);
+  await kept.read("shop-settings", ["settings", "delivery"], async () => ({ shopName: "Patitas" }));
+  await kept.read("word-forms:whole:pelota", ["product:*"], async () => ["pelota"]);
+  invalidatePages(["delivery"]);
+  await waitUntil(() => kept.size === 1, 1_000);
+  invalidatePages(["product:42"]);
+  await waitUntil(() => kept.size === 0, 1_000);
+  expect(errors).toEqual([]);
 });
