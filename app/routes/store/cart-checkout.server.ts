@@ -49,13 +49,13 @@ export async function checkout({ request, context, form }: IntentArgs) {
   // from emptying the shelves with orders nobody will pay.
   const clientIp = getClientIp(context);
   const ordersKey = `orders:ip:${clientIp}`;
-  if (isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
+  if (await isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
     return formFailure({}, form, tooManyOrdersToast, 429);
   }
   const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
   const outcome = await submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
   if (outcome.status !== "placed") return refuseCheckout(outcome, form);
-  recordHit(ordersKey, rateRules.placedOrdersPerIp);
+  await recordHit(ordersKey, rateRules.placedOrdersPerIp);
   const remember = { "Set-Cookie": await rememberPlacedOrder(request, outcome.code) };
   if (outcome.paysOnline) {
     // Stored with its units held, as any order; now the provider's page. If the provider
