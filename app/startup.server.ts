@@ -1,4 +1,4 @@
-import { readConfig } from "./config.server";
+import { checkSharedAuthSecret, readConfig } from "./config.server";
 import { openDatabase, setDatabase } from "./db/client.server";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
 import { startEmbeddedMaintenance } from "./db/maintenance.server";
@@ -25,6 +25,7 @@ export type RunningApp = {
  */
 export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
   const config = readConfig();
+  checkSharedAuthSecret(config);
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   try {
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
