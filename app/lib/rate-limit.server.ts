@@ -17,6 +17,8 @@ export type RateStore = {
    * a transaction of the store's database, if it has one, whose rollback gives the place back.
    */
   take: (key: string, rule: RateRule, now: number, within?: unknown) => Promise<boolean>;
+  /** Takes back one hit counted at `at` (a take whose submission was then refused for another reason). */
+  giveBack: (key: string, at: number) => Promise<void>;
   clear: (key: string) => Promise<void>;
 };
 
@@ -45,6 +47,11 @@ function memoryRateStore(): RateStore {
       record(key, rule, now);
       return true;
     },
+    async giveBack(key, at) {
+      const kept = hits.get(key) ?? [];
+      const index = kept.indexOf(at);
+      if (index >= 0) kept.splice(index, 1);
+    },
     clear: async (key) => void hits.delete(key),
   };
 }
@@ -67,6 +74,15 @@ export async function isRateLimited(key: string, rule: RateRule, now = Date.now(
 
 export async function recordHit(key: string, rule: RateRule, now = Date.now()): Promise<void> {
   await store().record(key, rule, now);
+}
+
+/**
+ * Gives back the submission takeSubmission counted at `at`: for a limit on what succeeded (an
+ * order placed), taken first so that concurrent submissions cannot all pass, and given back
+ * when the submission failed for another reason.
+ */
+export async function giveBackSubmission(key: string, at: number): Promise<void> {
+  await store().giveBack(key, at);
 }
 
 export async function clearHits(key: string): Promise<void> {

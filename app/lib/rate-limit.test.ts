@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { clearHits, isRateLimited, recordHit, takeSubmission } from "./rate-limit.server";
+import { clearHits, giveBackSubmission, isRateLimited, recordHit, takeSubmission } from "./rate-limit.server";
 
 // No database open: the counters of one process (the embedded database's). The table every
 // instance shares on PostgreSQL is tested in rate-limit-table.server.test.ts.
@@ -30,4 +30,13 @@ test("a submission is taken while under the limit, refused past it, and taken ag
   for (let i = 0; i < 5; i++) taken.push(await takeSubmission(key, rule, { now: i * 10 }));
   expect(taken).toEqual([true, true, true, false, false]);
   expect(await takeSubmission(key, rule, { now: 1005 })).toBe(true);
+});
+
+test("a submission given back frees its place, once", async () => {
+  const key = "test:give-back";
+  for (let i = 0; i < 3; i++) expect(await takeSubmission(key, rule, { now: 100 })).toBe(true);
+  expect(await takeSubmission(key, rule, { now: 101 })).toBe(false);
+  await giveBackSubmission(key, 100);
+  expect(await takeSubmission(key, rule, { now: 102 })).toBe(true);
+  expect(await takeSubmission(key, rule, { now: 103 })).toBe(false);
 });

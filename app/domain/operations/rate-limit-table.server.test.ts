@@ -38,6 +38,19 @@ test("takes stop at the limit, are free again as the window slides, and a row ke
   expect(row!.hits).toEqual([1117, 1118, 1119]);
 });
 
+test("a take given back frees one place: one hit of its millisecond, not every one", async () => {
+  const store = tableRateStore(handle().db);
+  const key = "test:give-back";
+  for (let i = 0; i < 3; i++) expect(await store.take(key, rule, 5000)).toBe(true);
+  expect(await store.take(key, rule, 5001)).toBe(false);
+  await store.giveBack(key, 5000);
+  expect(await store.count(key, rule, 5002)).toBe(2);
+  expect(await store.take(key, rule, 5002)).toBe(true);
+  expect(await store.take(key, rule, 5003)).toBe(false);
+  await store.giveBack("test:nothing", 5000);
+  expect(await store.count("test:nothing", rule, 5003)).toBe(0);
+});
+
 test("concurrent takes of one key never pass the limit", async () => {
   const store = tableRateStore(handle().db);
   const key = "test:race";

@@ -66,6 +66,13 @@ export function tableRateStore(db: Database): RateStore {
       const hits = sql`case when ${isUnder} then ${keptHits(rule, now)} || ${now}::bigint else ${keptHits(rule, now)} end`;
       return upsert(key, rule, now, hits, isUnder, within);
     },
+    async giveBack(key, at) {
+      // One occurrence only: two submissions counted in the same millisecond are two hits.
+      const position = sql`array_position(${table.hits}, ${at}::bigint)`;
+      await db.execute(sql`
+        update ${table} set hits = ${table.hits}[:${position} - 1] || ${table.hits}[${position} + 1:]
+        where ${table.key} = ${key} and ${at}::bigint = any(${table.hits})`);
+    },
     async clear(key) {
       await db.execute(sql`delete from ${table} where ${table.key} = ${key}`);
     },
