@@ -56,16 +56,18 @@ function memoryRateStore(): RateStore {
   };
 }
 
-const memoryStore = memoryRateStore();
-let sharedStore: RateStore | undefined;
+// On globalThis, as the database (db/client.server.ts): the dev server's module reloads keep them.
+const registry = globalThis as typeof globalThis & { __petshopRateStores?: { memory: RateStore; shared?: RateStore } };
+registry.__petshopRateStores ??= { memory: memoryRateStore() };
+const stores = registry.__petshopRateStores;
 
 /** Installs the store every instance shares (startup.server.ts, on PostgreSQL); undefined: memory again. */
 export function useRateStore(shared: RateStore | undefined): void {
-  sharedStore = shared;
+  stores.shared = shared;
 }
 
 function store(): RateStore {
-  return sharedStore ?? memoryStore;
+  return stores.shared ?? stores.memory;
 }
 
 export async function isRateLimited(key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
