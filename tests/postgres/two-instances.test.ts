@@ -1,9 +1,9 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { MIGRATION_LOCK_ID } from "~/db/client.server";
-import { orders, orderStatusChanges, products, productVariants } from "~/db/schema";
+import { contactMessages, orders, orderStatusChanges, products, productVariants } from "~/db/schema";
 
 import { findForm } from "../support/html-form";
 import { insertTestOrder } from "../support/orders";
@@ -133,6 +133,27 @@ test("26 orders at once from another address, half through each instance: exactl
   expect(answers.filter((status) => status === 429)).toHaveLength(6);
   const [placed] = await db.select({ n: count() }).from(orders).where(eq(orders.clientIp, ip));
   expect(placed!.n).toBe(20);
+});
+
+test("32 contact messages at once from one address, half through each instance: the limit of 30 an hour holds", async () => {
+  const visitor = { "X-Forwarded-For": "203.0.113.79" };
+  const answers = await Promise.all(
+    Array.from({ length: 32 }, async (_, i) => {
+      const server = i % 2 === 0 ? shop.a : shop.b;
+      const fields = { fullName: `Visitante ${i}`, email: `visitante${i}@example.pe`, subject: "Horario", message: "¿Abren los domingos?" };
+      const response = await formPost(server.url, "/contacto", fields, visitor);
+      return { status: response.status, html: await response.text() };
+    }),
+  );
+  expect(answers.filter((answer) => answer.status === 302)).toHaveLength(30);
+  const refused = answers.filter((answer) => answer.status === 429);
+  expect(refused).toHaveLength(2);
+  for (const answer of refused) expect(answer.html).toContain("Recibimos demasiados envíos desde tu conexión.");
+  const [stored] = await shop.database.db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(like(contactMessages.fullName, "Visitante %"));
+  expect(stored!.n).toBe(30);
 });
 
 test("an expired order is cancelled once although both instances run the housekeeping", async () => {
