@@ -57,7 +57,10 @@ beforeAll(async () => {
     pathname: `/${current.rows[0]!.name}`,
   }).toString();
   instanceB = await openDatabase({ databaseUrl });
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.title, "Ratón de Juguete con Catnip"));
   productId = product!.id;
   await setVariantValues(db, productId, { stock: 500 });
 });

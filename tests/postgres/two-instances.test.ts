@@ -31,7 +31,10 @@ beforeAll(async () => {
   startedAt = Date.now();
   shop = await startTwoInstances();
   const { db } = shop.database;
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.title, "Ratón de Juguete con Catnip"));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.title, "Ratón de Juguete con Catnip"));
   overdueProductId = product!.id;
   // Unpaid for three days (the shop's 'Horas para pagar' is 24): both housekeepings will find it.
   overdueOrder = await insertTestOrder(db, {
@@ -80,13 +83,24 @@ test("a product edited through A is fresh on B within a second", async () => {
 /** One guest order from `ip` through `server`: its status (302 placed, 429 over the address's limit). */
 async function orderFrom(server: ServerProcess, ip: string, productId: number, phone: string): Promise<number> {
   const visitor = { "X-Forwarded-For": ip };
-  const added = await formPost(server.url, "/carrito", { intent: "add", productId: String(productId), quantity: "1" }, visitor);
+  const added = await formPost(
+    server.url,
+    "/carrito",
+    { intent: "add", productId: String(productId), quantity: "1" },
+    visitor,
+  );
   expect(added.status).toBe(200);
   await added.body?.cancel();
   const checkout = await formPost(
     server.url,
     "/carrito",
-    { intent: "checkout", paymentMethodId: "yape", fulfillment: "pickup", customerName: "Ana Torres", customerPhone: phone },
+    {
+      intent: "checkout",
+      paymentMethodId: "yape",
+      fulfillment: "pickup",
+      customerName: "Ana Torres",
+      customerPhone: phone,
+    },
     { Cookie: mergeCookies("", added), ...visitor },
   );
   await checkout.body?.cancel();
@@ -140,7 +154,12 @@ test("32 contact messages at once from one address, half through each instance: 
   const answers = await Promise.all(
     Array.from({ length: 32 }, async (_, i) => {
       const server = i % 2 === 0 ? shop.a : shop.b;
-      const fields = { fullName: `Visitante ${i}`, email: `visitante${i}@example.pe`, subject: "Horario", message: "¿Abren los domingos?" };
+      const fields = {
+        fullName: `Visitante ${i}`,
+        email: `visitante${i}@example.pe`,
+        subject: "Horario",
+        message: "¿Abren los domingos?",
+      };
       const response = await formPost(server.url, "/contacto", fields, visitor);
       return { status: response.status, html: await response.text() };
     }),
@@ -164,7 +183,8 @@ test("an expired order is cancelled once although both instances run the houseke
   // Both instances run it a minute after their start, at about the same time.
   await expect
     .poll(
-      async () => (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, overdueOrder.id)))[0]!.status,
+      async () =>
+        (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, overdueOrder.id)))[0]!.status,
       // A minute after each instance listened; a loaded machine takes up to a minute to start them.
       { timeout: Math.max(5_000, startedAt + 180_000 - Date.now()), interval: 500 },
     )
@@ -191,7 +211,10 @@ test("an expired order is cancelled once although both instances run the houseke
 test("kill -9 of A while shoppers order through both: every acknowledged order is stored, B keeps serving", async () => {
   const { a, b } = shop;
   const { db } = shop.database;
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.title, "Snack Dental para Perro x 7 unidades"));
   const line = [{ productId: product!.id, quantity: 1 }];
   const acknowledged: string[] = [];
   let firstThroughA: () => void = () => {};

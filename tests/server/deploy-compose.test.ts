@@ -26,9 +26,17 @@ function sourceFiles(folder: string): string[] {
 function variablesTheAppReads(): Set<string> {
   const names = new Set<string>();
   const config = read(path.join(projectRoot, "app/config.server.ts"));
-  const schema = config.slice(config.indexOf("const envSchema"), config.indexOf("});", config.indexOf("const envSchema")));
+  const schema = config.slice(
+    config.indexOf("const envSchema"),
+    config.indexOf("});", config.indexOf("const envSchema")),
+  );
   for (const [, name] of schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*): /gm)) names.add(name!);
-  const files = [...sourceFiles("app"), ...sourceFiles("server"), path.join(projectRoot, "server.js"), ...sourceFiles("scripts")];
+  const files = [
+    ...sourceFiles("app"),
+    ...sourceFiles("server"),
+    path.join(projectRoot, "server.js"),
+    ...sourceFiles("scripts"),
+  ];
   for (const file of files) {
     for (const [, name] of read(file).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(name!);
   }
@@ -51,7 +59,9 @@ const compose = parse(read(deploy("docker-compose.yml")), { merge: true }) as {
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
 };
-const shops = Object.entries(compose.services).filter(([, service]) => service.build?.dockerfile === "deploy/Dockerfile");
+const shops = Object.entries(compose.services).filter(
+  ([, service]) => service.build?.dockerfile === "deploy/Dockerfile",
+);
 
 describe("docker-compose.yml", () => {
   test("PostgreSQL, MinIO, two app instances and Caddy in front, the only service with published ports", () => {
@@ -69,8 +79,14 @@ describe("docker-compose.yml", () => {
     const required = ["DATABASE_URL", "AUTH_SECRET", "APP_URL", "DATA_DIR", ...S3_VARIABLES];
     for (const [name, service] of shops) {
       const names = Object.keys(service.environment ?? {});
-      expect(names.filter((variable) => !known.has(variable)), name).toEqual([]);
-      expect(required.filter((variable) => !names.includes(variable)), name).toEqual([]);
+      expect(
+        names.filter((variable) => !known.has(variable)),
+        name,
+      ).toEqual([]);
+      expect(
+        required.filter((variable) => !names.includes(variable)),
+        name,
+      ).toEqual([]);
       const env = service.environment!;
       expect(env.DATABASE_URL, name).toMatch(/^postgres:\/\/[^@]+@postgres:5432\/patitas$/);
       // Secrets come from deploy/.env, and compose stops when one is missing (`:?`).
@@ -149,6 +165,8 @@ describe("Dockerfile", () => {
     expect(dockerfile).not.toMatch(/^RUN .*npm ci\b/m);
     expect(dockerfile).toMatch(/^RUN npx react-router build$/m);
     expect(dockerfile).toMatch(/^CMD \["node", "scripts\/start\.js"\]$/m);
-    expect(read(deploy("Dockerfile.dockerignore")).split("\n")).toEqual(expect.arrayContaining(["node_modules", "data"]));
+    expect(read(deploy("Dockerfile.dockerignore")).split("\n")).toEqual(
+      expect.arrayContaining(["node_modules", "data"]),
+    );
   });
 });

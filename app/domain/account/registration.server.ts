@@ -92,7 +92,8 @@ export async function registerCustomer(
   now: Date = new Date(),
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const ipKey = `register:ip:${clientIp}`;
-  if (!(await takeSubmission(ipKey, rateRules.registrationPerIp))) return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
+  if (!(await takeSubmission(ipKey, rateRules.registrationPerIp)))
+    return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
   const email = data.email.toLowerCase();
   const passwordHash = await (await getAuth().$context).password.hash(data.password);
   // Past the ceiling the address gets no more mail this hour; the answer stays the same.
