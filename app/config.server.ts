@@ -116,6 +116,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/**
+ * On PostgreSQL the shop may run as several instances, each with its own DATA_DIR: a secret
+ * generated into each would sign each one's sessions and links differently (signed in on one,
+ * signed out on the next). So there the start stops, in one line, unless AUTH_SECRET is set.
+ */
+export function checkSharedAuthSecret(config: AppConfig): void {
+  if (config.databaseUrl && !config.authSecret) {
+    throw new Error(
+      "AUTH_SECRET is not set: with DATABASE_URL every instance must sign sessions with the same secret (16 characters or more).",
+    );
+  }
+}
+
 /** AUTH_SECRET, or one generated once and kept in $DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(config: AppConfig): string {
   if (config.authSecret) return config.authSecret;

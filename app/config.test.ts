@@ -5,7 +5,7 @@ import path from "node:path";
 import express from "express";
 import { expect, test } from "vitest";
 
-import { readConfig } from "./config.server";
+import { checkSharedAuthSecret, readConfig } from "./config.server";
 
 test("defaults of the runtime contract", () => {
   const config = readConfig({});
@@ -70,4 +70,12 @@ test("PAGE_CACHE_MB: 32 MB by default, 0 turns the page cache off, nonsense stop
   expect(readConfig({ PAGE_CACHE_MB: "8.5" }).pageCacheBytes).toBe(8.5 * 1024 * 1024);
   expect(() => readConfig({ PAGE_CACHE_MB: "-1" })).toThrow(/PAGE_CACHE_MB/);
   expect(() => readConfig({ PAGE_CACHE_MB: "mucho" })).toThrow(/PAGE_CACHE_MB/);
+});
+
+test("PostgreSQL needs an explicit AUTH_SECRET, the embedded database does not", () => {
+  const postgres = { DATABASE_URL: "postgres://tienda@db/tienda", DATA_DIR: "/tmp/x" };
+  expect(() => checkSharedAuthSecret(readConfig(postgres))).toThrow(/^AUTH_SECRET is not set: with DATABASE_URL/);
+  expect(() => checkSharedAuthSecret(readConfig({ ...postgres, AUTH_SECRET: "" }))).toThrow(/AUTH_SECRET/);
+  expect(() => checkSharedAuthSecret(readConfig({ ...postgres, AUTH_SECRET: "secreto-compartido-123" }))).not.toThrow();
+  expect(() => checkSharedAuthSecret(readConfig({ DATA_DIR: "/tmp/x" }))).not.toThrow();
 });

@@ -1,14 +1,16 @@
-import { readConfig } from "./config.server";
+import { checkSharedAuthSecret, readConfig } from "./config.server";
 import { openDatabase, setDatabase } from "./db/client.server";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
 import { startEmbeddedMaintenance } from "./db/maintenance.server";
 import { seedDemoOrders } from "./domain/demo-shop/demo-orders";
 import { seedDemoShop } from "./domain/demo-shop/seed.server";
 import { startHousekeeping } from "./domain/operations/housekeeping.server";
+import { tableRateStore } from "./domain/operations/rate-limit-table.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
 import { logError } from "./lib/log.server";
 import { startInvalidationBridge } from "./lib/page-cache/invalidation-bridge.server";
 import { shopInvalidation } from "./lib/page-cache/shop-page-cache.server";
+import { useRateStore } from "./lib/rate-limit.server";
 
 export type RunningApp = {
   driver: "pglite" | "postgres";
@@ -23,6 +25,7 @@ export type RunningApp = {
  */
 export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
   const config = readConfig();
+  checkSharedAuthSecret(config);
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   try {
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -32,6 +35,8 @@ export async function startApp(log: (message: string) => void = console.log): Pr
     try {
       await handle.migrate();
       setDatabase(handle);
+      // Several instances may share PostgreSQL: their rate limits count in one table (ADR 042).
+      if (handle.driver === "postgres") useRateStore(tableRateStore(handle.db));
       await handle.withStartupLock(async () => {
         const isNewShop = await seedDemoShop(handle.db);
         if (isNewShop) log("Seeded the demo shop.");
@@ -52,6 +57,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
         stopBridge = bridge.stop;
       }
     } catch (error) {
+      useRateStore(undefined);
       setDatabase(undefined);
       await handle.close();
       throw error;
@@ -62,6 +68,7 @@ export async function startApp(log: (message: string) => void = console.log): Pr
         await stopBridge();
         stopMaintenance();
         await stopHousekeeping();
+        useRateStore(undefined);
         setDatabase(undefined);
         await handle.close();
         lock?.release();

@@ -28,7 +28,7 @@ export async function sendRequestedMail(
   message: MailMessage,
   log?: (line: string) => void,
 ): Promise<RequestedMailReceipt> {
-  if (!takeSubmission(requestedMailKey(message.to), rateRules.requestedMailsPerRecipient)) {
+  if (!(await takeSubmission(requestedMailKey(message.to), rateRules.requestedMailsPerRecipient))) {
     logWarn("e-mail withheld: its recipient reached the day's cap of e-mails sent on a visitor's request", {
       to: message.to,
       subject: message.subject,

@@ -138,6 +138,7 @@ beforeAll(async () => {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
+    env.AUTH_SECRET = "secreto-de-la-prueba-de-carga"; // required on PostgreSQL (ADR 042)
   }
   server = await startServer(env);
 });

@@ -27,6 +27,7 @@ function readReceipts(dataDir: string): Map<string, Buffer> {
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts and .ci/run): the shop's database
 // and the restore's target are two throwaway databases of that server.
 const serverUrl = process.env.TEST_DATABASE_URL!;
+const SHOP_SECRET = "secreto-de-la-tienda-en-postgres";
 const suffix = randomBytes(5).toString("hex");
 const sourceName = `patitas_backup_${suffix}`;
 const targetName = `patitas_restore_${suffix}`;
@@ -52,7 +53,8 @@ test(
   { timeout: 60_000 },
   async () => {
     const dataDir = makeDataDir();
-    const server = await startServer({ DATABASE_URL: sourceUrl, DATA_DIR: dataDir });
+    // On PostgreSQL the start needs AUTH_SECRET (ADR 042); the restored shop is given the same.
+    const server = await startServer({ DATABASE_URL: sourceUrl, DATA_DIR: dataDir, AUTH_SECRET: SHOP_SECRET });
     let adminCookie: string;
     let imageUrl: string;
     let image: Buffer;
@@ -124,6 +126,7 @@ test(
     const restored = await startServer({
       DATABASE_URL: targetUrl,
       DATA_DIR: restoredDir,
+      AUTH_SECRET: SHOP_SECRET,
       ADMIN_PASSWORD: "otra-clave-que-no-vale",
     });
     try {

@@ -95,6 +95,18 @@ describe("the server process", () => {
     expect(wrong.output).not.toMatch(/^\s+at /m);
   });
 
+  test("on PostgreSQL without AUTH_SECRET the start stops with one line saying so, before connecting", async () => {
+    const refused = await runServerExpectingFailure({
+      DATA_DIR: makeDataDir(),
+      DATABASE_URL: "postgres://patitas@127.0.0.1:1/tienda",
+      AUTH_SECRET: "",
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.output.trim()).toBe(
+      "Cannot start: AUTH_SECRET is not set: with DATABASE_URL every instance must sign sessions with the same secret (16 characters or more).",
+    );
+  });
+
   test("generates AUTH_SECRET once into DATA_DIR, so sessions survive a restart", async () => {
     const dataDir = makeDataDir();
     const first = await startServer({ DATA_DIR: dataDir });

@@ -14,7 +14,7 @@ export function makeDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "patitas-server-"));
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { tableRateStore } from "~/domain/operations/rate-limit-table.server";
+import { useRateStore } from "~/lib/rate-limit.server";
 
 import { databaseUrl, readPgliteDump, runAdminQuery } from "./database-template";
 
@@ -37,9 +39,12 @@ export function setUpTestDatabase(options: { isMigrated?: boolean } = {}): { han
       handle = await openDatabase({ dataDir: "memory://", loadDataDir: dump });
     }
     setDatabase(handle);
+    // As the app's start does (startup.server.ts): on PostgreSQL the limits count in the shared table.
+    if (handle.driver === "postgres") useRateStore(tableRateStore(handle.db));
   });
 
   afterAll(async () => {
+    useRateStore(undefined);
     setDatabase(undefined);
     await handle?.close();
     await dropDatabase?.();

@@ -51,8 +51,9 @@ export async function requestPasswordRecovery(email: string, clientIp: string): 
     { key: `recovery:ip:${clientIp}`, rule: rateRules.recoveryPerIp },
     { key: `recovery:mails:${name}`, rule: rateRules.recoveryMailsPerEmail },
   ];
-  if (counts.some(({ key, rule }) => isRateLimited(key, rule))) return;
-  for (const { key, rule } of counts) recordHit(key, rule);
+  const limited = await Promise.all(counts.map(({ key, rule }) => isRateLimited(key, rule)));
+  if (limited.some(Boolean)) return;
+  await Promise.all(counts.map(({ key, rule }) => recordHit(key, rule)));
   await getAuth().api.requestPasswordReset({ body: { email, redirectTo: href("/auth/update-password") } });
 }
 

@@ -92,12 +92,12 @@ export async function registerCustomer(
   now: Date = new Date(),
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const ipKey = `register:ip:${clientIp}`;
-  if (isRateLimited(ipKey, rateRules.registrationPerIp)) return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
-  recordHit(ipKey, rateRules.registrationPerIp);
+  if (!(await takeSubmission(ipKey, rateRules.registrationPerIp)))
+    return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE };
   const email = data.email.toLowerCase();
   const passwordHash = await (await getAuth().$context).password.hash(data.password);
   // Past the ceiling the address gets no more mail this hour; the answer stays the same.
-  if (!takeSubmission(`register:mail:${email}`, rateRules.registrationMailsPerEmail)) return { ok: true };
+  if (!(await takeSubmission(`register:mail:${email}`, rateRules.registrationMailsPerEmail))) return { ok: true };
   if (await findUserIdByEmail(email)) {
     await sendAlreadyRegisteredNotice(email);
     return { ok: true };
@@ -166,12 +166,12 @@ export async function activateCustomer(
   const pending = await findPendingRegistration(token, now);
   if (!pending) return { status: "expired" };
   const attemptsKey = `activation:${pending.id}`;
-  if (isRateLimited(attemptsKey, rateRules.failedActivationPerLink)) {
+  if (await isRateLimited(attemptsKey, rateRules.failedActivationPerLink)) {
     return { status: "too-many-attempts", message: TOO_MANY_ATTEMPTS_MESSAGE };
   }
   const auth = await getAuth().$context;
   if (!(await auth.password.verify({ hash: pending.passwordHash, password }))) {
-    recordHit(attemptsKey, rateRules.failedActivationPerLink);
+    await recordHit(attemptsKey, rateRules.failedActivationPerLink);
     return { status: "wrong-password" };
   }
   const db = getDb();

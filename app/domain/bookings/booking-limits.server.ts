@@ -100,12 +100,13 @@ export async function findBookerRefusal(tx: Transaction, booker: Booker): Promis
 
 /**
  * Counts this booking against its address's daily cap, or answers why not. Called last before
- * the insert, so a booking refused for its slot costs nothing; synchronous, so concurrent
- * bookings from one address cannot all pass between the check and the count.
+ * the insert, so a booking refused for its slot costs nothing; the check and the count are one
+ * step (rate-limit.server.ts: atomic in memory and in the shared table), so concurrent bookings
+ * from one address, on one instance or several, cannot all pass between them.
  */
-export function takeDailyAddressSlot(booker: Booker): BookingRefusal | null {
+export async function takeDailyAddressSlot(tx: Transaction, booker: Booker): Promise<BookingRefusal | null> {
   if (booker.clientIp === undefined || booker.isTrusted) return null;
-  return takeSubmission(`booking-day:ip:${booker.clientIp}`, rateRules.bookingsPerIpPerDay)
+  return (await takeSubmission(`booking-day:ip:${booker.clientIp}`, rateRules.bookingsPerIpPerDay, { within: tx }))
     ? null
     : { field: "form", message: DAILY_ADDRESS_LIMIT_MESSAGE };
 }

@@ -271,7 +271,7 @@ export async function createBooking(input: {
       const limited = await findBookerRefusal(tx, booker);
       if (limited) throw new BookingRefused(limited);
       const slot = await checkSlot(tx, service, form, now);
-      const overDailyCap = takeDailyAddressSlot(booker);
+      const overDailyCap = await takeDailyAddressSlot(tx, booker);
       if (overDailyCap) throw new BookingRefused(overDailyCap);
       const accessToken = createOrderAccessToken();
       const [row] = await tx

@@ -75,7 +75,7 @@ export async function sendFullComplaintCopy(
 ): Promise<SendCopyResult> {
   const complaint = await findComplaint(token, options.now ?? new Date());
   if (!complaint) return { status: "expired" };
-  if (!takeSubmission(`complaint-copy:${complaint.code}`, rateRules.complaintCopyPerComplaint)) {
+  if (!(await takeSubmission(`complaint-copy:${complaint.code}`, rateRules.complaintCopyPerComplaint))) {
     return { status: "too-many" };
   }
   const { shopName } = await getShopSettings();

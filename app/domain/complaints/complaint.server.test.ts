@@ -65,14 +65,14 @@ beforeAll(async () => {
   await seedDemoShop(handle().db);
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "patitas-complaints-"));
   outbox = path.join(dataDir, "outbox");
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SMTP_URL", "");
   logs.length = 0;
   // Most tests file in Lucía's name: each starts with her day's share of notices unused.
-  clearHits(requestedMailKey("lucia@example.pe"));
+  await clearHits(requestedMailKey("lucia@example.pe"));
 });
 
 afterEach(() => {

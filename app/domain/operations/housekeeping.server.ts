@@ -36,11 +36,13 @@ import { keepsOrderFromExpiry, reconcileOnlinePayments } from "~/domain/payments
 import { refreshSearchWords } from "~/domain/search/catalog-search.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
 
+import { deleteExpiredRateLimitHits } from "./rate-limit-table.server";
+
 /**
  * What the shop keeps and for how long. Nothing here is a record the shop owes anyone
  * (orders, complaints, messages and the audit log are kept for good); these are leftovers
- * that would otherwise grow for as long as the shop runs. It also cancels the orders
- * nobody paid in time (order-expiry.server.ts), which return their units to the shelves.
+ * that would otherwise grow for as long as the shop runs. It also cancels the orders nobody
+ * paid in time (order-expiry.server.ts), which return their units to the shelves.
  */
 export const HOUSEKEEPING = {
   /**
@@ -111,6 +113,7 @@ export type HousekeepingReport = {
   expiredOrders: number;
   orderClientIps: number;
   signInFailures: number;
+  rateLimitHits: number; // shared rate counters whose hits all expired (rate-limit-table.server.ts)
   carts: number;
   sessions: number;
   verifications: number;
@@ -246,9 +249,8 @@ async function deleteIdleCarts(tx: Database, cutoff: Date): Promise<number> {
 }
 
 /**
- * Deletes what the shop no longer needs: carts whose cookie has expired, expired sessions and
- * verification links, old orders' client addresses, failed sign-ins older than a day, old outbox e-mails and uploaded images no
- * row names any more; then cancels the unpaid orders whose time to pay ran out. One process at
+ * Deletes what the shop no longer needs: idle carts, expired sessions, links and rate counters, old
+ * orders' client addresses, day-old failed sign-ins, old outbox e-mails, images no row names; then cancels the unpaid orders whose time to pay ran out. One process at
  * a time does it (an advisory lock, which a PostgreSQL backup also holds); null when another
  * one is. `isSingleProcess` (the embedded database): the files are handled after the rows'
  * short transaction, so pages do not wait on the disk. `refreshSearchWords` (by default)
@@ -285,6 +287,7 @@ export async function runHousekeeping(
           .where(lt(signInFailures.failedAt, new Date(now.getTime() - HOUSEKEEPING.signInFailureHours * HOUR_MS)))
           .returning({ id: signInFailures.id })
       ).length,
+      rateLimitHits: await deleteExpiredRateLimitHits(tx as unknown as Database, now),
       carts: await deleteIdleCarts(tx as unknown as Database, cartCutoff),
       sessions: (await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length,
       verifications: (
@@ -316,10 +319,7 @@ export async function runHousekeeping(
 const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** The first run waits a minute, so a start (and a test's server) is not slowed by it. */
 const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
-/**
- * Unpaid orders are also expired on their own this often: the owner counts 'Horas para pagar'
- * in hours, and six hours late would hold the units that much longer.
- */
+/** Unpaid orders are also expired this often: six hours late would hold the units that much longer. */
 const ORDER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 /**
  * The shop's alert e-mails are looked at every minute: the 8:00 digest goes out within a

@@ -498,6 +498,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "order_status_changes.changedByUserId",
       "sign_in_failures.account",
       "sign_in_failures.ip",
+      "rate_limit_hits.key",
       "shop_settings.alertEmail",
       "shop_alerts.refKey",
       "shop_alerts.delivery",

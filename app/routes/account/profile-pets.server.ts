@@ -195,7 +195,7 @@ async function savePet(userId: string, form: FormData) {
     const errors = photo ? { [PET_FIELDS.photo]: RETYPE_PHOTO_MESSAGE, ...parsed.errors } : parsed.errors;
     return refuse(errors, values, 400, parsed.firstMessage);
   }
-  if (photo && !takeSubmission(`pet-photo:user:${userId}`, PET_PHOTO_UPLOADS_PER_ACCOUNT)) {
+  if (photo && !(await takeSubmission(`pet-photo:user:${userId}`, PET_PHOTO_UPLOADS_PER_ACCOUNT))) {
     return refuse({ [PET_FIELDS.photo]: TOO_MANY_SUBMISSIONS_MESSAGE }, values, 429);
   }
   const hasPhoto = photo !== null;

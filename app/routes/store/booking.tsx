@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseWithSchema(bookingFormSchema, values);
   if (!parsed.success) return formFailure(parsed.errors, raw);
   const clientIp = getClientIp(context);
-  if (!takeSubmission(`booking:ip:${clientIp}`, rateRules.bookingsPerIp)) {
+  if (!(await takeSubmission(`booking:ip:${clientIp}`, rateRules.bookingsPerIp))) {
     return formFailure({ form: TOO_MANY_SUBMISSIONS_MESSAGE }, raw, {}, 429);
   }
   const result = await bookOnline({ serviceId: service.id, form: parsed.data, userId: user?.id ?? null, clientIp });

@@ -23,7 +23,7 @@ import { paymentStartFailedToast } from "~/domain/payments/payment-texts";
 import { getClientIp } from "~/lib/client-ip.server";
 import { type FormFailure, formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import type { FormValues } from "~/lib/form-data";
-import { isRateLimited, rateRules, recordHit } from "~/lib/rate-limit.server";
+import { giveBackSubmission, rateRules, takeSubmission } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // The cart's 'Finalizar Pedido' and 'Enviar Pedido por WhatsApp': the order placed, then its
@@ -48,14 +48,21 @@ export async function checkout({ request, context, form }: IntentArgs) {
   // Orders hold their units before any payment: a limit per address keeps one visitor
   // from emptying the shelves with orders nobody will pay.
   const clientIp = getClientIp(context);
+  // Taken before the order, so that concurrent checkouts from one address (on one instance or
+  // several) cannot all pass; given back when the order is not placed, which then costs nothing.
   const ordersKey = `orders:ip:${clientIp}`;
-  if (isRateLimited(ordersKey, rateRules.placedOrdersPerIp)) {
+  const takenAt = Date.now();
+  if (!(await takeSubmission(ordersKey, rateRules.placedOrdersPerIp, { now: takenAt }))) {
     return formFailure({}, form, tooManyOrdersToast, 429);
   }
-  const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
-  const outcome = await submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
-  if (outcome.status !== "placed") return refuseCheckout(outcome, form);
-  recordHit(ordersKey, rateRules.placedOrdersPerIp);
+  const outcome = await placeCheckout(request, form, clientIp).catch(async (error: unknown) => {
+    await giveBackSubmission(ordersKey, takenAt);
+    throw error;
+  });
+  if (outcome.status !== "placed") {
+    await giveBackSubmission(ordersKey, takenAt);
+    return refuseCheckout(outcome, form);
+  }
   const remember = { "Set-Cookie": await rememberPlacedOrder(request, outcome.code) };
   if (outcome.paysOnline) {
     // Stored with its units held, as any order; now the provider's page. If the provider
@@ -74,6 +81,11 @@ export async function checkout({ request, context, form }: IntentArgs) {
     opensWhatsApp ? orderSentToast : orderPlacedToast(outcome.code),
     { headers: remember },
   );
+}
+
+async function placeCheckout(request: Request, form: FormValues, clientIp: string) {
+  const [user, cartId] = await Promise.all([getSessionUser(request), readCartId(request)]);
+  return submitCheckout({ cartId, user, form, clientIp: clientIp === "unknown" ? null : clientIp });
 }
 
 /** An order not placed: why, beside the form that keeps what was typed. */

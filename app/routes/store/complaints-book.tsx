@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = readComplaintForm(await request.formData());
   const parsed = parseWithSchema(complaintFormSchema, values);
   if (!parsed.success) return refuseComplaint(parsed.errors, values);
-  if (!takeSubmission(`complaint:ip:${getClientIp(context)}`, rateRules.complaintPerIp)) {
+  if (!(await takeSubmission(`complaint:ip:${getClientIp(context)}`, rateRules.complaintPerIp))) {
     return formFailure({}, values, { title: "Error de Envío", description: TOO_MANY_SUBMISSIONS_MESSAGE }, 429);
   }
   const { complaint, isCopySent } = await fileComplaint(parsed.data);

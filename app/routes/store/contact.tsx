@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The spec's error toasts are titled 'Error'; its text is the first field's message.
   const form = await parseForm(request, contactMessageSchema, "Error");
   if (!form.ok) return form.failure;
-  if (!takeSubmission(`contact:ip:${getClientIp(context)}`, rateRules.contactMessagePerIp)) {
+  if (!(await takeSubmission(`contact:ip:${getClientIp(context)}`, rateRules.contactMessagePerIp))) {
     return formFailure({ message: TOO_MANY_SUBMISSIONS_MESSAGE }, form.values, {}, 429);
   }
   // A bot that filled the hidden field is thanked like a person, and nothing is kept.

@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!access) throw notFound();
   const reading = await readReceiptForm(request);
   if (!reading.ok) return refuseReceipt(reading.errors, reading.values, reading.status);
-  if (!takeSubmission(`receipt:ip:${getClientIp(context)}`, rateRules.receiptUploadsPerIp)) {
+  if (!(await takeSubmission(`receipt:ip:${getClientIp(context)}`, rateRules.receiptUploadsPerIp))) {
     return refuseReceipt({ image: TOO_MANY_SUBMISSIONS_MESSAGE }, reading.values, 429);
   }
   const outcome = await savePaymentReceipt(access.id, reading.submission);

@@ -145,7 +145,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const form = await parseForm(formData, stockAlertSchema, "Error");
   if (!form.ok) return form.failure;
-  if (!takeSubmission(`stock-alert:ip:${getClientIp(context)}`, rateRules.stockAlertPerIp)) {
+  if (!(await takeSubmission(`stock-alert:ip:${getClientIp(context)}`, rateRules.stockAlertPerIp))) {
     return formFailure({ email: TOO_MANY_SUBMISSIONS_MESSAGE }, form.values, {}, 429);
   }
   const result = await subscribeStockAlert({ productId, ...form.data });
