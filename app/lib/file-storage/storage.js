@@ -193,7 +193,13 @@ export function createLocalStorage(dataDir) {
 // Loaded once, when a bucket is first used.
 /** @type {Promise<typeof import("@aws-sdk/client-s3")> | undefined} */
 let sdk;
-const loadSdk = () => (sdk ??= import("@aws-sdk/client-s3"));
+const loadSdk = () => {
+  // The shop runs on Node 20 (the runtime contract); package-lock.json pins an SDK that
+  // supports it, so the SDK's notice about later versions needing Node 22 is not repeated at
+  // every start (ADR 041).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  return (sdk ??= import("@aws-sdk/client-s3"));
+};
 
 /** @param {unknown} error */
 function errorName(error) {
