@@ -26,7 +26,8 @@ const CHECK_KEY = ".patitas-write-check";
  *   secretAccessKey: string; publicUrl: string | undefined }} S3Settings
  * @typedef {{ key: string; name: string; size: number; lastModified: Date }} StoredFileInfo
  * @typedef {{ body: Readable; size: number; lastModified: Date }} StoredFileBody
- * @typedef {{ contentType?: string; isPrivate?: boolean }} PutOptions
+ * @typedef {{ contentType?: string; isPrivate?: boolean; sha256?: string }} PutOptions
+ *   `sha256`: the content's hash, kept with an object (files:move-to-s3 checks copies by it).
  * @typedef {object} FileStorage
  * @property {"local" | "s3"} kind
  * @property {string} where Said in logs and messages: the folder or the bucket.
@@ -34,7 +35,7 @@ const CHECK_KEY = ".patitas-write-check";
  * @property {(key: string, file: string, options?: PutOptions) => Promise<void>} putFile Streams a local file in.
  * @property {(key: string) => Promise<StoredFileBody | null>} get A stream of the file; null when there is none.
  * @property {(key: string) => Promise<Uint8Array | null>} read
- * @property {(key: string) => Promise<{ size: number; lastModified: Date } | null>} stat
+ * @property {(key: string) => Promise<{ size: number; lastModified: Date; sha256?: string } | null>} stat
  * @property {(key: string) => Promise<void>} remove Nothing to do when it is already gone.
  * @property {(folder: StoredFolder) => Promise<StoredFileInfo[]>} list
  * @property {() => Promise<void>} check Throws one sentence when the files cannot be written.
@@ -243,6 +244,7 @@ export function createS3Storage(settings) {
     ContentType: options.contentType ?? "application/octet-stream",
     // Uploads are named by their content: a name never changes meaning.
     ...(key.startsWith("uploads/") ? { CacheControl: "public, max-age=31536000, immutable" } : {}),
+    ...(options.sha256 ? { Metadata: { sha256: options.sha256 } } : {}),
   });
   return {
     kind: "s3",
@@ -285,7 +287,11 @@ export function createS3Storage(settings) {
       const { HeadObjectCommand } = await loadSdk();
       try {
         const answer = await (await getClient()).send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: answer.ContentLength ?? 0, lastModified: answer.LastModified ?? new Date(0) };
+        return {
+          size: answer.ContentLength ?? 0,
+          lastModified: answer.LastModified ?? new Date(0),
+          sha256: answer.Metadata?.sha256,
+        };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
