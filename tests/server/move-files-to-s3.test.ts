@@ -91,7 +91,11 @@ test("without a whole S3 configuration it says what is missing and copies nothin
   const none = await runScript("move-files-to-s3.js", [], { DATA_DIR: dataDir, S3_BUCKET: "", S3_ENDPOINT: "" });
   expect(none.code).toBe(1);
   expect(none.output).toContain("Error: No bucket configured: set S3_BUCKET");
-  const half = await runScript("move-files-to-s3.js", [], { DATA_DIR: dataDir, S3_BUCKET: "tienda", S3_REGION: "us-east-1" });
+  const half = await runScript("move-files-to-s3.js", [], {
+    DATA_DIR: dataDir,
+    S3_BUCKET: "tienda",
+    S3_REGION: "us-east-1",
+  });
   expect(half.code).toBe(1);
   expect(half.output.trim()).toBe(
     "Error: S3 storage is half configured: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are missing (S3_BUCKET, S3_REGION are set).",
@@ -103,5 +107,7 @@ test("without a whole S3 configuration it says what is missing and copies nothin
     S3_ACCESS_KEY_ID: "CLAVE-DE-OTRA-TIENDA",
   });
   expect(wrongKeys.code).toBe(1);
-  expect(wrongKeys.output).toMatch(/^Error: S3 keys cannot write to bucket "patitas-test" at http:\/\/127\.0\.0\.1:\d+ \(InvalidAccessKeyId\)/);
+  expect(wrongKeys.output).toMatch(
+    /^Error: S3 keys cannot write to bucket "patitas-test" at http:\/\/127\.0\.0\.1:\d+ \(InvalidAccessKeyId\)/,
+  );
 });

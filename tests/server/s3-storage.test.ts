@@ -88,7 +88,8 @@ test("a shop on the bucket serves its uploads from it; backup and restore carry 
     expect(await server.stop()).toBe(0);
   }
   // Nothing of the shop's files on the disk: all in the bucket (the demo order's receipt too).
-  for (const folder of ["uploads", "receipts", "pet-photos"]) expect(existsSync(path.join(dataDir, folder))).toBe(false);
+  for (const folder of ["uploads", "receipts", "pet-photos"])
+    expect(existsSync(path.join(dataDir, folder))).toBe(false);
   const source = storageOf(s3.env);
   const uploads = await source.list("uploads");
   const receipts = await source.list("receipts");

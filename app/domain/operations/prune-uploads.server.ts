@@ -40,7 +40,12 @@ async function readLedger(file: string): Promise<OrphanLedger> {
  * bucket). The ledger of when each was first seen unused stays on this server's disk: on
  * another instance an orphan only starts its wait again, which delays its deletion, never hastens it.
  */
-export async function pruneUploads(referenced: Set<string>, dataDir: string, storage: FileStorage, now: Date): Promise<number> {
+export async function pruneUploads(
+  referenced: Set<string>,
+  dataDir: string,
+  storage: FileStorage,
+  now: Date,
+): Promise<number> {
   const files = await storage.list("uploads");
   let removed = 0;
 
@@ -92,4 +97,3 @@ export async function pruneUploads(referenced: Set<string>, dataDir: string, sto
   await rename(partial, ledgerFile);
   return removed;
 }
-

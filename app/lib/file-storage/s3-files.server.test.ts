@@ -63,7 +63,9 @@ describe("public images in the bucket", () => {
     if (!stored.ok) throw new Error(stored.message);
     const name = path.basename(stored.url);
     const objects = (await bucket().list("uploads")).map((file) => file.name);
-    expect(objects).toEqual(expect.arrayContaining([name, name.replace("-1280", "-320"), name.replace("-1280", "-640")]));
+    expect(objects).toEqual(
+      expect.arrayContaining([name, name.replace("-1280", "-320"), name.replace("-1280", "-640")]),
+    );
     expect(existsSync(path.join(dataDir(), "uploads"))).toBe(false);
 
     const response = await fetch(`${baseUrl}${stored.url}`);
@@ -74,7 +76,9 @@ describe("public images in the bucket", () => {
     expect(sha(served)).toBe(sha((await bucket().read(`uploads/${name}`))!));
     expect((await sharp(served).metadata()).format).toBe("webp");
 
-    const again = await fetch(`${baseUrl}${stored.url}`, { headers: { "If-None-Match": response.headers.get("ETag")! } });
+    const again = await fetch(`${baseUrl}${stored.url}`, {
+      headers: { "If-None-Match": response.headers.get("ETag")! },
+    });
     expect(again.status).toBe(304);
     const missing = await fetch(`${baseUrl}/uploads/${"0".repeat(32)}-640.webp`);
     expect(missing.status).toBe(404);
@@ -84,7 +88,10 @@ describe("public images in the bucket", () => {
 
   test("with S3_PUBLIC_URL the app sends the browser to the CDN's copy", async () => {
     const app = express();
-    app.use("/uploads", ...serveUploads({ ...readConfig(), s3: { ...readConfig().s3!, publicUrl: "https://cdn.example.pe" } }));
+    app.use(
+      "/uploads",
+      ...serveUploads({ ...readConfig(), s3: { ...readConfig().s3!, publicUrl: "https://cdn.example.pe" } }),
+    );
     const cdnServer = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => cdnServer.once("listening", resolve));
     try {
@@ -122,7 +129,9 @@ describe("private files in the bucket", () => {
     const otherCookie = await signUpCustomer("otro-s3@example.pe");
     const [owner] = await db.query.users.findMany({ where: (u, { eq: is }) => is(u.email, "duena-s3@example.pe") });
     const order = await insertTestOrder(db, { userId: owner!.id });
-    expect(await savePaymentReceipt(order.id, { image: await makePng(), operation: "" })).toEqual({ status: "received" });
+    expect(await savePaymentReceipt(order.id, { image: await makePng(), operation: "" })).toEqual({
+      status: "received",
+    });
     const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
     const stored = await bucket().read(`receipts/${row!.receiptImage}`);
     expect(stored).not.toBeNull();

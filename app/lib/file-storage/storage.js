@@ -51,7 +51,14 @@ function assertKey(key) {
   if (!KEY.test(key)) throw new Error(`Not a stored file's key: ${JSON.stringify(key)}`);
 }
 
-const S3_VARIABLES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"];
+const S3_VARIABLES = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_URL",
+];
 
 /**
  * The S3_* variables (empty means unset): no settings when none is set, the settings when the
@@ -252,16 +259,18 @@ export function createS3Storage(settings) {
     async put(key, bytes, options = {}) {
       assertKey(key);
       const { PutObjectCommand } = await loadSdk();
-      await (await getClient()).send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ...headersFor(key, options) }));
+      await (
+        await getClient()
+      ).send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ...headersFor(key, options) }));
     },
     async putFile(key, file, options = {}) {
       assertKey(key);
       const { PutObjectCommand } = await loadSdk();
       const { size } = await stat(file);
       const Body = createReadStream(file);
-      await (await getClient()).send(
-        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: size, ...headersFor(key, options) }),
-      );
+      await (
+        await getClient()
+      ).send(new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: size, ...headersFor(key, options) }));
     },
     async get(key) {
       assertKey(key);
@@ -309,13 +318,18 @@ export function createS3Storage(settings) {
       /** @type {string | undefined} */
       let ContinuationToken;
       do {
-        const answer = await (await getClient()).send(
-          new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken }),
-        );
+        const answer = await (
+          await getClient()
+        ).send(new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken }));
         for (const object of answer.Contents ?? []) {
           if (!object.Key || !KEY.test(object.Key)) continue;
           const name = object.Key.slice(folder.length + 1);
-          files.push({ key: object.Key, name, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) });
+          files.push({
+            key: object.Key,
+            name,
+            size: object.Size ?? 0,
+            lastModified: object.LastModified ?? new Date(0),
+          });
         }
         ContinuationToken = answer.IsTruncated ? answer.NextContinuationToken : undefined;
       } while (ContinuationToken);

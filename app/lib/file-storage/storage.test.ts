@@ -84,17 +84,23 @@ describe.each(["local", "s3"])("%s storage", (kind) => {
 describe("the S3 variables", () => {
   test("none set: the disk; a whole set: the bucket, with the region defaulting", () => {
     expect(readS3Settings({})).toEqual({ settings: undefined });
-    expect(readS3Settings({ S3_BUCKET: "b", S3_ENDPOINT: "http://minio:9000/", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }))
-      .toEqual({
-        settings: {
-          bucket: "b",
-          endpoint: "http://minio:9000",
-          region: "us-east-1",
-          accessKeyId: "k",
-          secretAccessKey: "s",
-          publicUrl: undefined,
-        },
-      });
+    expect(
+      readS3Settings({
+        S3_BUCKET: "b",
+        S3_ENDPOINT: "http://minio:9000/",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+      }),
+    ).toEqual({
+      settings: {
+        bucket: "b",
+        endpoint: "http://minio:9000",
+        region: "us-east-1",
+        accessKeyId: "k",
+        secretAccessKey: "s",
+        publicUrl: undefined,
+      },
+    });
   });
 
   test("a half-set configuration says in one line what is missing", () => {
