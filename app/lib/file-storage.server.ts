@@ -2,7 +2,7 @@ import { readConfig } from "~/config.server";
 
 import { createFileStorage, type FileStorage } from "./file-storage/storage.js";
 
-export type { FileStorage, StoredFolder } from "./file-storage/storage.js";
+export type { FileStorage } from "./file-storage/storage.js";
 
 // One storage per configuration: tests point DATA_DIR (or a bucket) elsewhere between files.
 let current: { id: string; storage: FileStorage } | undefined;

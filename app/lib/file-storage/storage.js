@@ -13,8 +13,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 
 /** The folders the shop stores files in; a key is `<folder>/<name>`. */
-export const STORED_FOLDERS = /** @type {const} */ (["uploads", "receipts", "pet-photos"]);
-/** @typedef {typeof STORED_FOLDERS[number]} StoredFolder */
+/** @typedef {"uploads" | "receipts" | "pet-photos"} StoredFolder */
 
 // A name of one path segment, nothing a path could hide in ('..', '/', '\').
 const KEY = /^(uploads|receipts|pet-photos)\/[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
@@ -40,11 +39,6 @@ const CHECK_KEY = ".patitas-write-check";
  * @property {(folder: StoredFolder) => Promise<StoredFileInfo[]>} list
  * @property {() => Promise<void>} check Throws one sentence when the files cannot be written.
  */
-
-/** @param {string} key */
-export function isStorageKey(key) {
-  return KEY.test(key);
-}
 
 /** @param {string} key */
 function assertKey(key) {
@@ -353,7 +347,7 @@ export function createS3Storage(settings) {
  * @param {unknown} error
  * @param {S3Settings} settings
  */
-export function explainS3Failure(error, settings) {
+function explainS3Failure(error, settings) {
   const name = errorName(error);
   const where = settings.endpoint ?? `AWS region ${settings.region}`;
   if (name === "NoSuchBucket") return `S3 bucket "${settings.bucket}" does not exist at ${where} (S3_BUCKET).`;
