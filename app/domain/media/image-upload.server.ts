@@ -106,7 +106,11 @@ export async function readPrivateImage(
   // At most one LARGEST_WIDTH WebP (some hundreds of KB), read whole to check what it is.
   const bytes = await getFileStorage()
     .read(`${folder}/${fileName}`)
-    .catch(() => null);
+    .catch((error: unknown) => {
+      // The asker sees a 404 as for a missing file; the owner's log says why (a bucket down).
+      logError("private image not read", error, { folder, fileName });
+      return null;
+    });
   if (!bytes) return null;
   const type = sniffImageType(bytes);
   return type ? { bytes, contentType: IMAGE_CONTENT_TYPES[type] } : null;

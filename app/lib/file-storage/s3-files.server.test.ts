@@ -98,7 +98,8 @@ describe("public images in the bucket", () => {
       const port = (cdnServer.address() as AddressInfo).port;
       const name = `${"a".repeat(32)}-640.webp`;
       const response = await fetch(`http://127.0.0.1:${port}/uploads/${name}`, { redirect: "manual" });
-      expect(response.status).toBe(301);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
       expect(response.headers.get("Location")).toBe(`https://cdn.example.pe/uploads/${name}`);
     } finally {
       await new Promise((resolve) => cdnServer.close(resolve));
