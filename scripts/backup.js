@@ -38,7 +38,7 @@ const USAGE = `Usage: npm run backup [-- --out FILE_OR_DIRECTORY]
 
 Writes patitas-backup-<date>.tar.gz (in the current directory by default) with the
 database, the payment receipts, the pet photos, the uploaded images and the auth secret of DATA_DIR
-(default ./data).
+(default ./data); with the S3_* variables set, the files are read from that bucket.
 With the embedded database, stop the shop first. With DATABASE_URL (PostgreSQL),
 pg_dump is used and the shop may keep running.`;
 

@@ -38,7 +38,8 @@ const USAGE = `Usage: npm run restore -- BACKUP_FILE [--force]
 
 Rebuilds the shop from a backup: into DATA_DIR (default ./data), or into the
 PostgreSQL database of DATABASE_URL when it is set. The target must be empty;
---force replaces what is there (an embedded database is moved aside, not deleted).`;
+--force replaces what is there (an embedded database is moved aside, not deleted).
+With the S3_* variables set, the images, receipts and pet photos are written to that bucket.`;
 
 function parseArgs(argv) {
   let file;
