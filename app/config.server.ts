@@ -5,6 +5,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { readS3Settings, type S3Settings } from "./lib/file-storage/storage.js";
 import { USERNAME_PATTERN } from "./lib/username";
 
 const envSchema = z.object({
@@ -89,6 +90,8 @@ export type AppConfig = {
   mercadoPagoApiUrl: string | undefined;
   /** Stripe's API address when not the real one (tests, stripe-mock). */
   stripeApiUrl: string | undefined;
+  /** The S3-compatible bucket for the shop's files (ADR 041); unset: $DATA_DIR. */
+  s3: S3Settings | undefined;
 };
 
 /** Reads the runtime contract's variables (shared/runtime-contract.md). Empty means unset. */
@@ -100,6 +103,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  const s3 = readS3Settings(present);
+  // One line, like the start's other refusals: what is missing.
+  if (s3.problem !== undefined) throw new Error(`Invalid configuration: ${s3.problem}`);
   return {
     port: e.PORT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
@@ -113,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shopAlertsPerHour: e.SHOP_ALERTS_PER_HOUR,
     mercadoPagoApiUrl: e.MERCADOPAGO_API_URL?.replace(/\/+$/, ""),
     stripeApiUrl: e.STRIPE_API_URL,
+    s3: s3.settings,
   };
 }
 

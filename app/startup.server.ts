@@ -7,6 +7,7 @@ import { seedDemoShop } from "./domain/demo-shop/seed.server";
 import { startHousekeeping } from "./domain/operations/housekeeping.server";
 import { tableRateStore } from "./domain/operations/rate-limit-table.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
+import { getFileStorage } from "./lib/file-storage.server";
 import { logError } from "./lib/log.server";
 import { startInvalidationBridge } from "./lib/page-cache/invalidation-bridge.server";
 import { shopInvalidation } from "./lib/page-cache/shop-page-cache.server";
@@ -26,6 +27,11 @@ export type RunningApp = {
 export async function startApp(log: (message: string) => void = console.log): Promise<RunningApp> {
   const config = readConfig();
   checkSharedAuthSecret(config);
+  // A bucket that cannot be reached or written stops the start in one sentence (ADR 041),
+  // before anything else is opened.
+  const storage = getFileStorage();
+  await storage.check();
+  if (storage.kind === "s3") log(`Files (images, receipts, pet photos) in ${storage.where}.`);
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   try {
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -57,6 +57,17 @@ export function createArchiveWriter(file) {
       await write(buffer);
       await write(padding(buffer.length));
     },
+    /** An entry of `size` bytes read from a stream (a file in the S3 bucket). */
+    async addStream(name, { size, mtimeMs, body }) {
+      await write(tarHeader(name, size, mtimeMs));
+      let written = 0;
+      for await (const chunk of body) {
+        written += chunk.length;
+        await write(chunk);
+      }
+      if (written !== size) throw new Error(`${name} changed while it was being backed up`);
+      await write(padding(size));
+    },
     async addFile(name, source) {
       const { size, mtimeMs } = await stat(source);
       await write(tarHeader(name, size, mtimeMs));

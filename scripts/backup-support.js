@@ -5,6 +5,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } f
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { createFileStorage, readS3Settings } from "../app/lib/file-storage/storage.js";
+
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
@@ -30,13 +32,19 @@ export const SAFE_RECEIPT_NAME = /^[a-f0-9]{32}\.webp$/;
 /** Thrown for the owner's mistakes: the message is printed without a stack trace. */
 export class UserError extends Error {}
 
-/** DATA_DIR and DATABASE_URL as app/config.server.ts reads them (empty means unset). */
+/**
+ * DATA_DIR, DATABASE_URL and the S3 bucket (ADR 041) as app/config.server.ts reads them
+ * (empty means unset); `storage` is where the shop's files are.
+ */
 export function readBackupConfig(env = process.env) {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new UserError("DATABASE_URL must be a postgres:// URL.");
   }
-  return { dataDir: path.resolve(env.DATA_DIR || "./data"), databaseUrl };
+  const s3 = readS3Settings(env);
+  if (s3.problem !== undefined) throw new UserError(s3.problem);
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  return { dataDir, databaseUrl, s3: s3.settings, storage: createFileStorage({ dataDir, s3: s3.settings }) };
 }
 
 /**

@@ -3,7 +3,7 @@
 //   Embedded database: the shop's server must be stopped (one process per DATA_DIR).
 //   PostgreSQL (DATABASE_URL): pg_dump, while the shop keeps running.
 import { existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -38,7 +38,7 @@ const USAGE = `Usage: npm run backup [-- --out FILE_OR_DIRECTORY]
 
 Writes patitas-backup-<date>.tar.gz (in the current directory by default) with the
 database, the payment receipts, the pet photos, the uploaded images and the auth secret of DATA_DIR
-(default ./data).
+(default ./data); with the S3_* variables set, the files are read from that bucket.
 With the embedded database, stop the shop first. With DATABASE_URL (PostgreSQL),
 pg_dump is used and the shop may keep running.`;
 
@@ -177,18 +177,24 @@ async function pauseHousekeeping(databaseUrl) {
   return () => client.end();
 }
 
-/** The files of $DATA_DIR/<folder> whose names pass `safeName` (images: uploads/ or receipts/). */
-async function listImages(dataDir, folder, safeName) {
-  const dir = path.join(dataDir, folder);
-  if (!existsSync(dir)) return [];
-  const files = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    // '.part' files are images being written; they are not images yet.
-    if (!entry.isFile() || !safeName.test(entry.name) || entry.name.endsWith(".part")) continue;
-    const file = path.join(dir, entry.name);
-    files.push({ name: entry.name, file, size: (await stat(file)).size });
-  }
-  return files.sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * The files of a storage folder (uploads/, receipts/, pet-photos/: in $DATA_DIR or the S3
+ * bucket, ADR 041) whose names pass `safeName`.
+ */
+async function listImages(storage, folder, safeName) {
+  const files = await storage.list(folder);
+  // '.part' files are images being written; they are not images yet.
+  return files
+    .filter((file) => safeName.test(file.name) && !file.name.endsWith(".part"))
+    .map((file) => ({ name: file.name, key: file.key, size: file.size }));
+}
+
+/** Adds a stored file: read from the disk, or streamed from the bucket (ENOENT when it is gone). */
+async function addStoredFile(archive, storage, dataDir, entryName, image) {
+  if (storage.kind === "local") return archive.addFile(entryName, path.join(dataDir, image.key));
+  const file = await storage.get(image.key);
+  if (!file) throw Object.assign(new Error(`${image.key} is gone`), { code: "ENOENT" });
+  await archive.addStream(entryName, { size: file.size, mtimeMs: file.lastModified.getTime(), body: file.body });
 }
 
 const totalBytes = (files) => files.reduce((sum, file) => sum + file.size, 0);
@@ -198,9 +204,9 @@ const totalBytes = (files) => files.reduce((sum, file) => sum + file.size, 0);
  * PostgreSQL, where the shop keeps running, that may happen between the listing (counted in the
  * manifest) and the copy. The backup then fails in words (rare; running it again is enough).
  */
-async function addPrivateImage(archive, prefix, image, what) {
+async function addPrivateImage(archive, config, prefix, image, what) {
   try {
-    await archive.addFile(prefix + image.name, image.file);
+    await addStoredFile(archive, config.storage, config.dataDir, prefix + image.name, image);
   } catch (error) {
     if (error.code !== "ENOENT") throw error;
     throw new UserError(
@@ -229,15 +235,16 @@ async function main(argv) {
   let archive;
   try {
     console.log(
-      `Backing up the ${driver === "pglite" ? "embedded database in " + config.dataDir : "PostgreSQL database"}…`,
+      `Backing up the ${driver === "pglite" ? "embedded database in " + config.dataDir : "PostgreSQL database"}` +
+        `${config.storage.kind === "s3" ? ` and the files in ${config.storage.where}` : ""}…`,
     );
     const database =
       driver === "pglite"
         ? await readPgliteDatabase(config.dataDir)
         : await readPostgresDatabase(config.databaseUrl, workDir);
-    const receipts = await listImages(config.dataDir, "receipts", SAFE_RECEIPT_NAME);
-    const petPhotos = await listImages(config.dataDir, "pet-photos", SAFE_RECEIPT_NAME);
-    const uploads = await listImages(config.dataDir, "uploads", SAFE_UPLOAD_NAME);
+    const receipts = await listImages(config.storage, "receipts", SAFE_RECEIPT_NAME);
+    const petPhotos = await listImages(config.storage, "pet-photos", SAFE_RECEIPT_NAME);
+    const uploads = await listImages(config.storage, "uploads", SAFE_UPLOAD_NAME);
     const secretFile = path.join(config.dataDir, "auth-secret");
     const hasSecret = existsSync(secretFile);
     const manifest = {
@@ -259,9 +266,11 @@ async function main(argv) {
     await archive.addBuffer(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await database.write(archive);
     // Right after the database, the sooner to be copied (see addPrivateImage).
-    for (const receipt of receipts) await addPrivateImage(archive, RECEIPTS_PREFIX, receipt, "payment receipt");
-    for (const photo of petPhotos) await addPrivateImage(archive, PET_PHOTOS_PREFIX, photo, "pet photo");
-    for (const upload of uploads) await archive.addFile(UPLOADS_PREFIX + upload.name, upload.file);
+    for (const receipt of receipts) await addPrivateImage(archive, config, RECEIPTS_PREFIX, receipt, "payment receipt");
+    for (const photo of petPhotos) await addPrivateImage(archive, config, PET_PHOTOS_PREFIX, photo, "pet photo");
+    for (const upload of uploads) {
+      await addStoredFile(archive, config.storage, config.dataDir, UPLOADS_PREFIX + upload.name, upload);
+    }
     if (hasSecret) await archive.addBuffer(AUTH_SECRET_ENTRY, await readFile(secretFile));
     await archive.finish();
     archive = undefined;

@@ -38,7 +38,8 @@ const USAGE = `Usage: npm run restore -- BACKUP_FILE [--force]
 
 Rebuilds the shop from a backup: into DATA_DIR (default ./data), or into the
 PostgreSQL database of DATABASE_URL when it is set. The target must be empty;
---force replaces what is there (an embedded database is moved aside, not deleted).`;
+--force replaces what is there (an embedded database is moved aside, not deleted).
+With the S3_* variables set, the images, receipts and pet photos are written to that bucket.`;
 
 function parseArgs(argv) {
   let file;
@@ -262,6 +263,10 @@ function postgresTarget(databaseUrl, dataDir, force) {
 async function main(argv) {
   const { file, force } = parseArgs(argv);
   const config = readBackupConfig();
+  // A bucket that cannot be written is said before anything is replaced.
+  await config.storage.check().catch((error) => {
+    throw new UserError(error.message);
+  });
   const driver = config.databaseUrl ? "postgres" : "pglite";
   const target =
     driver === "pglite"
@@ -275,8 +280,10 @@ async function main(argv) {
   let receipts = 0;
   let petPhotos = 0;
   // Receipts and pet photos this restore added (not overwrote): removed again if it fails, being
-  // personal data.
+  // personal data. Files on the disk by path; objects in the bucket by key.
   const addedReceipts = [];
+  const addedObjects = [];
+  const { storage } = config;
   // A backup of format 1 (before receipts were backed up) has none; before format 3, no pet photos.
   const expectedReceipts = () => manifest.receipts?.files ?? 0;
   const expectedPetPhotos = () => manifest.petPhotos?.files ?? 0;
@@ -284,6 +291,14 @@ async function main(argv) {
   const restorePrivateImage = async (entry, prefix, folder) => {
     const name = entry.name.slice(prefix.length);
     if (!SAFE_RECEIPT_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
+    if (storage.kind === "s3") {
+      // A private picture is one WebP of the shop's largest width (some hundreds of KB): read whole.
+      const key = `${folder}/${name}`;
+      const existed = (await storage.stat(key)) !== null;
+      await storage.put(key, await readEntryBuffer(entry), { contentType: "image/webp", isPrivate: true });
+      if (!existed) addedObjects.push(key);
+      return;
+    }
     // A folder and files of this user only.
     const dir = path.join(config.dataDir, folder);
     await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -323,9 +338,13 @@ async function main(argv) {
       } else if (entry.name.startsWith(UPLOADS_PREFIX)) {
         const name = entry.name.slice(UPLOADS_PREFIX.length);
         if (!SAFE_UPLOAD_NAME.test(name)) throw new UserError(`Refusing the unexpected file name ${entry.name}.`);
-        const dir = path.join(config.dataDir, "uploads");
-        await mkdir(dir, { recursive: true });
-        await writeEntryToFile(entry, path.join(dir, name));
+        if (storage.kind === "s3") {
+          await storage.put(`uploads/${name}`, await readEntryBuffer(entry), { contentType: "image/webp" });
+        } else {
+          const dir = path.join(config.dataDir, "uploads");
+          await mkdir(dir, { recursive: true });
+          await writeEntryToFile(entry, path.join(dir, name));
+        }
         images++;
       } else if (entry.name === AUTH_SECRET_ENTRY) {
         const secret = await readEntryBuffer(entry);
@@ -358,6 +377,7 @@ async function main(argv) {
   } catch (error) {
     if (prepared) await target.rollback().catch((rollbackError) => console.error(rollbackError));
     for (const file of addedReceipts) await rm(file, { force: true }).catch((rmError) => console.error(rmError));
+    for (const key of addedObjects) await storage.remove(key).catch((rmError) => console.error(rmError));
     // The old database is back: so is the secret that signs its sessions.
     if (wroteSecret) {
       await (replacedSecret ? rename(replacedSecret, secretFile) : rm(secretFile, { force: true })).catch(
@@ -374,7 +394,7 @@ async function main(argv) {
     `Restored into ${driver === "pglite" ? path.join(config.dataDir, "db") : "the PostgreSQL database of DATABASE_URL"}: ` +
       `${t.orders ?? 0} orders, ${t.complaints ?? 0} complaints, ${t.products ?? 0} products, ` +
       `${t.users ?? 0} users, ${images} image files, ${receipts} payment receipts, ${petPhotos} pet photos ` +
-      "(checked against the backup's counts).\n" +
+      `(checked against the backup's counts)${storage.kind === "s3" ? `; the files into ${storage.where}` : ""}.\n` +
       `Start the shop as usual (DATA_DIR=${config.dataDir}${driver === "postgres" ? " and the same DATABASE_URL" : ""}): ` +
       "pending migrations run at start, the demo seed does not run again, and the administrators keep their passwords.",
   );

@@ -3,7 +3,6 @@
 import "~/lib/validation";
 
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
 
 import express, { type Request, type RequestHandler } from "express";
 import { href } from "react-router";
@@ -16,6 +15,7 @@ import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
 import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
 import { MAX_PET_FORM_BODY_BYTES } from "~/domain/pets/pet-labels";
+import { serveUploads } from "~/lib/file-storage/serve-uploads.server";
 import { markLoaderGroup } from "~/lib/loader-group.server";
 import { createHitPacer } from "~/lib/page-cache/hit-pacer.server";
 import { answerStoredPages, serveCachedPages } from "~/lib/page-cache/serve-cached-pages.server";
@@ -194,24 +194,8 @@ app.set("trust proxy", readConfig().trustProxy);
 // server.js runs identifyAndLogRequests first, for the build's scripts and styles too.
 app.use(rejectUnreadableUrls);
 app.use(rejectForeignOrigins(readConfig().appUrl));
-// Uploaded images are named by their content's hash: a URL never changes meaning, so
-// browsers and proxies may keep them for a year. Only the variants' names are served.
-app.use(
-  "/uploads",
-  (req, res, next) => {
-    if (/^\/[a-f0-9]{32}-\d+\.webp$/.test(req.path)) return next();
-    res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
-  },
-  express.static(path.join(readConfig().dataDir, "uploads"), {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
-  }),
-);
-app.use("/uploads", (_req, res) => {
-  res.status(404).type("text/plain; charset=utf-8").send("Imagen no encontrada.");
-});
+// Uploaded images: from $DATA_DIR/uploads or the S3 bucket, cached for a year (ADR 041).
+app.use("/uploads", ...serveUploads(readConfig()));
 const HEALTH_PATH = href("/healthz");
 // The build itself, not a function returning it: with a function, React Router rebuilds its
 // route tables on every request (meant for hot reload, which the dev server does by reloading

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 import { isUploadedImage } from "~/domain/media/image";
-import { getUploadsDir } from "~/domain/media/image-upload.server";
+import { getFileStorage } from "~/lib/file-storage.server";
 import { loadSharp } from "~/lib/lazy-modules.server";
 import { findProjectRoot } from "~/lib/paths.server";
 
@@ -11,7 +10,7 @@ const WIDTH = 1200;
 const HEIGHT = 630;
 const publicDir = path.join(findProjectRoot(), "public");
 
-// Rendered cards by source file, newest last. A card depends only on its file (uploads are
+// Rendered cards by source (an upload's storage key or a bundled file), newest last. A card depends only on its file (uploads are
 // named by their content), so it is rendered once, not on every request: a crawler or a
 // flood asking for every product's card would otherwise keep sharp busy and the storefront
 // waiting. 32 cards of some 40 KB each.
@@ -37,9 +36,18 @@ export function renderShareImage(imagePath: string | null): Promise<Buffer> {
   return card;
 }
 
-async function renderCard(file: string): Promise<Buffer> {
+const DEFAULT_CARD_PICTURE = path.join(publicDir, "images/og-default.png");
+
+/** An upload's bytes from the file storage, or a bundled picture's from public/. */
+async function readSource(source: string): Promise<Uint8Array> {
+  if (!source.startsWith("uploads/")) return readFile(source);
+  // A missing upload (a restored backup without its files) falls back to the shop's card.
+  return (await getFileStorage().read(source)) ?? readFile(DEFAULT_CARD_PICTURE);
+}
+
+async function renderCard(source: string): Promise<Buffer> {
   const sharp = await loadSharp();
-  const picture = await sharp(await readFile(file))
+  const picture = await sharp(await readSource(source))
     .resize({ width: HEIGHT - 60, height: HEIGHT - 60, fit: "contain", background: "#fffaf5" })
     .toBuffer();
   return sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#fffaf5" } })
@@ -48,13 +56,9 @@ async function renderCard(file: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The file behind a stored image URL: an upload (by its strict name) or a bundled image. */
+/** The source behind a stored image URL: an upload's storage key (by its strict name) or a bundled image's file. */
 function resolveImageFile(imagePath: string | null): string {
-  if (imagePath && isUploadedImage(imagePath)) {
-    const upload = path.join(getUploadsDir(), path.basename(imagePath));
-    // A missing upload (a restored backup without its files) falls back to the shop's card.
-    return existsSync(upload) ? upload : path.join(publicDir, "images/og-default.png");
-  }
+  if (imagePath && isUploadedImage(imagePath)) return `uploads/${path.basename(imagePath)}`;
   const relative = imagePath?.startsWith("/images/") ? imagePath : "/images/og-default.png";
   const file = path.join(publicDir, path.normalize(relative).replace(/^(\.\.[/\\])+/, ""));
   if (!file.startsWith(publicDir)) throw new Error("Image outside public/");

@@ -13,7 +13,6 @@ import {
 import { storePrivateImage } from "~/domain/media/image-upload.server";
 import { formatOrderCode } from "~/domain/orders/order";
 import { createOrderAccessToken } from "~/domain/orders/order-access.server";
-import { getReceiptsDir } from "~/domain/orders/payment-receipt.server";
 import { loadSharp } from "~/lib/lazy-modules.server";
 
 // A few orders for a new shop's owner to see the flow (issue 24): one delivered, one paid for
@@ -250,7 +249,7 @@ async function insertDemoOrder(tx: Transaction, demo: DemoOrder, adminId: string
 export async function seedDemoOrders(db: Database, adminUsername: string): Promise<void> {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, adminUsername));
   // The picture is written before the transaction: a failure leaves an unused file, never a half order.
-  const stored = await storePrivateImage(await demoReceiptImage(), getReceiptsDir());
+  const stored = await storePrivateImage(await demoReceiptImage(), "receipts");
   await db.transaction(async (tx) => {
     for (const demo of demoOrders) {
       await insertDemoOrder(tx, demo, admin?.id ?? null, demo.receipt && stored.ok ? stored.fileName : null);

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { readConfig } from "~/config.server";
+import { getFileStorage } from "~/lib/file-storage.server";
 import { loadSharp } from "~/lib/lazy-modules.server";
+import { logError } from "~/lib/log.server";
 
 import {
   buildUploadUrl,
@@ -16,13 +17,14 @@ import {
 
 type RefusedImage = { ok: false; message: string; status: number };
 export type StoredImage = { ok: true; url: string } | RefusedImage;
-/** A private picture: its file name inside the directory it was written to. */
+/** A private picture: its file name inside the folder it was written to. */
 export type StoredPrivateImage = { ok: true; fileName: string } | RefusedImage;
 
 // Decoding is bounded: a tiny file that claims 50,000 × 50,000 pixels is refused before it
 // can eat the memory of a 1 GB server.
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/** Where the public images are on this server's disk when no bucket is configured. */
 export function getUploadsDir(): string {
   return path.join(readConfig().dataDir, "uploads");
 }
@@ -61,16 +63,10 @@ async function decodeUpload(bytes: Uint8Array): Promise<{ ok: true; sharp: Sharp
   }
 }
 
-/** Written aside and renamed, so a reader never sees half a file. */
-async function writeWhole(file: string, content: Buffer, mode?: number): Promise<void> {
-  const partial = `${file}.${process.pid}.part`;
-  await writeFile(partial, content, mode === undefined ? undefined : { mode });
-  await rename(partial, file);
-}
-
 /**
  * Checks that `bytes` is a real JPEG/PNG/WebP/AVIF image of at most 5 MB, then writes it as
- * metadata-free WebP at each of IMAGE_WIDTHS (never enlarged) under $DATA_DIR/uploads.
+ * metadata-free WebP at each of IMAGE_WIDTHS (never enlarged) under uploads/ in the file
+ * storage ($DATA_DIR/uploads or the bucket).
  * Names are the content's hash, so the same picture uploaded twice is stored once and the
  * files can be cached forever.
  */
@@ -80,14 +76,16 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<StoredImage
   const { sharp, oriented } = decoded;
 
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-  const dir = getUploadsDir();
-  await mkdir(dir, { recursive: true });
+  const storage = getFileStorage();
   for (const width of IMAGE_WIDTHS) {
     const webp = await sharp(oriented).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    await writeWhole(path.join(dir, `${hash}-${width}.webp`), webp);
+    await storage.put(`uploads/${hash}-${width}.webp`, webp, { contentType: "image/webp" });
   }
   return { ok: true, url: buildUploadUrl(hash, LARGEST_WIDTH) };
 }
+
+/** The storage folders of the pictures nobody but their owner and the shop may see. */
+export type PrivateFolder = "receipts" | "pet-photos";
 
 /** A private picture's name: 32 random hex characters and '.webp', nothing a path could hide in. */
 export const PRIVATE_IMAGE_NAME = /^[a-f0-9]{32}\.webp$/;
@@ -101,16 +99,19 @@ const IMAGE_CONTENT_TYPES = {
 
 /** A stored private picture's bytes and the type they really are; null when the name or the file is not one. */
 export async function readPrivateImage(
-  directory: string,
+  folder: PrivateFolder,
   fileName: string | null,
 ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
   if (!fileName || !PRIVATE_IMAGE_NAME.test(fileName)) return null;
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path.join(directory, fileName));
-  } catch {
-    return null;
-  }
+  // At most one LARGEST_WIDTH WebP (some hundreds of KB), read whole to check what it is.
+  const bytes = await getFileStorage()
+    .read(`${folder}/${fileName}`)
+    .catch((error: unknown) => {
+      // The asker sees a 404 as for a missing file; the owner's log says why (a bucket down).
+      logError("private image not read", error, { folder, fileName });
+      return null;
+    });
+  if (!bytes) return null;
   const type = sniffImageType(bytes);
   return type ? { bytes, contentType: IMAGE_CONTENT_TYPES[type] } : null;
 }
@@ -118,10 +119,10 @@ export async function readPrivateImage(
 /**
  * The same checks as storeUploadedImage, for a picture that is not public (a shopper's payment
  * receipt): one metadata-free WebP at most LARGEST_WIDTH wide, readable by this process only,
- * written to `directory` (never the public uploads) under a random name, since two orders'
+ * written to `folder` (never the public uploads) under a random name, since two orders'
  * receipts may be the same picture and each is deleted on its own.
  */
-export async function storePrivateImage(bytes: Uint8Array, directory: string): Promise<StoredPrivateImage> {
+export async function storePrivateImage(bytes: Uint8Array, folder: PrivateFolder): Promise<StoredPrivateImage> {
   const decoded = await decodeUpload(bytes);
   if (!decoded.ok) return decoded;
   const { sharp, oriented } = decoded;
@@ -130,7 +131,14 @@ export async function storePrivateImage(bytes: Uint8Array, directory: string): P
     .webp({ quality: 85 })
     .toBuffer();
   const fileName = `${randomBytes(16).toString("hex")}.webp`;
-  await mkdir(directory, { recursive: true, mode: 0o700 });
-  await writeWhole(path.join(directory, fileName), webp, 0o600);
+  await getFileStorage().put(`${folder}/${fileName}`, webp, { contentType: "image/webp", isPrivate: true });
   return { ok: true, fileName };
+}
+
+/** Deletes a private picture; a name that is not one of ours, or a file already gone, is nothing to do. */
+export async function removePrivateImage(folder: PrivateFolder, fileName: string | null | undefined): Promise<void> {
+  if (!fileName || !PRIVATE_IMAGE_NAME.test(fileName)) return;
+  await getFileStorage()
+    .remove(`${folder}/${fileName}`)
+    .catch((error: unknown) => logError("private image not removed", error, { folder, fileName }));
 }

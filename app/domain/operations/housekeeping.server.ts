@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 import { and, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
+import { readConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import {
   brands,
@@ -34,7 +34,10 @@ import { retryDueDocuments } from "~/domain/invoicing/invoicing.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { keepsOrderFromExpiry, reconcileOnlinePayments } from "~/domain/payments/reconciliation.server";
 import { refreshSearchWords } from "~/domain/search/catalog-search.server";
-import { logError, logInfo, logWarn } from "~/lib/log.server";
+import { createFileStorage } from "~/lib/file-storage/storage.js";
+import { logError, logInfo } from "~/lib/log.server";
+
+import { pruneUploads } from "./prune-uploads.server";
 
 import { deleteExpiredRateLimitHits } from "./rate-limit-table.server";
 
@@ -100,14 +103,12 @@ export const IMAGE_REFERENCE_COLUMNS: readonly PgColumn[] = [
 ];
 
 /** Above this many images, a run may delete at most half of them at once. */
-const MASS_DELETION_MIN = 10;
 const CART_BATCH = 1_000;
-const UPLOAD_FILE = /^([0-9a-f]{32})-\d+\.webp$/;
 const UPLOAD_URL = /\/uploads\/([0-9a-f]{32})-\d+\.webp/g;
 // One constant for every instance sharing a PostgreSQL: only one of them cleans up at a time.
 const HOUSEKEEPING_LOCK_ID = 72_730_002;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 
 export type HousekeepingReport = {
   expiredOrders: number;
@@ -168,75 +169,6 @@ async function pruneOutbox(dataDir: string, now: Date): Promise<number> {
   return removed;
 }
 
-type OrphanLedger = Record<string, string>;
-
-async function readLedger(file: string): Promise<OrphanLedger> {
-  try {
-    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
-    if (!parsed || typeof parsed !== "object") return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(([hash, seen]) => /^[0-9a-f]{32}$/.test(hash) && typeof seen === "string"),
-    );
-  } catch {
-    // Missing or damaged: every orphan starts its 24 hours again, which only delays deletion.
-    return {};
-  }
-}
-
-async function pruneUploads(referenced: Set<string>, dataDir: string, now: Date): Promise<number> {
-  const dir = path.join(dataDir, "uploads");
-  const names = await listDir(dir);
-  let removed = 0;
-
-  const partialCutoff = now.getTime() - HOUSEKEEPING.partialUploadHours * HOUR_MS;
-  for (const name of names.filter((candidate) => candidate.endsWith(".part"))) {
-    if (await removeIfOlder(path.join(dir, name), partialCutoff)) removed += 1;
-  }
-
-  const filesByHash = new Map<string, string[]>();
-  for (const name of names) {
-    const hash = UPLOAD_FILE.exec(name)?.[1];
-    if (hash) filesByHash.set(hash, [...(filesByHash.get(hash) ?? []), name]);
-  }
-  const ledgerFile = path.join(dataDir, "uploads-orphans.json");
-  const ledger = await readLedger(ledgerFile);
-  const nextLedger: OrphanLedger = {};
-  const ageCutoff = now.getTime() - HOUSEKEEPING.orphanUploadMinAgeDays * DAY_MS;
-  const confirmCutoff = now.getTime() - HOUSEKEEPING.orphanUploadConfirmHours * HOUR_MS;
-
-  const due: string[] = [];
-  for (const [hash, files] of filesByHash) {
-    if (referenced.has(hash)) continue;
-    const firstSeen = ledger[hash] ? Date.parse(ledger[hash]) : Number.NaN;
-    const stats = await Promise.all(files.map((name) => stat(path.join(dir, name)).catch(() => null)));
-    const newest = Math.max(...stats.map((entry) => entry?.mtimeMs ?? Number.POSITIVE_INFINITY));
-    if (firstSeen <= confirmCutoff && newest < ageCutoff) due.push(hash);
-    nextLedger[hash] = Number.isNaN(firstSeen) ? now.toISOString() : ledger[hash]!;
-  }
-  // A shop started on an empty or wrong database names none (or few) of its pictures: rather
-  // than empty the folder, delete nothing and say so (ADR 010).
-  const isImplausible =
-    (referenced.size === 0 && due.length > 0) || (due.length > MASS_DELETION_MIN && due.length > filesByHash.size / 2);
-  if (isImplausible) {
-    logWarn("housekeeping kept unused images", {
-      images: due.length,
-      of: filesByHash.size,
-      reason: "the database names too few of the uploaded images; check DATABASE_URL and DATA_DIR",
-    });
-  } else {
-    for (const hash of due) {
-      for (const name of filesByHash.get(hash)!) {
-        if (await removeIfOlder(path.join(dir, name), ageCutoff)) removed += 1;
-      }
-      delete nextLedger[hash];
-    }
-  }
-  const partial = `${ledgerFile}.${randomBytes(8).toString("hex")}.part`;
-  await writeFile(partial, `${JSON.stringify(nextLedger)}\n`);
-  await rename(partial, ledgerFile);
-  return removed;
-}
-
 async function deleteIdleCarts(tx: Database, cutoff: Date): Promise<number> {
   let deleted = 0;
   // In batches: a first run on a big shop stays under PostgreSQL's statement limit.
@@ -262,9 +194,10 @@ export async function runHousekeeping(
   options: { dataDir: string; now?: Date; isSingleProcess?: boolean; refreshSearchWords?: boolean },
 ): Promise<HousekeepingReport | null> {
   const now = options.now ?? new Date();
+  const storage = createFileStorage({ dataDir: options.dataDir, s3: readConfig().s3 });
   const pruneFiles = async (referenced: Set<string>) => ({
     outboxFiles: await pruneOutbox(options.dataDir, now),
-    uploadFiles: await pruneUploads(referenced, options.dataDir, now),
+    uploadFiles: await pruneUploads(referenced, options.dataDir, storage, now),
   });
   const done = await db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK_ID}) as "locked"`);

@@ -1,4 +1,3 @@
-import { unlink } from "node:fs/promises";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
@@ -7,9 +6,8 @@ import { readConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { IMAGE_TOO_LARGE_MESSAGE } from "~/domain/media/image";
-import { PRIVATE_IMAGE_NAME, readPrivateImage, storePrivateImage } from "~/domain/media/image-upload.server";
+import { readPrivateImage, removePrivateImage, storePrivateImage } from "~/domain/media/image-upload.server";
 import { type FormValues, readFormValues } from "~/lib/form-data";
-import { logError } from "~/lib/log.server";
 import { readBodyWithLimit } from "~/lib/read-body.server";
 
 import {
@@ -23,10 +21,11 @@ import {
 
 // 'Subir comprobante de pago' on the order page: the shopper's picture of the transfer and/or
 // its operation number. The picture passes the back office's checks (a real image, 5 MB at
-// most, re-encoded without its metadata) but is private: it is written under
-// $DATA_DIR/receipts, which nothing serves, and read back only through the order's own
-// address (/pedido/{code}/comprobante) for its owner or an administrator.
+// most, re-encoded without its metadata) but is private: it is written under receipts/ in the
+// file storage ($DATA_DIR/receipts or the bucket), which nothing serves, and read back only
+// through the order's own address (/pedido/{code}/comprobante) for its owner or an administrator.
 
+/** Where the receipts are on this server's disk when no bucket is configured. */
 export function getReceiptsDir(): string {
   return path.join(readConfig().dataDir, "receipts");
 }
@@ -65,11 +64,8 @@ export type ReceiptOutcome =
   | { status: "invalid-image"; message: string; httpStatus: number }
   | { status: "unknown" };
 
-async function removeReceiptFile(fileName: string): Promise<void> {
-  if (!PRIVATE_IMAGE_NAME.test(fileName)) return;
-  await unlink(path.join(getReceiptsDir(), fileName)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") logError("payment receipt not removed", error, { fileName });
-  });
+function removeReceiptFile(fileName: string): Promise<void> {
+  return removePrivateImage("receipts", fileName);
 }
 
 async function readReceiptState(orderId: number) {
@@ -94,7 +90,7 @@ export async function savePaymentReceipt(orderId: number, submission: ReceiptSub
 
   let fileName: string | null = null;
   if (submission.image) {
-    const stored = await storePrivateImage(submission.image, getReceiptsDir());
+    const stored = await storePrivateImage(submission.image, "receipts");
     if (!stored.ok) return { status: "invalid-image", message: stored.message, httpStatus: stored.status };
     fileName = stored.fileName;
   }
@@ -139,5 +135,5 @@ async function recordReceipt(
 
 /** A stored receipt's bytes and the type they really are; null when the name or the file is not one. */
 export function readReceiptImage(fileName: string | null) {
-  return readPrivateImage(getReceiptsDir(), fileName);
+  return readPrivateImage("receipts", fileName);
 }

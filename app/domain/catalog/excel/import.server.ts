@@ -3,11 +3,10 @@
 // reads that file again and plans it again against the database of that moment: the browser
 // sends back only the token and the fingerprint, so nothing it could alter is ever written.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { readConfig } from "~/config.server";
-import { getUploadsDir } from "~/domain/media/image-upload.server";
+import { getFileStorage } from "~/lib/file-storage.server";
 import { pendingUploads } from "~/lib/pending-upload.server";
 import { readBodyWithLimit } from "~/lib/read-body.server";
 
@@ -50,10 +49,21 @@ async function planWorkbook(
   const reading = await readSheetRows(kind, bytes);
   if (!reading.ok) return reading;
   const snapshot = await loadCatalogSnapshot(kind);
-  const uploadsDir = getUploadsDir();
+  const present = await findPresentUploads(reading.rows);
   // The name comes from a path isUploadedImage has matched: a hash and a width, nothing else.
-  const isUploadPresent = (image: string) => existsSync(path.join(uploadsDir, path.basename(image)));
+  const isUploadPresent = (image: string) => present.has(path.basename(image));
   return { ok: true, plan: planImport(kind, reading.rows, reading.present, snapshot, { ...options, isUploadPresent }) };
+}
+
+const UPLOAD_NAME = /\/uploads\/([a-f0-9]{32}-\d+\.webp)/g;
+
+/** Which of the uploaded images the sheet names are in the file storage (asked once each). */
+async function findPresentUploads(rows: unknown): Promise<Set<string>> {
+  const names = new Set([...JSON.stringify(rows).matchAll(UPLOAD_NAME)].map((match) => match[1]!));
+  const storage = getFileStorage();
+  const present = new Set<string>();
+  for (const name of names) if (await storage.stat(`uploads/${name}`)) present.add(name);
+  return present;
 }
 
 /** A product's presentaciones as they are written: a stock a row does not write is left out. */

@@ -1,0 +1,16 @@
+import { readConfig } from "~/config.server";
+
+import { createFileStorage, type FileStorage } from "./file-storage/storage.js";
+
+export type { FileStorage } from "./file-storage/storage.js";
+
+// One storage per configuration: tests point DATA_DIR (or a bucket) elsewhere between files.
+let current: { id: string; storage: FileStorage } | undefined;
+
+/** Where the shop's files live (ADR 041): the S3 bucket when configured, otherwise $DATA_DIR. */
+export function getFileStorage(): FileStorage {
+  const config = readConfig();
+  const id = JSON.stringify([config.dataDir, config.s3 ?? null]);
+  if (current?.id !== id) current = { id, storage: createFileStorage(config) };
+  return current.storage;
+}
