@@ -38,7 +38,6 @@ import { createFileStorage } from "~/lib/file-storage/storage.js";
 import { logError, logInfo } from "~/lib/log.server";
 
 import { pruneUploads } from "./prune-uploads.server";
-
 import { deleteExpiredRateLimitHits } from "./rate-limit-table.server";
 
 /**

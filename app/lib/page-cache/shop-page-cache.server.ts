@@ -76,5 +76,3 @@ export const shopInvalidation = {
     return () => slot().listeners.delete(listener);
   },
 };
-
-export type ShopInvalidation = typeof shopInvalidation;
