@@ -1,0 +1,121 @@
+// 'Productos' (issue 49): best sellers by units and by revenue, the same by category and by
+// brand, the live products that sold nothing, and the presentaciones running low with the days
+// their stock lasts at the recent rate of orders.
+import { sql } from "drizzle-orm";
+
+import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
+
+import { addDays, type DateRange } from "./report-range";
+import { paidOrders, queryRows, withinRange } from "./report-sql.server";
+
+export type SoldRow = { name: string; units: number; revenueCents: number };
+export type LowStockRow = {
+  productId: number;
+  title: string;
+  variantName: string;
+  stock: number;
+  /** Units ordered over the last RECENT_DAYS days (orders not cancelled). */
+  recentUnits: number;
+  /** Whole days the stock lasts at that rate; null when nothing was ordered lately. */
+  daysLeft: number | null;
+};
+
+export type ProductReport = {
+  byUnits: SoldRow[];
+  byRevenue: SoldRow[];
+  byCategory: SoldRow[];
+  byBrand: SoldRow[];
+  unsold: { productId: number; title: string; stock: number }[];
+  unsoldCount: number;
+  lowStock: LowStockRow[];
+};
+
+/** The days the 'Quedan ~N días' rate looks back on. */
+export const RECENT_DAYS = 30;
+const TOP = 10;
+const UNSOLD_LISTED = 50;
+
+type Row = { name: string; units: number; revenue: number };
+const toSold = (row: Row): SoldRow => ({
+  name: row.name,
+  units: Number(row.units),
+  revenueCents: Number(row.revenue),
+});
+
+/** The lines of the range's sales, with the product's category and brand (as named today). */
+function soldLines(range: DateRange) {
+  return sql`(
+    select l.product_id, l.quantity, l.line_total_cents,
+      coalesce(pr.title, l.title) as title,
+      coalesce(c.name, 'Sin categoría') as category, coalesce(b.name, 'Sin marca') as brand
+    from order_lines l
+    join ${paidOrders(range)} p on p.id = l.order_id
+    left join products pr on pr.id = l.product_id
+    left join product_categories c on c.id = pr.category_id
+    left join brands b on b.id = pr.brand_id
+  )`;
+}
+
+async function groupSold(range: DateRange, key: "title" | "category" | "brand", order: "units" | "revenue") {
+  const rows = await queryRows<Row>(sql`
+    select s.${sql.raw(key)} as name, sum(s.quantity)::float8 as units, sum(s.line_total_cents)::float8 as revenue
+    from ${soldLines(range)} s
+    group by ${key === "title" ? sql`s.product_id, s.title` : sql`s.${sql.raw(key)}`}
+    order by ${sql.raw(order)} desc, name limit ${TOP}`);
+  return rows.map(toSold);
+}
+
+async function listUnsold(range: DateRange) {
+  const rows = await queryRows<{ id: number; title: string; stock: number; total: number }>(sql`
+    select pr.id, pr.title, pr.stock, count(*) over ()::int as total
+    from products pr
+    where not pr.is_archived and not exists (
+      select 1 from order_lines l join ${paidOrders(range)} p on p.id = l.order_id where l.product_id = pr.id
+    )
+    order by pr.stock desc, pr.title limit ${UNSOLD_LISTED}`);
+  return {
+    unsold: rows.map((row) => ({ productId: Number(row.id), title: row.title, stock: Number(row.stock) })),
+    unsoldCount: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/** Live presentaciones at or under the low-stock threshold, soonest to run out first. */
+export async function listLowStock(today: string): Promise<LowStockRow[]> {
+  const recent = { from: addDays(today, -(RECENT_DAYS - 1)), to: today };
+  const rows = await queryRows<{ id: number; title: string; name: string; stock: number; units: number }>(sql`
+    with recent as (
+      select l.variant_id, sum(l.quantity)::float8 as units
+      from order_lines l join orders o on o.id = l.order_id
+      where ${withinRange(sql`o.created_at`, recent)} and o.status <> 'cancelado'
+      group by l.variant_id
+    )
+    select pr.id, pr.title, v.name, v.stock, coalesce(r.units, 0)::float8 as units
+    from product_variants v
+    join products pr on pr.id = v.product_id
+    left join recent r on r.variant_id = v.id
+    where not v.is_archived and not pr.is_archived and v.stock <= ${LOW_STOCK_THRESHOLD}
+    order by v.stock / greatest(coalesce(r.units, 0), 0.0001), pr.title, v.name`);
+  return rows.map((row) => {
+    const units = Number(row.units);
+    return {
+      productId: Number(row.id),
+      title: row.title,
+      variantName: row.name,
+      stock: Number(row.stock),
+      recentUnits: units,
+      daysLeft: units > 0 ? Math.floor((Number(row.stock) * RECENT_DAYS) / units) : null,
+    };
+  });
+}
+
+export async function getProductReport(range: DateRange, today: string): Promise<ProductReport> {
+  const [byUnits, byRevenue, byCategory, byBrand, unsold, lowStock] = await Promise.all([
+    groupSold(range, "title", "units"),
+    groupSold(range, "title", "revenue"),
+    groupSold(range, "category", "revenue"),
+    groupSold(range, "brand", "revenue"),
+    listUnsold(range),
+    listLowStock(today),
+  ]);
+  return { byUnits, byRevenue, byCategory, byBrand, ...unsold, lowStock };
+}

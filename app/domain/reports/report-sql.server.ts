@@ -1,0 +1,47 @@
+// The pieces every report's SQL shares (issue 49, ADR 040): a Lima date range as the instants
+// that bound it, and the orders a range's sales count. Everything is summed by the database,
+// in céntimos; JavaScript only shapes the rows.
+import { type SQL, sql } from "drizzle-orm";
+
+import { type Database, getDb } from "~/db/client.server";
+
+import type { DateRange } from "./report-range";
+
+type Executor = Pick<Database, "execute">;
+
+/** The rows of a statement (both drivers answer `{ rows }`). */
+export async function queryRows<T>(statement: SQL, executor: Executor = getDb()): Promise<T[]> {
+  return ((await executor.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** The instant a Lima date starts: midnight in Lima, whatever the server's zone. */
+export function limaMidnight(date: string): SQL {
+  return sql`(${date}::date::timestamp at time zone 'America/Lima')`;
+}
+
+/** `column` falls on one of the range's Lima days: a range over the instants, so an index on `column` serves it. */
+export function withinRange(column: SQL, range: DateRange): SQL {
+  return sql`${column} >= ${limaMidnight(range.from)} and ${column} < (((${range.to}::date + 1)::timestamp) at time zone 'America/Lima')`;
+}
+
+/**
+ * The sales of a range, one row per order: orders whose payment was recorded on one of its
+ * days and that were not cancelled afterwards (a cancelled paid order gave its money back).
+ * `revenue_cents` is what was paid less what was refunded through the payment provider;
+ * `discount_cents` what its discounts took off, shown apart.
+ */
+export function paidOrders(range: DateRange): SQL {
+  return sql`(
+    select o.id, o.user_id, o.customer_name, o.customer_phone, o.paid_at, o.discount_cents,
+      coalesce(o.fulfillment, 'sin_dato') as fulfillment,
+      coalesce(nullif(o.paid_method_name, ''), o.payment_method_name) as method,
+      coalesce(o.user_id, 'tel:' || regexp_replace(o.customer_phone, '[^0-9]', '', 'g')) as customer_key,
+      coalesce(o.paid_amount_cents, o.total_cents) - coalesce((
+        select sum(r.amount_cents) from payment_refunds r
+        join online_payments p on p.id = r.online_payment_id
+        where p.order_id = o.id and p.outcome = 'paid' and r.status = 'done'
+      ), 0) as revenue_cents
+    from orders o
+    where ${withinRange(sql`o.paid_at`, range)} and o.status <> 'cancelado'
+  )`;
+}

@@ -1,0 +1,82 @@
+// 'Ventas' (issue 49): paid revenue, orders, average ticket and units of a range against the
+// period before, the series per day, week or month, and the splits by delivery and by method.
+import { sql } from "drizzle-orm";
+
+import type { DateRange, ReportRange, SeriesUnit } from "./report-range";
+import { paidOrders, queryRows } from "./report-sql.server";
+
+export type SalesTotals = {
+  revenueCents: number;
+  orderCount: number;
+  /** Revenue over orders, rounded to the céntimo; 0 without orders. */
+  averageTicketCents: number;
+  units: number;
+  discountCents: number;
+};
+
+export type SeriesPoint = { bucket: string; revenueCents: number; orderCount: number };
+export type SalesSplit = { key: string; revenueCents: number; orderCount: number };
+
+export type SalesReport = {
+  current: SalesTotals;
+  previous: SalesTotals;
+  series: SeriesPoint[];
+  byFulfillment: SalesSplit[];
+  byMethod: SalesSplit[];
+};
+
+type TotalsRow = { revenue: number | null; orders: number; units: number | null; discount: number | null };
+
+export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
+  const [row] = await queryRows<TotalsRow>(sql`
+    select sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders,
+      sum(p.discount_cents)::float8 as discount,
+      (select sum(l.quantity)::float8 from order_lines l where l.order_id in (select id from ${paidOrders(range)} q)) as units
+    from ${paidOrders(range)} p`);
+  const revenueCents = Number(row?.revenue ?? 0);
+  const orderCount = Number(row?.orders ?? 0);
+  return {
+    revenueCents,
+    orderCount,
+    averageTicketCents: orderCount === 0 ? 0 : Math.round(revenueCents / orderCount),
+    units: Number(row?.units ?? 0),
+    discountCents: Number(row?.discount ?? 0),
+  };
+}
+
+/** Every bucket of the range, empty ones included, oldest first; a week starts on Monday. */
+export async function getSalesSeries(range: DateRange, unit: SeriesUnit): Promise<SeriesPoint[]> {
+  const step = sql.raw(`'1 ${unit}'::interval`);
+  const part = sql.raw(`'${unit}'`);
+  const rows = await queryRows<{ bucket: string; revenue: number; orders: number }>(sql`
+    with buckets as (
+      select generate_series(date_trunc(${part}, ${range.from}::date::timestamp),
+        date_trunc(${part}, ${range.to}::date::timestamp), ${step})::date as bucket
+    ), sales as (
+      select date_trunc(${part}, p.paid_at at time zone 'America/Lima')::date as bucket, p.revenue_cents
+      from ${paidOrders(range)} p
+    )
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(sum(s.revenue_cents), 0)::float8 as revenue,
+      count(s.bucket)::int as orders
+    from buckets b left join sales s on s.bucket = b.bucket
+    group by b.bucket order by b.bucket`);
+  return rows.map((row) => ({ bucket: row.bucket, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }));
+}
+
+async function getSplit(range: DateRange, column: "fulfillment" | "method"): Promise<SalesSplit[]> {
+  const rows = await queryRows<{ key: string; revenue: number; orders: number }>(sql`
+    select p.${sql.raw(column)} as key, sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders
+    from ${paidOrders(range)} p group by 1 order by 2 desc, 1`);
+  return rows.map((row) => ({ key: row.key, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }));
+}
+
+export async function getSalesReport(range: ReportRange): Promise<SalesReport> {
+  const [current, previous, series, byFulfillment, byMethod] = await Promise.all([
+    getSalesTotals(range),
+    getSalesTotals(range.previous),
+    getSalesSeries(range, range.unit),
+    getSplit(range, "fulfillment"),
+    getSplit(range, "method"),
+  ]);
+  return { current, previous, series, byFulfillment, byMethod };
+}
