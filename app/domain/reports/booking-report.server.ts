@@ -5,14 +5,14 @@ import { sql } from "drizzle-orm";
 import type { DateRange } from "./report-range";
 import { queryRows, withinRange } from "./report-sql.server";
 
-export type ServiceBookings = {
+type ServiceBookings = {
   service: string;
   bookingCount: number;
   attendedCount: number;
   noShowCount: number;
   cancelledCount: number;
 };
-export type HourBookings = { hour: number; bookingCount: number };
+type HourBookings = { hour: number; bookingCount: number };
 export type BookingReport = { byService: ServiceBookings[]; byHour: HourBookings[] };
 
 export async function getBookingReport(range: DateRange): Promise<BookingReport> {

@@ -4,9 +4,9 @@
 import { sql } from "drizzle-orm";
 
 import type { DateRange } from "./report-range";
-import { limaMidnight, paidOrders, queryRows } from "./report-sql.server";
+import { customerKey, limaMidnight, paidOrders, queryRows } from "./report-sql.server";
 
-export type TopCustomer = { name: string; phone: string; orderCount: number; revenueCents: number };
+type TopCustomer = { name: string; phone: string; orderCount: number; revenueCents: number };
 export type CustomerReport = {
   customerCount: number;
   newCount: number;
@@ -22,13 +22,13 @@ export async function getCustomerReport(range: DateRange): Promise<CustomerRepor
   const [[counts], top] = await Promise.all([
     queryRows<Record<string, number>>(sql`
       with sales as (select * from ${paidOrders(range)} p),
-      customers as (select distinct customer_key from sales)
+      customers as (select distinct customer_key from sales),
+      earlier as (
+        select distinct ${customerKey(sql`o`)} as customer_key from orders o
+        where o.paid_at < ${limaMidnight(range.from)} and o.status <> 'cancelado'
+      )
       select (select count(*) from customers)::int as customers,
-        (select count(*) from customers c where exists (
-          select 1 from orders o
-          where o.paid_at < ${limaMidnight(range.from)} and o.status <> 'cancelado'
-            and coalesce(o.user_id, 'tel:' || regexp_replace(o.customer_phone, '[^0-9]', '', 'g')) = c.customer_key
-        ))::int as returning,
+        (select count(*) from customers c join earlier e on e.customer_key = c.customer_key)::int as returning,
         (select count(*) from sales)::int as orders,
         (select count(*) from sales where user_id is not null)::int as registered`),
     queryRows<{ name: string; phone: string; orders: number; revenue: number }>(sql`

@@ -31,7 +31,7 @@ export type ProductReport = {
 };
 
 /** The days the 'Quedan ~N días' rate looks back on. */
-export const RECENT_DAYS = 30;
+const RECENT_DAYS = 30;
 const TOP = 10;
 const UNSOLD_LISTED = 50;
 
@@ -67,11 +67,13 @@ async function groupSold(range: DateRange, key: "title" | "category" | "brand", 
 
 async function listUnsold(range: DateRange) {
   const rows = await queryRows<{ id: number; title: string; stock: number; total: number }>(sql`
+    with sold as (
+      select distinct l.product_id from order_lines l join ${paidOrders(range)} p on p.id = l.order_id
+    )
     select pr.id, pr.title, pr.stock, count(*) over ()::int as total
     from products pr
-    where not pr.is_archived and not exists (
-      select 1 from order_lines l join ${paidOrders(range)} p on p.id = l.order_id where l.product_id = pr.id
-    )
+    left join sold on sold.product_id = pr.id
+    where not pr.is_archived and sold.product_id is null
     order by pr.stock desc, pr.title limit ${UNSOLD_LISTED}`);
   return {
     unsold: rows.map((row) => ({ productId: Number(row.id), title: row.title, stock: Number(row.stock) })),

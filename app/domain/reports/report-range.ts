@@ -3,7 +3,7 @@
 // browser as in the loader.
 import { readDateInput } from "~/lib/date-input";
 
-export const rangePresets = ["hoy", "7dias", "mes", "mes-anterior", "personalizado"] as const;
+const rangePresets = ["hoy", "7dias", "mes", "mes-anterior", "personalizado"] as const;
 export type RangePreset = (typeof rangePresets)[number];
 
 export const rangePresetLabels: Record<RangePreset, string> = {
@@ -29,7 +29,7 @@ export type ReportRange = DateRange & {
 };
 
 /** The longest custom range: a little over two years, so a report stays quick. */
-export const MAX_RANGE_DAYS = 800;
+const MAX_RANGE_DAYS = 800;
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +42,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Days from `from` to `to`, both included. */
-export function countDays({ from, to }: DateRange): number {
+function countDays({ from, to }: DateRange): number {
   return Math.round((toTime(to) - toTime(from)) / DAY_MS) + 1;
 }
 

@@ -24,6 +24,11 @@ export function withinRange(column: SQL, range: DateRange): SQL {
   return sql`${column} >= ${limaMidnight(range.from)} and ${column} < (((${range.to}::date + 1)::timestamp) at time zone 'America/Lima')`;
 }
 
+/** Who an order's customer is: their account, or else their phone number's digits. */
+export function customerKey(order: SQL): SQL {
+  return sql`coalesce(${order}.user_id, 'tel:' || regexp_replace(${order}.customer_phone, '[^0-9]', '', 'g'))`;
+}
+
 /**
  * The sales of a range, one row per order: orders whose payment was recorded on one of its
  * days and that were not cancelled afterwards (a cancelled paid order gave its money back).
@@ -35,13 +40,15 @@ export function paidOrders(range: DateRange): SQL {
     select o.id, o.user_id, o.customer_name, o.customer_phone, o.paid_at, o.discount_cents,
       coalesce(o.fulfillment, 'sin_dato') as fulfillment,
       coalesce(nullif(o.paid_method_name, ''), o.payment_method_name) as method,
-      coalesce(o.user_id, 'tel:' || regexp_replace(o.customer_phone, '[^0-9]', '', 'g')) as customer_key,
-      coalesce(o.paid_amount_cents, o.total_cents) - coalesce((
-        select sum(r.amount_cents) from payment_refunds r
-        join online_payments p on p.id = r.online_payment_id
-        where p.order_id = o.id and p.outcome = 'paid' and r.status = 'done'
-      ), 0) as revenue_cents
+      ${customerKey(sql`o`)} as customer_key,
+      coalesce(o.paid_amount_cents, o.total_cents) - coalesce(refunds.cents, 0) as revenue_cents
     from orders o
+    left join (
+      select p.order_id, sum(r.amount_cents) as cents from payment_refunds r
+      join online_payments p on p.id = r.online_payment_id
+      where p.outcome = 'paid' and r.status = 'done'
+      group by p.order_id
+    ) refunds on refunds.order_id = o.id
     where ${withinRange(sql`o.paid_at`, range)} and o.status <> 'cancelado'
   )`;
 }

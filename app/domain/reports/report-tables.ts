@@ -10,7 +10,7 @@ import { describeChange, type ReportRange } from "./report-range";
 import type { SalesReport } from "./sales-report.server";
 import type { SearchReport } from "./search-report.server";
 
-export type CellKind = "text" | "money" | "integer";
+type CellKind = "text" | "money" | "integer";
 export type ReportColumn = { header: string; kind: CellKind };
 export type ReportCell = string | number;
 export type ReportTable = { key: string; title: string; columns: ReportColumn[]; rows: ReportCell[][]; empty: string };
@@ -117,7 +117,7 @@ function soldTable(key: string, title: string, first: string, rows: SoldRow[]): 
 }
 
 /** 'Quedan ~6 días', 'Agotado' or 'Sin pedidos recientes'. */
-export function describeDaysLeft(stock: number, daysLeft: number | null): string {
+function describeDaysLeft(stock: number, daysLeft: number | null): string {
   if (stock === 0) return "Agotado";
   if (daysLeft === null) return "Sin pedidos recientes";
   return daysLeft === 1 ? "Queda ~1 día" : `Quedan ~${daysLeft} días`;

@@ -15,7 +15,7 @@ export type SalesTotals = {
 };
 
 export type SeriesPoint = { bucket: string; revenueCents: number; orderCount: number };
-export type SalesSplit = { key: string; revenueCents: number; orderCount: number };
+type SalesSplit = { key: string; revenueCents: number; orderCount: number };
 
 export type SalesReport = {
   current: SalesTotals;
@@ -29,10 +29,10 @@ type TotalsRow = { revenue: number | null; orders: number; units: number | null;
 
 export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
   const [row] = await queryRows<TotalsRow>(sql`
-    select sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders,
-      sum(p.discount_cents)::float8 as discount,
-      (select sum(l.quantity)::float8 from order_lines l where l.order_id in (select id from ${paidOrders(range)} q)) as units
-    from ${paidOrders(range)} p`);
+    with p as (select * from ${paidOrders(range)} q)
+    select (select sum(revenue_cents) from p)::float8 as revenue, (select count(*) from p)::int as orders,
+      (select sum(discount_cents) from p)::float8 as discount,
+      (select sum(l.quantity) from order_lines l join p on p.id = l.order_id)::float8 as units`);
   const revenueCents = Number(row?.revenue ?? 0);
   const orderCount = Number(row?.orders ?? 0);
   return {

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { DateRange } from "./report-range";
 import { queryRows } from "./report-sql.server";
 
-export type SearchCount = { query: string; searchCount: number; missCount: number };
+type SearchCount = { query: string; searchCount: number; missCount: number };
 export type SearchReport = { top: SearchCount[]; misses: SearchCount[] };
 
 const TOP = 20;
