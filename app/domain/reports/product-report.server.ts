@@ -56,13 +56,23 @@ function soldLines(range: DateRange) {
   )`;
 }
 
-async function groupSold(range: DateRange, key: "title" | "category" | "brand", order: "units" | "revenue") {
+async function groupSold(
+  range: DateRange,
+  key: "title" | "category" | "brand",
+  order: "units" | "revenue",
+  limit = TOP,
+) {
   const rows = await queryRows<Row>(sql`
     select s.${sql.raw(key)} as name, sum(s.quantity)::float8 as units, sum(s.line_total_cents)::float8 as revenue
     from ${soldLines(range)} s
     group by ${key === "title" ? sql`s.product_id, s.title` : sql`s.${sql.raw(key)}`}
-    order by ${sql.raw(order)} desc, name limit ${TOP}`);
+    order by ${sql.raw(order)} desc, name limit ${limit}`);
   return rows.map(toSold);
+}
+
+/** The range's best sellers by units, `limit` of them. */
+export function getBestSellers(range: DateRange, limit: number): Promise<SoldRow[]> {
+  return groupSold(range, "title", "units", limit);
 }
 
 async function listUnsold(range: DateRange) {

@@ -132,7 +132,9 @@ function lastSevenDays(today: string): ReportRange {
 /** The change from `previous` to `current` in whole percent ('+12 %', '−5 %'), or null when there was nothing before. */
 export function describeChange(current: number, previous: number): string | null {
   if (previous === 0) return null;
-  const percent = Math.round(((current - previous) / previous) * 100);
+  // Half away from zero: −24.5 % reads as −25 %, as +24.5 % reads as +25 %.
+  const exact = ((current - previous) / previous) * 100;
+  const percent = Math.sign(exact) * Math.round(Math.abs(exact));
   if (percent === 0) return "0 %";
   return `${percent > 0 ? "+" : "−"}${Math.abs(percent)} %`;
 }

@@ -117,7 +117,7 @@ function soldTable(key: string, title: string, first: string, rows: SoldRow[]): 
 }
 
 /** 'Quedan ~6 días', 'Agotado' or 'Sin pedidos recientes'. */
-function describeDaysLeft(stock: number, daysLeft: number | null): string {
+export function describeDaysLeft(stock: number, daysLeft: number | null): string {
   if (stock === 0) return "Agotado";
   if (daysLeft === null) return "Sin pedidos recientes";
   return daysLeft === 1 ? "Queda ~1 día" : `Quedan ~${daysLeft} días`;
