@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 
 import type { DateRange } from "./report-range";
-import { customerKey, limaMidnight, paidOrders, queryRows } from "./report-sql.server";
+import { customerKey, limaMidnight, liveSales, queryRows } from "./report-sql.server";
 
 type TopCustomer = { name: string; phone: string; orderCount: number; revenueCents: number };
 export type CustomerReport = {
@@ -18,25 +18,37 @@ export type CustomerReport = {
 
 const TOP = 10;
 
-export async function getCustomerReport(range: DateRange): Promise<CustomerReport> {
+export async function getCustomerReport(range: DateRange, source = liveSales(range)): Promise<CustomerReport> {
   const [[counts], top] = await Promise.all([
-    queryRows<Record<string, number>>(sql`
-      with sales as (select * from ${paidOrders(range)} p),
-      customers as (select distinct customer_key from sales),
+    queryRows<Record<string, number>>(
+      sql`
+      with customers as (select distinct p.customer_key from ${source.sales} p),
       earlier as (
         select distinct ${customerKey(sql`o`)} as customer_key from orders o
         where o.paid_at < ${limaMidnight(range.from)} and o.status <> 'cancelado'
       )
       select (select count(*) from customers)::int as customers,
         (select count(*) from customers c join earlier e on e.customer_key = c.customer_key)::int as returning,
-        (select count(*) from sales)::int as orders,
-        (select count(*) from sales where user_id is not null)::int as registered`),
-    queryRows<{ name: string; phone: string; orders: number; revenue: number }>(sql`
-      select (array_agg(p.customer_name order by p.paid_at desc))[1] as name,
-        (array_agg(p.customer_phone order by p.paid_at desc))[1] as phone,
-        count(*)::int as orders, sum(p.revenue_cents)::float8 as revenue
-      from ${paidOrders(range)} p
-      group by p.customer_key order by revenue desc, name limit ${TOP}`),
+        (select count(*) from ${source.sales} p)::int as orders,
+        (select count(*) from ${source.sales} p where p.user_id is not null)::int as registered`,
+      source.executor,
+    ),
+    // Summed per customer first; the name and phone of their latest order read for the top ones only.
+    queryRows<{ name: string; phone: string; orders: number; revenue: number }>(
+      sql`
+      with top as (
+        select p.customer_key, count(*)::int as orders, sum(p.revenue_cents)::float8 as revenue
+        from ${source.sales} p group by 1 order by revenue desc, 1 limit ${TOP}
+      ), latest as (
+        select distinct on (p.customer_key) p.customer_key, p.customer_name, p.customer_phone
+        from ${source.sales} p where p.customer_key in (select customer_key from top)
+        order by p.customer_key, p.paid_at desc
+      )
+      select l.customer_name as name, l.customer_phone as phone, t.orders, t.revenue
+      from top t join latest l on l.customer_key = t.customer_key
+      order by t.revenue desc, name`,
+      source.executor,
+    ),
   ]);
   const customerCount = Number(counts?.customers ?? 0);
   const returningCount = Number(counts?.returning ?? 0);

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 
 import { addDays, type DateRange } from "./report-range";
-import { paidOrders, queryRows, withinRange } from "./report-sql.server";
+import { liveSales, queryRows, type SalesSource, withinRange } from "./report-sql.server";
 
 export type SoldRow = { name: string; units: number; revenueCents: number };
 export type LowStockRow = {
@@ -42,49 +42,39 @@ const toSold = (row: Row): SoldRow => ({
   revenueCents: Number(row.revenue),
 });
 
-/** The lines of the range's sales, with the product's category and brand (as named today). */
-function soldLines(range: DateRange) {
-  return sql`(
-    select l.product_id, l.quantity, l.line_total_cents,
-      coalesce(pr.title, l.title) as title,
-      coalesce(c.name, 'Sin categoría') as category, coalesce(b.name, 'Sin marca') as brand
-    from order_lines l
-    join ${paidOrders(range)} p on p.id = l.order_id
-    left join products pr on pr.id = l.product_id
-    left join product_categories c on c.id = pr.category_id
-    left join brands b on b.id = pr.brand_id
-  )`;
-}
-
 async function groupSold(
-  range: DateRange,
+  source: SalesSource,
   key: "title" | "category" | "brand",
   order: "units" | "revenue",
   limit = TOP,
 ) {
-  const rows = await queryRows<Row>(sql`
+  const rows = await queryRows<Row>(
+    sql`
     select s.${sql.raw(key)} as name, sum(s.quantity)::float8 as units, sum(s.line_total_cents)::float8 as revenue
-    from ${soldLines(range)} s
+    from ${source.products} s
     group by ${key === "title" ? sql`s.product_id, s.title` : sql`s.${sql.raw(key)}`}
-    order by ${sql.raw(order)} desc, name limit ${limit}`);
+    order by ${sql.raw(order)} desc, name limit ${limit}`,
+    source.executor,
+  );
   return rows.map(toSold);
 }
 
 /** The range's best sellers by units, `limit` of them. */
 export function getBestSellers(range: DateRange, limit: number): Promise<SoldRow[]> {
-  return groupSold(range, "title", "units", limit);
+  return groupSold(liveSales(range), "title", "units", limit);
 }
 
-async function listUnsold(range: DateRange) {
-  const rows = await queryRows<{ id: number; title: string; stock: number; total: number }>(sql`
-    with sold as (
-      select distinct l.product_id from order_lines l join ${paidOrders(range)} p on p.id = l.order_id
-    )
+async function listUnsold(source: SalesSource) {
+  const rows = await queryRows<{ id: number; title: string; stock: number; total: number }>(
+    sql`
+    with sold as (select l.product_id from ${source.products} l)
     select pr.id, pr.title, pr.stock, count(*) over ()::int as total
     from products pr
     left join sold on sold.product_id = pr.id
     where not pr.is_archived and sold.product_id is null
-    order by pr.stock desc, pr.title limit ${UNSOLD_LISTED}`);
+    order by pr.stock desc, pr.title limit ${UNSOLD_LISTED}`,
+    source.executor,
+  );
   return {
     unsold: rows.map((row) => ({ productId: Number(row.id), title: row.title, stock: Number(row.stock) })),
     unsoldCount: Number(rows[0]?.total ?? 0),
@@ -92,9 +82,10 @@ async function listUnsold(range: DateRange) {
 }
 
 /** Live presentaciones at or under the low-stock threshold, soonest to run out first. */
-export async function listLowStock(today: string): Promise<LowStockRow[]> {
+export async function listLowStock(today: string, executor?: SalesSource["executor"]): Promise<LowStockRow[]> {
   const recent = { from: addDays(today, -(RECENT_DAYS - 1)), to: today };
-  const rows = await queryRows<{ id: number; title: string; name: string; stock: number; units: number }>(sql`
+  const rows = await queryRows<{ id: number; title: string; name: string; stock: number; units: number }>(
+    sql`
     with recent as (
       select l.variant_id, sum(l.quantity)::float8 as units
       from order_lines l join orders o on o.id = l.order_id
@@ -106,7 +97,9 @@ export async function listLowStock(today: string): Promise<LowStockRow[]> {
     join products pr on pr.id = v.product_id
     left join recent r on r.variant_id = v.id
     where not v.is_archived and not pr.is_archived and v.stock <= ${LOW_STOCK_THRESHOLD}
-    order by v.stock / greatest(coalesce(r.units, 0), 0.0001), pr.title, v.name`);
+    order by v.stock / greatest(coalesce(r.units, 0), 0.0001), pr.title, v.name`,
+    executor,
+  );
   return rows.map((row) => {
     const units = Number(row.units);
     return {
@@ -120,14 +113,18 @@ export async function listLowStock(today: string): Promise<LowStockRow[]> {
   });
 }
 
-export async function getProductReport(range: DateRange, today: string): Promise<ProductReport> {
+export async function getProductReport(
+  range: DateRange,
+  today: string,
+  source = liveSales(range),
+): Promise<ProductReport> {
   const [byUnits, byRevenue, byCategory, byBrand, unsold, lowStock] = await Promise.all([
-    groupSold(range, "title", "units"),
-    groupSold(range, "title", "revenue"),
-    groupSold(range, "category", "revenue"),
-    groupSold(range, "brand", "revenue"),
-    listUnsold(range),
-    listLowStock(today),
+    groupSold(source, "title", "units"),
+    groupSold(source, "title", "revenue"),
+    groupSold(source, "category", "revenue"),
+    groupSold(source, "brand", "revenue"),
+    listUnsold(source),
+    listLowStock(today, source.executor),
   ]);
   return { byUnits, byRevenue, byCategory, byBrand, ...unsold, lowStock };
 }

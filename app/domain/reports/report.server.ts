@@ -8,6 +8,7 @@ import { getCustomerReport } from "./customer-report.server";
 import { getOrderFunnel } from "./order-funnel.server";
 import { getProductReport } from "./product-report.server";
 import { type RangeQuery, readReportRange, type ReportRange } from "./report-range";
+import { type SalesSource, withSalesTables } from "./report-sql.server";
 import {
   buildSectionTables,
   type ReportSection,
@@ -28,24 +29,49 @@ export type Report = {
   tables: Record<ReportSection, ReportTable[]>;
 };
 
-function loadSection<S extends ReportSection>(section: S, range: ReportRange, today: string): Promise<SectionData[S]> {
-  const loaders: { [K in ReportSection]: () => Promise<SectionData[K]> } = {
-    ventas: () => getSalesReport(range),
+/** The sections read from the range's sales; the others read their own tables. */
+const salesSections = ["ventas", "productos", "clientes"] as const satisfies readonly ReportSection[];
+type SalesSection = (typeof salesSections)[number];
+const isSalesSection = (section: ReportSection): section is SalesSection =>
+  (salesSections as readonly string[]).includes(section);
+
+function loadSalesSection<S extends SalesSection>(section: S, range: ReportRange, today: string, source: SalesSource) {
+  const loaders: { [K in SalesSection]: () => Promise<SectionData[K]> } = {
+    ventas: () => getSalesReport(range, source),
+    productos: () => getProductReport(range, today, source),
+    clientes: () => getCustomerReport(range, source),
+  };
+  return loaders[section]() as Promise<SectionData[S]>;
+}
+
+function loadOtherSection<S extends Exclude<ReportSection, SalesSection>>(section: S, range: ReportRange) {
+  const loaders: { [K in Exclude<ReportSection, SalesSection>]: () => Promise<SectionData[K]> } = {
     embudo: () => getOrderFunnel(range),
-    productos: () => getProductReport(range, today),
-    clientes: () => getCustomerReport(range),
     reservas: () => getBookingReport(range),
     busquedas: () => getSearchReport(range),
   };
   return loaders[section]() as Promise<SectionData[S]>;
 }
 
+function loadSection<S extends ReportSection>(section: S, range: ReportRange, today: string): Promise<SectionData[S]> {
+  if (!isSalesSection(section)) {
+    return loadOtherSection(section as Exclude<ReportSection, SalesSection>, range) as Promise<SectionData[S]>;
+  }
+  return withSalesTables(range, (source) => loadSalesSection(section, range, today, source)) as Promise<SectionData[S]>;
+}
+
 export async function getReport(query: RangeQuery, now = new Date()): Promise<Report> {
   const today = getLimaDate(now);
   const { range, error } = readReportRange(query, today);
-  const [ventas, embudo, productos, clientes, reservas, busquedas] = await Promise.all(
-    reportSections.map((section) => loadSection(section, range, today)),
+  // The sales' temporary tables first, in their transaction; then the rest, outside it.
+  const [ventas, productos, clientes] = await withSalesTables(range, (source) =>
+    Promise.all(salesSections.map((section) => loadSalesSection(section, range, today, source))),
   );
+  const [embudo, reservas, busquedas] = await Promise.all([
+    loadOtherSection("embudo", range),
+    loadOtherSection("reservas", range),
+    loadOtherSection("busquedas", range),
+  ]);
   const data = { ventas, embudo, productos, clientes, reservas, busquedas } as SectionData;
   const tables = Object.fromEntries(
     reportSections.map((section) => [section, buildSectionTables(section, data[section], range)]),

@@ -14,6 +14,7 @@ import { getBookingReport } from "./booking-report.server";
 import { getCustomerReport } from "./customer-report.server";
 import { getOrderFunnel } from "./order-funnel.server";
 import { getProductReport, listLowStock } from "./product-report.server";
+import { exportReportTable, getReport } from "./report.server";
 import { readReportRange } from "./report-range";
 import { getSalesReport } from "./sales-report.server";
 import { getSearchReport } from "./search-report.server";
@@ -282,5 +283,18 @@ describe("the November report", () => {
       ],
       misses: [{ query: "loro", searchCount: 2, missCount: 2 }],
     });
+  });
+
+  test("the whole page reads the same figures from its temporary copy of the sales, and a table downloads", async () => {
+    const on5December = new Date("2026-12-05T15:00:00Z");
+    const report = await getReport({ preset: "mes-anterior" }, on5December);
+    expect(report.data.ventas).toEqual(await getSalesReport(november));
+    expect(report.data.productos).toEqual(await getProductReport(november, "2026-12-05"));
+    expect(report.data.clientes).toEqual(await getCustomerReport(november));
+    expect(report.tables.ventas[0]!.rows[0]).toEqual(["Ingresos pagados", 26_500, 31_000, "−15 %"]);
+    const file = await exportReportTable({ preset: "mes-anterior" }, "clientes-top", on5December);
+    expect(file?.fileName).toBe("reporte-clientes-top-2026-11-01-a-2026-11-30.xlsx");
+    expect(file?.bytes.byteLength).toBeGreaterThan(1000);
+    expect(await exportReportTable({ preset: "mes-anterior" }, "otra-tabla", on5December)).toBeNull();
   });
 });

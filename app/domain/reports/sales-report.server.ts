@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 
 import type { DateRange, ReportRange, SeriesUnit } from "./report-range";
-import { paidOrders, queryRows } from "./report-sql.server";
+import { liveSales, queryRows, type SalesSource } from "./report-sql.server";
 
 export type SalesTotals = {
   revenueCents: number;
@@ -27,12 +27,14 @@ export type SalesReport = {
 
 type TotalsRow = { revenue: number | null; orders: number; units: number | null; discount: number | null };
 
-export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
-  const [row] = await queryRows<TotalsRow>(sql`
-    with p as (select * from ${paidOrders(range)} q)
-    select (select sum(revenue_cents) from p)::float8 as revenue, (select count(*) from p)::int as orders,
-      (select sum(discount_cents) from p)::float8 as discount,
-      (select sum(l.quantity) from order_lines l join p on p.id = l.order_id)::float8 as units`);
+export async function getSalesTotals(range: DateRange, source = liveSales(range)): Promise<SalesTotals> {
+  const [row] = await queryRows<TotalsRow>(
+    sql`
+    select sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders, sum(p.discount_cents)::float8 as discount,
+      (select sum(l.quantity) from ${source.products} l)::float8 as units
+    from ${source.sales} p`,
+    source.executor,
+  );
   const revenueCents = Number(row?.revenue ?? 0);
   const orderCount = Number(row?.orders ?? 0);
   return {
@@ -45,38 +47,48 @@ export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
 }
 
 /** Every bucket of the range, empty ones included, oldest first; a week starts on Monday. */
-export async function getSalesSeries(range: DateRange, unit: SeriesUnit): Promise<SeriesPoint[]> {
+export async function getSalesSeries(
+  range: DateRange,
+  unit: SeriesUnit,
+  source = liveSales(range),
+): Promise<SeriesPoint[]> {
   const step = sql.raw(`'1 ${unit}'::interval`);
   const part = sql.raw(`'${unit}'`);
-  const rows = await queryRows<{ bucket: string; revenue: number; orders: number }>(sql`
+  const rows = await queryRows<{ bucket: string; revenue: number; orders: number }>(
+    sql`
     with buckets as (
       select generate_series(date_trunc(${part}, ${range.from}::date::timestamp),
         date_trunc(${part}, ${range.to}::date::timestamp), ${step})::date as bucket
     ), sales as (
-      select date_trunc(${part}, p.paid_at at time zone 'America/Lima')::date as bucket, p.revenue_cents
-      from ${paidOrders(range)} p
+      select date_trunc(${part}, p.paid_day)::date as bucket, p.revenue_cents
+      from ${source.sales} p
     )
     select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(sum(s.revenue_cents), 0)::float8 as revenue,
       count(s.bucket)::int as orders
     from buckets b left join sales s on s.bucket = b.bucket
-    group by b.bucket order by b.bucket`);
+    group by b.bucket order by b.bucket`,
+    source.executor,
+  );
   return rows.map((row) => ({ bucket: row.bucket, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }));
 }
 
-async function getSplit(range: DateRange, column: "fulfillment" | "method"): Promise<SalesSplit[]> {
-  const rows = await queryRows<{ key: string; revenue: number; orders: number }>(sql`
+async function getSplit(source: SalesSource, column: "fulfillment" | "method"): Promise<SalesSplit[]> {
+  const rows = await queryRows<{ key: string; revenue: number; orders: number }>(
+    sql`
     select p.${sql.raw(column)} as key, sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders
-    from ${paidOrders(range)} p group by 1 order by 2 desc, 1`);
+    from ${source.sales} p group by 1 order by 2 desc, 1`,
+    source.executor,
+  );
   return rows.map((row) => ({ key: row.key, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }));
 }
 
-export async function getSalesReport(range: ReportRange): Promise<SalesReport> {
+export async function getSalesReport(range: ReportRange, source = liveSales(range)): Promise<SalesReport> {
   const [current, previous, series, byFulfillment, byMethod] = await Promise.all([
-    getSalesTotals(range),
-    getSalesTotals(range.previous),
-    getSalesSeries(range, range.unit),
-    getSplit(range, "fulfillment"),
-    getSplit(range, "method"),
+    getSalesTotals(range, source),
+    getSalesTotals(range.previous, { ...liveSales(range.previous), executor: source.executor }),
+    getSalesSeries(range, range.unit, source),
+    getSplit(source, "fulfillment"),
+    getSplit(source, "method"),
   ]);
   return { current, previous, series, byFulfillment, byMethod };
 }
