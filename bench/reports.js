@@ -76,7 +76,8 @@ async function timePage(url, cookie, page) {
 }
 
 await buildIfStale();
-const dataDir = path.join(tmpdir(), `patitas-bench-reports-${products}-${orders}`);
+const database = process.env.DATABASE_URL ? "postgresql" : "pglite";
+const dataDir = path.join(tmpdir(), `patitas-bench-reports-${database}-${products}-${orders}`);
 const meta = await generateShop({ products, orders, dataDir });
 const server = await startBenchServer({ dataDir });
 try {
@@ -92,7 +93,7 @@ try {
     shop: {
       products: meta.products,
       orders: meta.orders,
-      database: process.env.DATABASE_URL ? "postgresql" : "pglite",
+      database,
     },
     runs,
     results,

@@ -16,6 +16,7 @@ import { getOrderFunnel } from "./order-funnel.server";
 import { getProductReport, listLowStock } from "./product-report.server";
 import { exportReportTable, getReport } from "./report.server";
 import { readReportRange } from "./report-range";
+import { getSalesGlance } from "./sales-glance.server";
 import { getSalesReport } from "./sales-report.server";
 import { getSearchReport } from "./search-report.server";
 
@@ -296,5 +297,17 @@ describe("the November report", () => {
     expect(file?.fileName).toBe("reporte-clientes-top-2026-11-01-a-2026-11-30.xlsx");
     expect(file?.bytes.byteLength).toBeGreaterThan(1000);
     expect(await exportReportTable({ preset: "mes-anterior" }, "otra-tabla", on5December)).toBeNull();
+  });
+
+  test("the dashboard's glance: today and this month against the same days of last month", async () => {
+    const glance = await getSalesGlance(new Date("2026-11-20T20:00:00Z"));
+    expect(glance.day).toMatchObject({ previousDate: "2026-10-20" });
+    expect(glance.day.current.revenueCents).toBe(0);
+    // 20 October: the repeat customer's S/ 100.00.
+    expect(glance.day.previous.revenueCents).toBe(10_000);
+    expect(glance.month.current.revenueCents).toBe(26_500);
+    expect(glance.month.previous.revenueCents).toBe(10_000);
+    expect(glance.series.current).toHaveLength(20);
+    expect(glance.series.previous).toHaveLength(20);
   });
 });

@@ -47,7 +47,7 @@ export function drawChart(target: HTMLElement, spec: ChartSpec, width: number) {
       },
     ],
     series: [
-      { value: (_u, index) => spec.labels[index] ?? "" },
+      { label: "Día", value: (_u, index) => spec.labels[index] ?? "" },
       ...spec.series.map((series) => ({
         label: series.label,
         stroke: series.color,
