@@ -29,7 +29,8 @@ export function drawChart(target: HTMLElement, spec: ChartSpec, width: number) {
     height: spec.height,
     legend: { show: spec.series.length > 1, live: true },
     cursor: { drag: { x: false, y: false }, points: { show: false } },
-    scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
+    // Fixed, half a step beyond each end: a single bar stands in the middle, not at an edge.
+    scales: { x: { time: false, auto: false, range: [-0.5, spec.labels.length - 0.5] } },
     axes: [
       {
         values: (_u, splits) =>
