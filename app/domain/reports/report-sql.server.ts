@@ -35,7 +35,7 @@ export function customerKey(order: SQL): SQL {
  * `revenue_cents` is what was paid less what was refunded through the payment provider;
  * `discount_cents` what its discounts took off, shown apart.
  */
-export function paidOrders(range: DateRange): SQL {
+function paidOrders(range: DateRange): SQL {
   return sql`(
     select o.id, o.user_id, o.customer_name, o.customer_phone, o.paid_at, o.discount_cents,
       (o.paid_at at time zone 'America/Lima')::date as paid_day,
