@@ -72,23 +72,32 @@ export async function getSalesSeries(
   return rows.map((row) => ({ bucket: row.bucket, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }));
 }
 
-async function getSplit(source: SalesSource, column: "fulfillment" | "method"): Promise<SalesSplit[]> {
-  const rows = await queryRows<{ key: string; revenue: number; orders: number }>(
+type SplitRow = { fulfillment: string | null; method: string | null; revenue: number; orders: number };
+
+/** Both splits in one pass over the sales: by delivery, and by payment method. */
+async function getSplits(source: SalesSource): Promise<{ byFulfillment: SalesSplit[]; byMethod: SalesSplit[] }> {
+  const rows = await queryRows<SplitRow>(
     sql`
-    select p.${sql.raw(column)} as key, sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders
-    from ${source.sales} p group by 1 order by 2 desc, 1`,
+    select case when grouping(p.fulfillment) = 0 then p.fulfillment end as fulfillment,
+      case when grouping(p.method) = 0 then p.method end as method,
+      sum(p.revenue_cents)::float8 as revenue, count(*)::int as orders
+    from ${source.sales} p group by grouping sets ((p.fulfillment), (p.method))`,
     source.executor,
   );
-  return rows.map((row) => ({ key: row.key, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }));
+  const splitOf = (key: "fulfillment" | "method"): SalesSplit[] =>
+    rows
+      .filter((row) => row[key] !== null)
+      .map((row) => ({ key: row[key]!, revenueCents: Number(row.revenue), orderCount: Number(row.orders) }))
+      .sort((a, b) => b.revenueCents - a.revenueCents || a.key.localeCompare(b.key));
+  return { byFulfillment: splitOf("fulfillment"), byMethod: splitOf("method") };
 }
 
 export async function getSalesReport(range: ReportRange, source = liveSales(range)): Promise<SalesReport> {
-  const [current, previous, series, byFulfillment, byMethod] = await Promise.all([
+  const [current, previous, series, splits] = await Promise.all([
     getSalesTotals(range, source),
     getSalesTotals(range.previous, { ...liveSales(range.previous), executor: source.executor }),
     getSalesSeries(range, range.unit, source),
-    getSplit(source, "fulfillment"),
-    getSplit(source, "method"),
+    getSplits(source),
   ]);
-  return { current, previous, series, byFulfillment, byMethod };
+  return { current, previous, series, ...splits };
 }
