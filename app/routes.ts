@@ -80,6 +80,9 @@ export default [
       route("pedidos/:orderId", "routes/admin/orders/detail.tsx"),
       route("comprobantes", "routes/admin/invoicing/documents.tsx"),
       route("comprobantes/exportar", "routes/admin/invoicing/export.ts"),
+      // The owner's numbers (issue 49, ADR 040).
+      route("reportes", "routes/admin/reports/report.tsx"),
+      route("reportes/exportar", "routes/admin/reports/export.ts", { id: "admin-report-export" }),
       route("reservas", "routes/admin/bookings/agenda.tsx"),
       route("reservas/horario", "routes/admin/bookings/schedule.tsx"),
       route("reservas/nueva", "routes/admin/bookings/new.tsx"),

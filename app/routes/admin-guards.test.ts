@@ -87,6 +87,8 @@ test("the site map has the spec's admin screens", () => {
     "/admin/usuarios/editar/:userId",
     "/admin/configuracion/pagos",
     "/admin/gestion-contenido/servicios",
+    "/admin/reportes",
+    "/admin/reportes/exportar",
   ]) {
     expect(paths).toContain(path);
   }

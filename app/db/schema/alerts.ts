@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 
-export const shopAlertKinds = ["order", "complaint", "contact", "booking", "digest"] as const;
+export const shopAlertKinds = ["order", "complaint", "contact", "booking", "digest", "weekly"] as const;
 export type ShopAlertKind = (typeof shopAlertKinds)[number];
 
 /**

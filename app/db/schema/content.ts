@@ -58,6 +58,8 @@ export const shopSettings = pgTable(
     isPickupEnabled: boolean().notNull().default(true),
     // 'Correo para avisos' (issue 25): where the shop's alerts go; empty means contactEmail.
     alertEmail: text().notNull().default(""),
+    // 'Resumen semanal' (issue 49): last week's figures mailed there on Mondays at 8:00.
+    isWeeklySummaryOn: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

@@ -140,6 +140,8 @@ export const orders = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.status, t.createdAt),
     index().on(t.createdAt),
+    // The reports' sales are the orders paid on the range's days (issue 49).
+    index().on(t.paidAt),
     check("orders_total_nonnegative", sql`${t.totalCents} >= 0`),
     check("orders_delivery_fee_nonnegative", sql`${t.deliveryFeeCents} >= 0`),
     check("orders_discount_nonnegative", sql`${t.discountCents} >= 0`),

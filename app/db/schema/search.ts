@@ -2,7 +2,7 @@
 // themselves are columns of products and services (search_vector, search_title), kept by
 // triggers whatever writes them.
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, customType, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** PostgreSQL's tsvector, read as its text form (it is only ever compared in SQL). */
 export const tsvector = customType<{ data: string }>({
@@ -41,5 +41,24 @@ export const searchMisses = pgTable(
   (t) => [
     index("search_misses_last_searched_idx").on(t.lastSearchedAt),
     check("search_misses_count_positive", sql`${t.count} > 0`),
+  ],
+);
+
+/**
+ * Each normalised search of a Lima day, with how often it was made and how often it found
+ * nothing, for the reports' 'Búsquedas' (issue 49). Only the words, never who searched.
+ */
+export const searchDays = pgTable(
+  "search_days",
+  {
+    day: date({ mode: "string" }).notNull(),
+    query: text().notNull(),
+    searches: integer().notNull().default(1),
+    misses: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.query] }),
+    check("search_days_searches_positive", sql`${t.searches} > 0`),
+    check("search_days_misses_within", sql`${t.misses} >= 0 AND ${t.misses} <= ${t.searches}`),
   ],
 );

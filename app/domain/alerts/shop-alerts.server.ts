@@ -3,7 +3,7 @@
 // refKey), in the transaction that stores the event: none lost, none told twice; the sender
 // claims a row before mailing it, right after the response and every minute after. A failure
 // waits and is tried again. When alerts pour in (issue 41), one summary per ALERT_SUMMARY_MINUTES.
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 
 import { readConfig } from "~/config.server";
 import { type Database, getDb } from "~/db/client.server";
@@ -15,9 +15,11 @@ import { getLimaDate } from "~/domain/calendar/lima-time";
 import { readInvoicingAttention } from "~/domain/invoicing/order-documents.server";
 import { paymentConditions } from "~/domain/orders/order-admin.server";
 import { orderLineTitle } from "~/domain/orders/order-line-title.server";
+import { buildWeeklySummaryMail } from "~/domain/reports/weekly-summary.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { logError, logInfo } from "~/lib/log.server";
 
+import { queueDueScheduledAlerts } from "./scheduled-alerts.server";
 import {
   ALERT_LIST_LIMIT,
   ALERT_SUMMARY_MINUTES,
@@ -30,7 +32,6 @@ import {
   buildOrderAlert,
   DIGEST_COMPLAINT_BUSINESS_DAYS,
   type DigestFacts,
-  dueDigestDate,
 } from "./shop-alerts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -61,7 +62,9 @@ export const IN_SUMMARY = "resumen";
 /** One instance at a time decides on a summary (the other locks: client.server.ts, housekeeping.server.ts…). */
 const SUMMARY_LOCK_ID = 72_730_004;
 
-const isEvent = ne(shopAlerts.kind, "digest");
+// The 8:00 digest and the Monday summary are not events: never folded, never counted as a flood.
+const scheduledKinds: ShopAlertKind[] = ["digest", "weekly"];
+const isEvent = notInArray(shopAlerts.kind, scheduledKinds);
 
 function isDueAt(now: Date) {
   return and(
@@ -177,6 +180,8 @@ async function buildAlertMail(db: Database, kind: ShopAlertKind, refKey: string,
       return buildDigest({ ...(await getAttentionFacts(now, db)), date: refKey }, adminUrl);
     case "booking":
       return buildBookingMail(db, id, adminUrl);
+    case "weekly":
+      return buildWeeklySummaryMail(refKey, readConfig().appUrl);
   }
 }
 
@@ -339,7 +344,7 @@ async function sendAlertAlone(db: Database, alert: ClaimedAlert, now: Date, repo
 export async function deliverDueShopAlerts(db: Database = getDb(), now: Date = new Date()) {
   const report: AlertDeliveryReport = { sent: 0, skipped: 0, failed: 0, folded: 0 };
   for (let alert = await claimNextAlert(db, now); alert; alert = await claimNextAlert(db, now)) {
-    if (alert.kind !== "digest" && (await readFloodState(db, now)).isFlooding) {
+    if (!scheduledKinds.includes(alert.kind) && (await readFloodState(db, now)).isFlooding) {
       // Handed back as it was (the try it took is not spent), for the summary to take or postpone.
       await db
         .update(shopAlerts)
@@ -353,21 +358,9 @@ export async function deliverDueShopAlerts(db: Database = getDb(), now: Date = n
   return report;
 }
 
-/** Queues today's digest once 8:00 has passed in Lima (once per day, whatever the instances). */
-async function queueDueDigest(db: Database = getDb(), now: Date = new Date()): Promise<boolean> {
-  const date = dueDigestDate(now, getLimaDate);
-  if (!date) return false;
-  const inserted = await db
-    .insert(shopAlerts)
-    .values({ kind: "digest", refKey: date, createdAt: now, nextAttemptAt: now })
-    .onConflictDoNothing()
-    .returning({ id: shopAlerts.id });
-  return inserted.length > 0;
-}
-
-/** The minute's work of the housekeeping loop: the digest when due, then whatever is waiting. */
+/** The minute's work of the housekeeping loop: the digest and the Monday summary when due, then whatever is waiting. */
 export async function runShopAlerts(db: Database, now: Date = new Date()): Promise<AlertDeliveryReport> {
-  await queueDueDigest(db, now);
+  await queueDueScheduledAlerts(db, now);
   const report = await deliverDueShopAlerts(db, now);
   if (report.sent + report.failed > 0) logInfo("shop alerts", report);
   return report;

@@ -155,6 +155,7 @@ const summaryKeyLabels = {
   contactAddress: "dirección de la tienda",
   contactHours: "horario de atención",
   alertEmail: "correo para avisos",
+  isWeeklySummaryOn: "resumen semanal",
   // Payment methods.
   methods: "métodos de pago",
   details: "detalles",

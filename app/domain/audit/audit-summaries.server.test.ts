@@ -103,6 +103,7 @@ async function makeEveryKindOfChange() {
       contactAddress: "Av. Primavera 1234",
       contactHours: "Lunes a Sábado: 9:00 AM - 7:00 PM",
       alertEmail: "avisos@patitas.pe",
+      isWeeklySummaryOn: true,
     }),
   ).toBe(true);
 
@@ -183,6 +184,7 @@ test("every kind of change reads in Spanish on /admin/auditoria: no identifier, 
     "dirección de la tienda",
     "horario de atención",
     "correo para avisos",
+    "resumen semanal",
   ]);
 
   expect(summaryOf("payment-method", 0)).toEqual([

@@ -4,7 +4,8 @@
 import { desc, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { searchMisses } from "~/db/schema";
+import { searchDays, searchMisses } from "~/db/schema";
+import { getLimaDate } from "~/domain/calendar/lima-time";
 
 import { readSearchTerms } from "./catalog-search";
 import { type CatalogSearchResult, countSearchMatches } from "./catalog-search.server";
@@ -47,10 +48,27 @@ async function forgetSearchMiss(raw: string): Promise<void> {
  * What a search of the whole shop (no level, no brand) says about its query: recorded when
  * it found nothing, forgotten when it found something. A route calls it after searchCatalog.
  */
-export async function noteSearchOutcome(result: CatalogSearchResult): Promise<void> {
+export async function noteSearchOutcome(result: CatalogSearchResult, now = new Date()): Promise<void> {
   if (!result.query) return;
   const found = result.products.total + result.services.total;
-  await (found === 0 ? recordSearchMiss(result.query) : forgetSearchMiss(result.query));
+  await Promise.all([
+    found === 0 ? recordSearchMiss(result.query) : forgetSearchMiss(result.query),
+    countSearchOfDay(result.query, found === 0, now),
+  ]);
+}
+
+/** The reports' 'Búsquedas' (issue 49): one row per normalised query and Lima day, counted. */
+async function countSearchOfDay(raw: string, isMiss: boolean, now: Date): Promise<void> {
+  const { phrase } = readSearchTerms(raw);
+  if (!phrase) return;
+  const miss = isMiss ? 1 : 0;
+  await getDb()
+    .insert(searchDays)
+    .values({ day: getLimaDate(now), query: phrase, misses: miss })
+    .onConflictDoUpdate({
+      target: [searchDays.day, searchDays.query],
+      set: { searches: sql`${searchDays.searches} + 1`, misses: sql`${searchDays.misses} + ${miss}` },
+    });
 }
 
 /**

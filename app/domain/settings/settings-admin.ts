@@ -281,6 +281,11 @@ export const contactSettingsSchema = z.object({
     .max(150, "Máximo 150 caracteres.")
     .refine((email) => email === "" || z.email().safeParse(email).success, "Escribe un correo electrónico válido.")
     .default(""),
+  // 'Resumen semanal' (issue 49): a check box sends 'on' when ticked and nothing at all when not.
+  isWeeklySummaryOn: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 export type ContactSettings = z.output<typeof contactSettingsSchema>;

@@ -14,12 +14,14 @@ import { requireAdmin } from "~/auth/guards.server";
 import { listTodaysBookings } from "~/domain/bookings/agenda.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import { type DashboardFigures, getDashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { getSalesGlance } from "~/domain/reports/sales-glance.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { cn } from "~/lib/cn";
 import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
 import { TodaysBookingsCard } from "~/ui/admin/bookings/agenda-today";
 import { NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
+import { SalesGlanceCard } from "~/ui/admin/reports/sales-glance-card";
 
 import type { Route } from "./+types/dashboard";
 
@@ -27,13 +29,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Gestión" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [figures, settings, todaysBookings] = await Promise.all([
+  const [figures, settings, todaysBookings, salesGlance] = await Promise.all([
     getDashboardFigures(),
     getShopSettings(),
     listTodaysBookings(),
+    getSalesGlance(),
   ]);
   return {
     figures,
+    salesGlance,
     todaysBookings,
     isMailConfigured: isMailServerConfigured(),
     alertEmail: settings.alertEmail || settings.contactEmail,
@@ -99,7 +103,7 @@ function describeNearestComplaint(nearest: DashboardFigures["nearestComplaint"])
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, isMailConfigured, alertEmail, todaysBookings } = loaderData;
+  const { figures, isMailConfigured, alertEmail, todaysBookings, salesGlance } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Panel de Gestión</h1>
@@ -119,6 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <NoMailServerNotice />
         </div>
       )}
+      <SalesGlanceCard glance={salesGlance} />
       <h2 id="dashboard-resumen" className="sr-only">
         Resumen
       </h2>

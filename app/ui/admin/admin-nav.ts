@@ -3,6 +3,7 @@ import {
   BookOpenText,
   Bot,
   CalendarClock,
+  ChartColumn,
   ClipboardList,
   CreditCard,
   FileText,
@@ -40,6 +41,12 @@ export const adminSections: AdminSection[] = [
     label: "Comprobantes emitidos",
     description: "Boletas, facturas y notas de crédito; registro de ventas.",
     icon: Receipt,
+  },
+  {
+    to: href("/admin/reportes"),
+    label: "Reportes",
+    description: "Ventas, productos, clientes y búsquedas, con gráficos y Excel.",
+    icon: ChartColumn,
   },
   {
     to: href("/admin/reservas"),

@@ -9,7 +9,7 @@ import { parseForm } from "~/lib/form.server";
 import type { FormValues } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
-import { Field, TextAreaField } from "~/ui/form/field";
+import { CheckboxField, Field, TextAreaField } from "~/ui/form/field";
 import { useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 
@@ -29,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       contactAddress: settings.contactAddress,
       contactHours: settings.contactHours,
       alertEmail: settings.alertEmail,
+      isWeeklySummaryOn: settings.isWeeklySummaryOn ? "on" : "",
     } satisfies FormValues,
     version: settings.updatedAt.toISOString(),
   };
@@ -109,6 +110,10 @@ export default function ContactSettingsScreen({ loaderData, actionData }: Route.
               correo de contacto.
             </p>
           </div>
+          <CheckboxField
+            label="Enviar el resumen semanal: cada lunes a las 8:00, las ventas, pedidos y reservas de la semana anterior comparados con la semana previa."
+            field={f.checkbox("isWeeklySummaryOn")}
+          />
           <div className="flex justify-end">
             <SubmitButton size="lg">Guardar Cambios</SubmitButton>
           </div>
