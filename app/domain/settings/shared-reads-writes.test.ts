@@ -48,6 +48,7 @@ test("the settings row: the shop's name, contact and order limits, fresh after e
     contactAddress: "Av. Primavera 1234",
     contactHours: "Lunes a Sábado: 9:00 AM - 7:00 PM",
     alertEmail: "avisos@patitas.pe",
+    isWeeklySummaryOn: false,
   });
   expect(await getShopSettings()).toMatchObject({ contactPhone: "51987654321", alertEmail: "avisos@patitas.pe" });
 
