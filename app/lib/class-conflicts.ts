@@ -28,6 +28,8 @@ const RULES: [RegExp, string | null][] = [
   [/^(truncate|text-ellipsis|text-clip)$/, "text-overflow"],
   [/^(antialiased|subpixel-antialiased)$/, "font-smoothing"],
   [/^(italic|not-italic)$/, "font-style"],
+  [/^(proportional-nums|tabular-nums)$/, "font-variant-numeric-spacing"],
+  [/^(lining-nums|oldstyle-nums)$/, "font-variant-numeric-figure"],
   [/^text-(left|center|right|justify|start|end)$/, "text-align"],
   [/^text-(wrap|nowrap|balance|pretty)$/, "text-wrap"],
   [/^text-(xs|sm|base|lg|xl|\d+xl|\[\d[^\]]*\])$/, "font-size"],
