@@ -152,7 +152,7 @@ function post(pathName, fields, setup) {
   };
 }
 
-async function scenarios(url, meta, connections) {
+export async function scenarios(url, meta, connections) {
   const ids = [meta.benchProductId, Math.ceil(meta.benchProductId / 2)];
   const carts = await Promise.all(Array.from({ length: connections }, () => cartWithTwoLines(url, ids)));
   const admin = await adminCookie(url);
@@ -250,7 +250,8 @@ async function scenarios(url, meta, connections) {
   };
 }
 
-async function run(server, scenario, { connections, duration }) {
+/** One scenario against `server` ({ url, pid } or { url, pids }: the CPU of every process it spreads over). */
+export async function run(server, scenario, { connections, duration }) {
   const statuses = {};
   const requests = scenario.requests.map((request) => ({
     ...request,
@@ -259,7 +260,9 @@ async function run(server, scenario, { connections, duration }) {
       request.onResponse?.(status, body, context, headers);
     },
   }));
-  const cpuBefore = cpuMs(server.pid);
+  const pids = server.pids ?? [server.pid];
+  const cpuOf = () => pids.reduce((total, pid) => total + cpuMs(pid), 0);
+  const cpuBefore = cpuOf();
   const result = await autocannon({
     url: server.url,
     connections,
@@ -268,7 +271,7 @@ async function run(server, scenario, { connections, duration }) {
     headers: { origin: server.url, "accept-encoding": "gzip, deflate, br", "user-agent": "patitas-bench" },
     requests,
   });
-  const cpu = cpuMs(server.pid) - cpuBefore;
+  const cpu = cpuOf() - cpuBefore;
   return {
     scenario: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
