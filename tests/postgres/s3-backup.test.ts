@@ -15,6 +15,7 @@ import { makeDataDir, signInAtAdmin, startServer } from "../support/server-proce
 import { runScript, uploadImageOverHttp, withPostgres } from "../support/shop-traffic";
 
 const serverUrl = process.env.TEST_DATABASE_URL!;
+const SHOP_SECRET = "s3-backup-shop-secret-0123456789";
 const suffix = randomBytes(5).toString("hex");
 const sourceName = `patitas_s3_backup_${suffix}`;
 const targetName = `patitas_s3_restore_${suffix}`;
@@ -44,7 +45,13 @@ test(
   { timeout: 90_000 },
   async () => {
     const dataDir = makeDataDir();
-    const server = await startServer({ DATABASE_URL: urlOf(sourceName), DATA_DIR: dataDir, ...s3.env });
+    // On PostgreSQL the start needs AUTH_SECRET (ADR 042); the restored shop is given the same.
+    const server = await startServer({
+      DATABASE_URL: urlOf(sourceName),
+      DATA_DIR: dataDir,
+      AUTH_SECRET: SHOP_SECRET,
+      ...s3.env,
+    });
     const backupFile = path.join(mkdtempSync(path.join(tmpdir(), "patitas-s3-backup-")), "copia.tar.gz");
     let imageUrl: string;
     try {
@@ -78,6 +85,7 @@ test(
     const restored = await startServer({
       DATABASE_URL: urlOf(targetName),
       DATA_DIR: restoredDir,
+      AUTH_SECRET: SHOP_SECRET,
       ...restoreBucket.env,
     });
     try {
