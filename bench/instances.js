@@ -26,7 +26,6 @@ const duration = option("duration", 6);
 const connections = option("connections", 20);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : ["cart", "checkout", "search"];
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/patitas_bench_instances";
-const AUTH_SECRET = "bench-instances-secret-0123456789";
 
 async function ensureDatabase(url) {
   const target = new URL(url);
@@ -72,7 +71,7 @@ const meta = await generateShop({
   orders,
   dataDir: mkdtempSync(path.join(tmpdir(), "patitas-instances-gen-")),
 });
-const env = { DATABASE_URL: databaseUrl, AUTH_SECRET };
+const env = { DATABASE_URL: databaseUrl };
 const servers = [];
 for (const name of ["a", "b"]) {
   servers.push(await startBenchServer({ dataDir: mkdtempSync(path.join(tmpdir(), `patitas-instance-${name}-`)), env }));

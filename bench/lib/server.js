@@ -10,6 +10,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.j
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
+const BENCH_AUTH_SECRET = "bench-secret-0123456789abcdef";
 
 /**
  * Writes a benchmark's JSON into bench/results/, or into BENCH_RESULTS_DIR when set (where
@@ -80,6 +81,8 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
       APP_URL: url,
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      // On PostgreSQL the start needs a secret shared by every instance (ADR 042).
+      ...(process.env.DATABASE_URL || env.DATABASE_URL ? { AUTH_SECRET: BENCH_AUTH_SECRET } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
