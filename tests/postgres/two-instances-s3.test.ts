@@ -146,3 +146,93 @@ test("a pet's photo its owner adds through A is shown through B to that owner on
     expect(new TextDecoder().decode(refused.bytes)).toBe("Foto no encontrada.");
   }
 });
+
+/** What the shop stores for `png` at `width`: the same steps as storeUploadedImage, so the same bytes. */
+async function storedWebp(png: Buffer, width: number) {
+  const oriented = await sharp(png).rotate().toBuffer();
+  return sharp(oriented).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+}
+
+type UploadOutcome = { png: Buffer; url: string } | { png: Buffer; status: number } | { png: Buffer; lost: unknown };
+
+/** POSTs `png` as the admin's image editor does: an answered URL, another status, or a dropped connection. */
+async function upload(server: ServerProcess, png: Buffer, cookie: string, from = "203.0.113.1"): Promise<UploadOutcome> {
+  try {
+    const response = await fetch(`${server.url}/admin/imagenes`, {
+      method: "POST",
+      // The address a load balancer in front says the upload came from (loopback is trusted).
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/octet-stream", "X-Forwarded-For": from },
+      body: new Uint8Array(png),
+    });
+    if (response.status !== 200) return { png, status: response.status };
+    return { png, url: ((await response.json()) as { url: string }).url };
+  } catch (lost) {
+    return { png, lost };
+  }
+}
+
+/** Every width of an acknowledged upload is served by `server`: the bytes the shop stores for `png`. */
+async function expectServed(server: ServerProcess, png: Buffer, url: string) {
+  const hash = sha(png).slice(0, 32);
+  expect(url).toBe(`/uploads/${hash}-1280.webp`);
+  for (const width of [320, 640, 1280]) {
+    const served = await get(server, `/uploads/${hash}-${width}.webp`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect(sha(served.bytes)).toBe(sha(await storedWebp(png, width)));
+  }
+}
+
+// Last in the file: it kills A.
+test("kill -9 of A during twelve uploads: every image A acknowledged is served by B, the rest failed cleanly, B goes on", async () => {
+  const { a, b } = shop;
+  const adminCookie = await signInAtAdmin(a.url);
+  // Twelve different pictures (their URLs are their hashes), large enough to keep A busy a while.
+  const pngs = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 20 * i, g: 120, b: 240 - 20 * i } } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  let firstAnswer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+  // Four uploaders at once, three pictures each one after the other: within what A holds in
+  // memory at once (two uploads per address, six in all; more are answered 503 'try again').
+  const lanes = Array.from({ length: 4 }, async (_, lane) => {
+    const outcomes: UploadOutcome[] = [];
+    for (const png of pngs.slice(lane * 3, lane * 3 + 3)) {
+      outcomes.push(await upload(a, png, adminCookie, `203.0.113.${10 + lane}`));
+      if ("url" in outcomes.at(-1)!) firstAnswer();
+    }
+    return outcomes;
+  });
+  // Killed once A answered one upload (or all of them failed: then the assertions below say so).
+  await Promise.race([answered, Promise.all(lanes)]);
+  a.child.kill("SIGKILL");
+  expect(await a.exited).toBeNull();
+  const outcomes = (await Promise.all(lanes)).flat();
+
+  const acknowledged = outcomes.flatMap((outcome) => ("url" in outcome ? [outcome] : []));
+  const lost = outcomes.flatMap((outcome) => ("lost" in outcome ? [outcome] : []));
+  // Killed mid-way: some answered, the others dropped with the connection (no other answer).
+  expect(acknowledged.length).toBeGreaterThan(0);
+  expect(lost.length).toBeGreaterThan(0);
+  expect(acknowledged.length + lost.length).toBe(12);
+  for (const { lost: error } of lost) {
+    expect(error).toBeInstanceOf(TypeError);
+    expect(["ECONNRESET", "ECONNREFUSED", "UND_ERR_SOCKET", "EPIPE"]).toContain(
+      (error as { cause?: { code?: string } }).cause?.code,
+    );
+  }
+  for (const { png, url } of acknowledged) await expectServed(b, png, url);
+
+  // B goes on: an upload through B is served by B.
+  const after = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#e07a5f" } })
+    .png()
+    .toBuffer();
+  const throughB = await upload(b, after, adminCookie);
+  expect(throughB).toHaveProperty("url");
+  await expectServed(b, after, (throughB as { url: string }).url);
+  console.info(`kill -9 during uploads: ${acknowledged.length} acknowledged by A, ${lost.length} lost with it`);
+}, 60_000);
