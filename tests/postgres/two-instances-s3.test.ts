@@ -156,12 +156,22 @@ async function storedWebp(png: Buffer, width: number) {
 type UploadOutcome = { png: Buffer; url: string } | { png: Buffer; status: number } | { png: Buffer; lost: unknown };
 
 /** POSTs `png` as the admin's image editor does: an answered URL, another status, or a dropped connection. */
-async function upload(server: ServerProcess, png: Buffer, cookie: string, from = "203.0.113.1"): Promise<UploadOutcome> {
+async function upload(
+  server: ServerProcess,
+  png: Buffer,
+  cookie: string,
+  from = "203.0.113.1",
+): Promise<UploadOutcome> {
   try {
     const response = await fetch(`${server.url}/admin/imagenes`, {
       method: "POST",
       // The address a load balancer in front says the upload came from (loopback is trusted).
-      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/octet-stream", "X-Forwarded-For": from },
+      headers: {
+        Cookie: cookie,
+        Origin: server.url,
+        "Content-Type": "application/octet-stream",
+        "X-Forwarded-For": from,
+      },
       body: new Uint8Array(png),
     });
     if (response.status !== 200) return { png, status: response.status };
