@@ -10,29 +10,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { generateShop } from "./generate.js";
-import { BENCH_ADMIN_PASSWORD, startBenchServer, writeBenchResult } from "./lib/server.js";
-
-async function signIn(url) {
-  const response = await fetch(`${url}/admin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
-  });
-  if (response.status !== 302) throw new Error(`Admin sign-in failed with status ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0] ?? "")
-    .filter((cookie) => cookie.startsWith("patitas."))
-    .join("; ");
-}
+import { signInAsAdmin, startBenchServer, writeBenchResult } from "./lib/server.js";
 
 export async function runExport({ products, runs, memoryCgroup = null }) {
   const dataDir = path.join(tmpdir(), `patitas-bench-${products}`);
   const meta = await generateShop({ products, dataDir });
   const server = await startBenchServer({ dataDir, memoryCgroup });
   try {
-    const cookie = await signIn(server.url);
+    const cookie = await signInAsAdmin(server.url);
     // The storefront's home, so that the baseline is a server that has served a page.
     await fetch(server.url).then((response) => response.arrayBuffer());
     const idleRssMb = Math.round(server.sampleRss());

@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { generateShop } from "./generate.js";
-import { BENCH_ADMIN_PASSWORD, startBenchServer, writeBenchResult } from "./lib/server.js";
+import { signInAsAdmin, startBenchServer, writeBenchResult } from "./lib/server.js";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -39,20 +39,6 @@ const pages = [
   { name: "dashboard (with this month's sales)", path: "/admin/dashboard" },
 ];
 
-async function adminCookie(url) {
-  const response = await fetch(`${url}/admin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
-  });
-  if (response.status !== 302) throw new Error(`Admin sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-}
-
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function timePage(url, cookie, page) {
@@ -81,7 +67,7 @@ const dataDir = path.join(tmpdir(), `patitas-bench-reports-${database}-${product
 const meta = await generateShop({ products, orders, dataDir });
 const server = await startBenchServer({ dataDir });
 try {
-  const cookie = await adminCookie(server.url);
+  const cookie = await signInAsAdmin(server.url);
   const results = [];
   for (const page of pages) {
     const result = await timePage(server.url, cookie, page);

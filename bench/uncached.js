@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 
 import { generateShop } from "./generate.js";
-import { BENCH_ADMIN_PASSWORD, startBenchServer, writeBenchResult } from "./lib/server.js";
+import { signInAsAdmin, startBenchServer, writeBenchResult } from "./lib/server.js";
 
 const FORM = "application/x-www-form-urlencoded";
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
@@ -119,17 +119,6 @@ async function cartWithTwoLines(url, productIds) {
   return jarHeader(jar);
 }
 
-async function adminCookie(url) {
-  const response = await fetch(`${url}/admin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url, "content-type": FORM },
-    body: new URLSearchParams({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
-  });
-  if (response.status !== 302) throw new Error(`Admin sign-in failed: ${response.status}`);
-  return jarHeader(cookiesOf(response));
-}
-
 const randomAddress = () =>
   `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
@@ -155,7 +144,7 @@ function post(pathName, fields, setup) {
 export async function scenarios(url, meta, connections) {
   const ids = [meta.benchProductId, Math.ceil(meta.benchProductId / 2)];
   const carts = await Promise.all(Array.from({ length: connections }, () => cartWithTwoLines(url, ids)));
-  const admin = await adminCookie(url);
+  const admin = await signInAsAdmin(url);
   const addFields = { intent: "add", productId: String(ids[0]), quantity: "1" };
   // A new visitor each time (a cart holds at most 99 units of a product), from an address of its own.
   const freshVisitor = (request) => ({

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const BENCH_ADMIN_PASSWORD = "clave-bench-123";
+const BENCH_ADMIN_PASSWORD = "clave-bench-123";
 const BENCH_AUTH_SECRET = "bench-secret-0123456789abcdef";
 
 /**
@@ -22,6 +22,21 @@ export function writeBenchResult(fileName, data) {
   const file = path.join(resultsDir, fileName);
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return file;
+}
+
+/** The administrator's session, as a Cookie header: the back office's own sign-in form, posted. */
+export async function signInAsAdmin(url) {
+  const response = await fetch(`${url}/admin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (response.status !== 302) throw new Error(`Admin sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 async function freePort() {

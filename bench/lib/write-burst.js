@@ -1,23 +1,9 @@
 // The owner saving a product every second while shoppers read its page (issue 26): every
 // answer to a request sent after a save's answer must show the saved price. A STALE answer
 // (the previous copy, while the new page renders) may not, for at most a second: counted apart.
-import { BENCH_ADMIN_PASSWORD } from "./server.js";
+import { signInAsAdmin } from "./server.js";
 
 const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "patitas-bench" };
-
-async function signInAsAdmin(url) {
-  const response = await fetch(`${url}/admin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
-  });
-  if (response.status !== 302) throw new Error(`Admin sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
 
 const decode = (text) =>
   text
