@@ -57,12 +57,12 @@ export class SharedReads {
   ): Promise<Map<string, T>> {
     const unique = [...new Set(keys)];
     const missing = unique.filter((key) => !this.#entries.has(key));
+    // Only the missing keys' loads run (read() is called for all of them in this same tick).
     const batch = missing.length > 0 ? Promise.resolve(loadMissing(missing)) : null;
     const values = await Promise.all(
       unique.map((key) =>
         this.read(key, tags, async () => {
-          // Kept meanwhile, then dropped by a write: read alone.
-          const found = batch && missing.includes(key) ? await batch : await loadMissing([key]);
+          const found = await batch!;
           if (!found.has(key)) throw new Error(`shared reads: no value for ${key}`);
           return found.get(key) as T;
         }),
