@@ -37,7 +37,13 @@ const pacePath = path.join(tmpdir(), `patitas-machine-pace-${process.pid}.json`)
 // The static checks run at once, one per core (each is single-threaded); their output is
 // printed whole as each ends, so it does not interleave.
 const staticChecks = [
-  ["Format (Prettier)", [[bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]]],
+  [
+    "Format (Prettier), no merge-conflict markers",
+    [
+      [bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."],
+      [path.join(root, "scripts/check-conflict-markers.js")],
+    ],
+  ],
   [
     "Lint (ESLint: TypeScript, hooks, import order, layers)",
     [[bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."]],
