@@ -7,11 +7,15 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { orders, orderStatusChanges, products, shopAlerts } from "~/db/schema";
+import { bookings, orders, orderStatusChanges, products, services, shopAlerts } from "~/db/schema";
 import { deliverDueShopAlerts, settleShopAlerts } from "~/domain/alerts/shop-alerts.server";
+import { bookingFormSchema } from "~/domain/bookings/booking";
+import { sendBookingReminders } from "~/domain/bookings/booking-reminders.server";
+import { createBooking } from "~/domain/bookings/booking-store.server";
 import { createContactMessage } from "~/domain/content/contact-message.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { runHousekeeping } from "~/domain/operations/housekeeping.server";
+import { parseWithSchema } from "~/lib/form-data";
 import type { MailMessage } from "~/lib/mail.server";
 import { insertTestOrder } from "~test/orders";
 import { setUpTestDatabase } from "~test/test-database";
@@ -22,7 +26,7 @@ import { setVariantValues } from "~test/variants";
 // on the same database, as a second process would open it. Each job runs once whatever the
 // instances, and a job held by an instance that died is done by the other: the death is what
 // PostgreSQL sees of a `kill -9`, its connection gone mid-transaction, or a send that never
-// returns after its claim committed.
+// returns after its claim committed (a shop alert, a booking's reminder).
 
 // The real background send (tests/support/quiet-shop-alerts.ts turns it off for the other files).
 vi.unmock("~/domain/alerts/shop-alerts.server");
@@ -200,3 +204,75 @@ async function alertOf(messageId: number) {
     .where(and(eq(shopAlerts.kind, "contact"), eq(shopAlerts.refKey, String(messageId))));
   return row!;
 }
+
+/** Three bookings of a bath on Thursday 3 December 2026 (Lima), each with its own e-mail. */
+async function bookThree(): Promise<number[]> {
+  const { db } = handle();
+  await db.delete(bookings);
+  const [bath] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.title, "Baño y Corte para Perro"));
+  const ids: number[] = [];
+  for (const [i, time] of ["09:00", "10:00", "11:00"].entries()) {
+    const form = parseWithSchema(bookingFormSchema, {
+      size: "small",
+      date: "2026-12-03",
+      time,
+      petName: `Perro ${i}`,
+      petSpecies: "dog",
+      customerName: `Cliente ${i}`,
+      customerPhone: `987 654 32${i}`,
+      customerEmail: `reserva${i}@example.pe`,
+    });
+    if (!form.success) throw new Error(form.firstMessage);
+    const result = await createBooking({
+      serviceId: bath!.id,
+      form: form.data,
+      userId: null,
+      now: new Date("2026-11-30T10:00:00-05:00"),
+    });
+    if (!result.ok) throw new Error(result.refusal.message);
+    ids.push(result.booking.id);
+  }
+  await settleShopAlerts();
+  mail.sent.length = 0;
+  return ids;
+}
+
+/** Who got a day-before reminder, as many times as they got it. */
+const remindedTo = () =>
+  mail.sent
+    .filter((message) => message.subject.startsWith("Te esperamos"))
+    .map((message) => message.to)
+    .sort();
+
+test("both instances send the day-before reminders at once: each booking reminded once", async () => {
+  await bookThree();
+  const now = new Date("2026-12-02T10:00:00-05:00");
+  await Promise.all([
+    sendBookingReminders(handle().db, now),
+    sendBookingReminders(instanceB.db, now),
+    sendBookingReminders(instanceB.db, now),
+  ]);
+  expect(remindedTo()).toEqual(["reserva0@example.pe", "reserva1@example.pe", "reserva2@example.pe"]);
+});
+
+test("an instance dies after claiming a reminder, before its e-mail left: the other sends it once the lease is past", async () => {
+  const [first] = await bookThree();
+  mail.hangNext = 1;
+  const now = new Date("2026-12-02T10:00:00-05:00");
+  // Instance A claims the first booking's reminder and never comes back from the mail server.
+  void sendBookingReminders(handle().db, now);
+  await expect
+    .poll(async () => (await handle().db.select().from(bookings).where(eq(bookings.id, first!)))[0]!.reminderClaimedAt)
+    .toEqual(now);
+  // Instance B, 5 minutes later: the other two, not the one A holds.
+  await sendBookingReminders(instanceB.db, new Date(now.getTime() + 5 * MINUTE));
+  expect(remindedTo()).toEqual(["reserva1@example.pe", "reserva2@example.pe"]);
+  // Past the lease (10 minutes): B sends it, once.
+  await sendBookingReminders(instanceB.db, new Date(now.getTime() + 11 * MINUTE));
+  expect(remindedTo()).toEqual(["reserva0@example.pe", "reserva1@example.pe", "reserva2@example.pe"]);
+  const [row] = await handle().db.select().from(bookings).where(eq(bookings.id, first!));
+  expect(row!.reminderSentAt).toEqual(new Date(now.getTime() + 11 * MINUTE));
+});

@@ -102,8 +102,10 @@ export const pets = pgTable(
     // ordered), for the reminder before the bag runs out.
     dailyFoodGrams: integer(),
     foodVariantId: integer().references(() => productVariants.id, { onDelete: "set null" }),
-    // The order line whose bag was last reminded: one reminder per bag bought.
+    // The order line whose bag was last reminded: one reminder per bag bought. Written after
+    // the e-mail left; while it is on its way, foodReminderClaimedAt holds the run's lease.
     foodRemindedLineId: integer(),
+    foodReminderClaimedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -126,7 +128,9 @@ export const petHealthRecords = pgTable(
     givenOn: date({ mode: "string" }).notNull(),
     nextDueOn: date({ mode: "string" }),
     note: text().notNull().default(""),
-    // Set once by the instance that sends the due reminder (claimed in one update).
+    // The due reminder: claimed (a lease, REMINDER_LEASE_MS, reminder-lease.server.ts) before
+    // the send, marked sent after it by the run still holding the lease.
+    dueReminderClaimedAt: timestamp({ withTimezone: true }),
     dueReminderSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
@@ -163,7 +167,9 @@ export const bookings = pgTable(
     source: text({ enum: ["online", "admin"] })
       .notNull()
       .default("online"),
-    // Set once by the instance that sends the day-before reminder.
+    // The day-before reminder: claimed (a lease, REMINDER_LEASE_MS, reminder-lease.server.ts)
+    // before the send, marked sent after it; a move clears both, so the new day is reminded.
+    reminderClaimedAt: timestamp({ withTimezone: true }),
     reminderSentAt: timestamp({ withTimezone: true }),
     // The .ics SEQUENCE (RFC 5545): raised by every move, cancellation and reopening, so the
     // shopper's calendar takes the newest copy of the event and ignores an older one.

@@ -34,6 +34,7 @@ import {
   loadAgenda,
   raisedIcsSequence,
 } from "./booking-store.server";
+import { clearedBookingReminder } from "./reminder-lease.server";
 import { addDays, closedReason, freeSlots, hasRoom, limaDateOf, limaInstant, type Slot } from "./slots";
 
 // The owner's work on one booking (issue 28, ADR 026): the detail with its history, the pet's
@@ -269,7 +270,7 @@ async function moveLocked(
   const [moved] = await tx
     .update(bookings)
     // The day-before reminder is for the new day.
-    .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, reminderSentAt: null, icsSequence: raisedIcsSequence() })
+    .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, ...clearedBookingReminder, icsSequence: raisedIcsSequence() })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed"), eq(bookings.startsAt, booking.startsAt)))
     .returning();
   if (!moved) return done({ status: "stale" });

@@ -1,7 +1,8 @@
 // Issue 28's reminders: the day before a booking, a pet's vaccination or deworming due within a
 // week, and its food running out, each sent once (even by two runs at once), never for a
-// cancelled booking, retried after a failed send; and the food reminder's 'Volver a pedir' link,
-// which fills the cart. Runs on PGlite and again on PostgreSQL (TEST_DATABASE_URL).
+// cancelled booking, retried after a failed send, resumed after a run that died holding its
+// claim (ADR 044: sent by a run past the lease, not before); and the food reminder's 'Volver a
+// pedir' link, which fills the cart. Runs on PGlite and again on PostgreSQL (TEST_DATABASE_URL).
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
@@ -21,6 +22,8 @@ import {
 import { getCart, readCartId } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { readFoodReorder } from "~/domain/pets/food-reorder.server";
+import { sendFoodReminders, sendHealthReminders } from "~/domain/pets/pet-reminders.server";
+import { backgroundWorkSettled } from "~/lib/background-work.server";
 import { parseWithSchema } from "~/lib/form-data";
 import type { MailMessage } from "~/lib/mail.server";
 import { readToast } from "~/lib/toast.server";
@@ -29,15 +32,18 @@ import { setUpTestDatabase } from "~test/test-database";
 
 import { loader as reorderLoader } from "../../routes/store/reorder-food";
 import { bookingFormSchema } from "./booking";
+import { moveBooking } from "./booking-admin.server";
 import { runCustomerReminders, sendBookingReminders } from "./booking-reminders.server";
 import { createBooking } from "./booking-store.server";
 import { buildFoodReminder, pickHealthService } from "./reminder-mail";
 
-// A mail server that keeps what it is given, and can be told to fail the next sends.
-const mail = vi.hoisted(() => ({ sent: [] as MailMessage[], failures: 0 }));
+// A mail server that keeps what it is given, can be told to fail the next sends, and to hold
+// every send until `paused` resolves.
+const mail = vi.hoisted(() => ({ sent: [] as MailMessage[], failures: 0, paused: null as Promise<void> | null }));
 vi.mock("~/lib/mail.server", () => ({
   isMailServerConfigured: () => true,
   sendMail: async (message: MailMessage) => {
+    await mail.paused;
     if (mail.failures > 0) {
       mail.failures -= 1;
       throw new Error("connect ECONNREFUSED 127.0.0.1:25");
@@ -50,6 +56,9 @@ vi.mock("~/lib/mail.server", () => ({
 const { handle } = setUpTestDatabase();
 const db = () => handle().db;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/** `minutes` after `at`. */
+const later = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
 
 /** A Lima wall-clock time as an instant (Lima is UTC−5 all year). */
 const lima = (dateTime: string) => new Date(`${dateTime}:00-05:00`);
@@ -79,6 +88,7 @@ beforeEach(async () => {
   await db().delete(pets);
   mail.sent.length = 0;
   mail.failures = 0;
+  mail.paused = null;
 });
 
 describe("the day before a booking", () => {
@@ -108,6 +118,14 @@ describe("the day before a booking", () => {
 
   const reminderSentAt = async (id: number) =>
     (await db().select({ at: bookings.reminderSentAt }).from(bookings).where(eq(bookings.id, id)))[0]!.at;
+  const reminderState = async (id: number) =>
+    (
+      await db()
+        .select({ claimedAt: bookings.reminderClaimedAt, sentAt: bookings.reminderSentAt })
+        .from(bookings)
+        .where(eq(bookings.id, id))
+    )[0]!;
+  const dayBeforeMails = () => mail.sent.filter((message) => message.subject.startsWith("Te esperamos"));
 
   test("one e-mail 'Te esperamos mañana a las 09:00' with the link to cancel; a second run sends nothing", async () => {
     const booking = await book();
@@ -132,6 +150,45 @@ describe("the day before a booking", () => {
     const now = lima("2026-12-02T10:00");
     const reports = await Promise.all([sendBookingReminders(db(), now), sendBookingReminders(db(), now)]);
     expect(reports.map((report) => report.sent).sort()).toEqual([0, 1]);
+    expect(mail.sent).toHaveLength(1);
+  });
+
+  test("four runs at the same moment: each of three bookings reminded once, all marked sent", async () => {
+    const booked = [
+      await book(),
+      await book({ time: "10:00", customerEmail: "beto@example.pe", customerPhone: "987 654 322" }),
+      await book({ time: "11:00", customerEmail: "carla@example.pe", customerPhone: "987 654 323" }),
+    ];
+    const now = lima("2026-12-02T10:00");
+    const reports = await Promise.all([1, 2, 3, 4].map(() => sendBookingReminders(db(), now)));
+    expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(3);
+    expect(mail.sent.map((message) => message.to).sort()).toEqual([
+      "ana@example.pe",
+      "beto@example.pe",
+      "carla@example.pe",
+    ]);
+    for (const booking of booked) {
+      expect(await reminderState(booking.id)).toEqual({ claimedAt: null, sentAt: now });
+    }
+  });
+
+  test("a claim left by a run that died: not taken 5 minutes later, sent once 11 minutes later", async () => {
+    const booking = await book();
+    const died = lima("2026-12-02T10:00");
+    // What a run killed between its claim and its mark leaves: the lease, no e-mail, no mark.
+    await db().update(bookings).set({ reminderClaimedAt: died }).where(eq(bookings.id, booking.id));
+    expect(await sendBookingReminders(db(), later(died, 5))).toEqual({ sent: 0, failed: 0 });
+    expect(mail.sent).toEqual([]);
+    expect(await reminderState(booking.id)).toEqual({ claimedAt: died, sentAt: null });
+
+    const reports = await Promise.all([
+      sendBookingReminders(db(), later(died, 11)),
+      sendBookingReminders(db(), later(died, 11)),
+    ]);
+    expect(reports.map((report) => report.sent).sort()).toEqual([0, 1]);
+    expect(mail.sent.map((message) => message.to)).toEqual(["ana@example.pe"]);
+    expect(await reminderState(booking.id)).toEqual({ claimedAt: null, sentAt: later(died, 11) });
+    expect(await sendBookingReminders(db(), later(died, 30))).toEqual({ sent: 0, failed: 0 });
     expect(mail.sent).toHaveLength(1);
   });
 
@@ -166,9 +223,41 @@ describe("the day before a booking", () => {
     const booking = await book();
     mail.failures = 1;
     expect(await sendBookingReminders(db(), lima("2026-12-02T10:00"))).toEqual({ sent: 0, failed: 1 });
-    expect(await reminderSentAt(booking.id)).toBeNull();
-    expect(await sendBookingReminders(db(), lima("2026-12-02T10:15"))).toEqual({ sent: 1, failed: 0 });
+    expect(await reminderState(booking.id)).toEqual({ claimedAt: null, sentAt: null });
+    // Released, not leased: the next run (within 10 minutes) sends it.
+    expect(await sendBookingReminders(db(), lima("2026-12-02T10:05"))).toEqual({ sent: 1, failed: 0 });
     expect(mail.sent).toHaveLength(1);
+  });
+
+  test("moved while its reminder is on its way: nothing marked, the new day reminded", async () => {
+    const booking = await book();
+    const now = lima("2026-12-02T10:00");
+    let resume = () => {};
+    mail.paused = new Promise((resolve) => (resume = resolve));
+    const run = sendBookingReminders(db(), now);
+    await expect.poll(async () => (await reminderState(booking.id)).claimedAt).toEqual(now);
+    const moved = await moveBooking({
+      bookingId: booking.id,
+      date: "2026-12-04",
+      time: "09:00",
+      seenStartsAt: lima("2026-12-03T09:00"),
+      actor: "Dueña",
+      now: later(now, 1),
+    });
+    expect(moved.status).toBe("moved");
+    expect(await reminderState(booking.id)).toEqual({ claimedAt: null, sentAt: null });
+    resume();
+    expect(await run).toEqual({ sent: 1, failed: 0 });
+    await backgroundWorkSettled(); // the 'moved' e-mail
+    expect(await reminderState(booking.id)).toEqual({ claimedAt: null, sentAt: null });
+
+    const dayBefore = lima("2026-12-03T10:00");
+    expect(await sendBookingReminders(db(), dayBefore)).toEqual({ sent: 1, failed: 0 });
+    expect(dayBeforeMails().map((message) => message.text)).toEqual([
+      expect.stringContaining("el jueves, 3 de diciembre de 2026"),
+      expect.stringContaining("el viernes, 4 de diciembre de 2026"),
+    ]);
+    expect(await reminderState(booking.id)).toEqual({ claimedAt: null, sentAt: dayBefore });
   });
 });
 
@@ -233,6 +322,47 @@ describe("a vaccination or deworming due", () => {
       await db().delete(serviceBookingSizes).where(eq(serviceBookingSizes.serviceId, dewormingId));
       await db().update(services).set({ isBookable: false }).where(eq(services.id, dewormingId));
     }
+  });
+
+  const healthState = async (id: number) =>
+    (
+      await db()
+        .select({ claimedAt: petHealthRecords.dueReminderClaimedAt, sentAt: petHealthRecords.dueReminderSentAt })
+        .from(petHealthRecords)
+        .where(eq(petHealthRecords.id, id))
+    )[0]!;
+
+  test("four runs at once: each of three records reminded once, all marked sent", async () => {
+    const records = [await addRecord("2026-12-03"), await addRecord("2026-12-05"), await addRecord("2026-12-08")];
+    const reports = await Promise.all([1, 2, 3, 4].map(() => sendHealthReminders(db(), NOW)));
+    expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(3);
+    expect(mail.sent.map((message) => message.subject).sort()).toEqual([
+      "La próxima vacuna de Misha es el jueves, 3 de diciembre de 2026",
+      "La próxima vacuna de Misha es el martes, 8 de diciembre de 2026",
+      "La próxima vacuna de Misha es el sábado, 5 de diciembre de 2026",
+    ]);
+    for (const record of records) expect(await healthState(record.id)).toEqual({ claimedAt: null, sentAt: NOW });
+  });
+
+  test("a claim left by a run that died: not taken 5 minutes later, sent once 11 minutes later", async () => {
+    const record = await addRecord("2026-12-08");
+    await db().update(petHealthRecords).set({ dueReminderClaimedAt: NOW }).where(eq(petHealthRecords.id, record.id));
+    expect(await sendHealthReminders(db(), later(NOW, 5))).toEqual({ sent: 0, failed: 0 });
+    expect(await healthState(record.id)).toEqual({ claimedAt: NOW, sentAt: null });
+    await Promise.all([sendHealthReminders(db(), later(NOW, 11)), sendHealthReminders(db(), later(NOW, 11))]);
+    expect(mail.sent.map((message) => message.subject)).toEqual([
+      "La próxima vacuna de Misha es el martes, 8 de diciembre de 2026",
+    ]);
+    expect(await healthState(record.id)).toEqual({ claimedAt: null, sentAt: later(NOW, 11) });
+  });
+
+  test("a failed send releases the claim: the next run sends it", async () => {
+    const record = await addRecord("2026-12-08");
+    mail.failures = 1;
+    expect(await sendHealthReminders(db(), NOW)).toEqual({ sent: 0, failed: 1 });
+    expect(await healthState(record.id)).toEqual({ claimedAt: null, sentAt: null });
+    expect(await sendHealthReminders(db(), later(NOW, 1))).toEqual({ sent: 1, failed: 0 });
+    expect(mail.sent).toHaveLength(1);
   });
 
   test("the service that fits: the kind's own, else a consultation, else the first one", () => {
@@ -328,6 +458,53 @@ describe("the food running out", () => {
       food: { sent: 0 },
     });
     expect(foodMails()).toEqual([]);
+  });
+
+  const foodState = async (petId: number) =>
+    (
+      await db()
+        .select({ claimedAt: pets.foodReminderClaimedAt, lineId: pets.foodRemindedLineId })
+        .from(pets)
+        .where(eq(pets.id, petId))
+    )[0]!;
+  const lineOf = async (orderId: number) =>
+    (await db().select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)))[0]!.id;
+
+  test("four runs at once: each of two pets' bags reminded once, all marked", async () => {
+    const order = await orderBag(26);
+    const firulais = await addPet({ name: "Firulais", species: "dog", dailyFoodGrams: 100, foodVariantId: bagId });
+    const toby = await addPet({ name: "Toby", species: "dog", dailyFoodGrams: 100, foodVariantId: bagId });
+    const reports = await Promise.all([1, 2, 3, 4].map(() => sendFoodReminders(db(), NOW)));
+    expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(2);
+    expect(
+      foodMails()
+        .map((message) => message.subject)
+        .sort(),
+    ).toEqual(["Se está acabando el alimento de Firulais", "Se está acabando el alimento de Toby"]);
+    const lineId = await lineOf(order.id);
+    for (const pet of [firulais, toby]) expect(await foodState(pet.id)).toEqual({ claimedAt: null, lineId });
+  });
+
+  test("a claim left by a run that died: not taken 5 minutes later, sent once 11 minutes later", async () => {
+    const order = await orderBag(26);
+    const pet = await addPet({ name: "Firulais", species: "dog", dailyFoodGrams: 100, foodVariantId: bagId });
+    await db().update(pets).set({ foodReminderClaimedAt: NOW }).where(eq(pets.id, pet.id));
+    expect(await sendFoodReminders(db(), later(NOW, 5))).toEqual({ sent: 0, failed: 0 });
+    expect(await foodState(pet.id)).toEqual({ claimedAt: NOW, lineId: null });
+    await Promise.all([sendFoodReminders(db(), later(NOW, 11)), sendFoodReminders(db(), later(NOW, 11))]);
+    expect(foodMails().map((message) => message.subject)).toEqual(["Se está acabando el alimento de Firulais"]);
+    expect(await foodState(pet.id)).toEqual({ claimedAt: null, lineId: await lineOf(order.id) });
+  });
+
+  test("a failed send releases the claim: the next run sends it", async () => {
+    const order = await orderBag(26);
+    const pet = await addPet({ name: "Firulais", species: "dog", dailyFoodGrams: 100, foodVariantId: bagId });
+    mail.failures = 1;
+    expect(await sendFoodReminders(db(), NOW)).toEqual({ sent: 0, failed: 1 });
+    expect(await foodState(pet.id)).toEqual({ claimedAt: null, lineId: null });
+    expect(await sendFoodReminders(db(), later(NOW, 1))).toEqual({ sent: 1, failed: 0 });
+    expect(foodMails()).toHaveLength(1);
+    expect(await foodState(pet.id)).toEqual({ claimedAt: null, lineId: await lineOf(order.id) });
   });
 
   test("the text says when the bag ran out already, and how many bags", () => {

@@ -8,6 +8,7 @@ import { getShopSettings } from "~/domain/settings/settings.server";
 import { logInfo } from "~/lib/log.server";
 
 import { bookingPageUrl, buildBookingReminder } from "./booking-mail.server";
+import { isUnclaimedAt } from "./reminder-lease.server";
 import { limaMinutesOf, type ReminderReport, REMINDERS_START_MINUTES } from "./reminder-mail";
 import { addDays, limaDateOf, limaInstant } from "./slots";
 
@@ -15,14 +16,18 @@ import { addDays, limaDateOf, limaInstant } from "./slots";
 // 'Te esperamos mañana a las {hora}' the day before each booking, and the pets' health and food
 // reminders (pet-reminders.server.ts).
 //
-// Exactly once, whatever the instances: each reminder is claimed with one conditional update
-// (`set reminderSentAt = now where … reminderSentAt is null and status = 'confirmed'`) before
-// its e-mail is sent; of two runs at once, one claims it and the other finds it taken. A failed
-// send releases the claim, so the next run tries again (once per run, not in a loop). Two
-// losses are accepted rather than risk a second e-mail: an instance that stops between the
-// claim and the send loses that reminder, and a booking cancelled between the claim and the
-// send (a fraction of a second) still gets it. A booking moved to another time has its
-// reminderSentAt cleared by the move, so the new day is reminded.
+// Once across instances, and resumed after a crash (ADR 044, which replaces the loss ADR 026
+// and 042 accepted): each reminder is claimed with one conditional update that stamps
+// reminderClaimedAt with the run's `now` (a lease, reminder-lease.server.ts) before its e-mail
+// is sent; of two runs at once, one claims it and the other finds it taken. After the send, a
+// second update marks it sent (reminderSentAt), only while the stamp is still this run's. A
+// failed send releases the claim, so the next run tries again (once per run, not in a loop). An
+// instance that dies between the claim and the mark leaves a stale stamp: a run more than
+// REMINDER_LEASE_MS later sends it. The price: one that died after its e-mail left, before
+// the mark, gets it twice (at least once across a crash, exactly once otherwise); and a
+// booking cancelled between the claim and the send (a fraction of a second) still gets it. A
+// booking moved to another time has its reminderSentAt and reminderClaimedAt cleared by the
+// move, so the new day is reminded.
 
 /** Bookings reminded per run at most; the rest wait for the next run. */
 const BATCH = 200;
@@ -40,6 +45,7 @@ export async function sendBookingReminders(db: Database, now: Date = new Date())
     eq(bookings.status, "confirmed"),
     ne(bookings.customerEmail, ""),
     isNull(bookings.reminderSentAt),
+    isUnclaimedAt(bookings.reminderClaimedAt, now),
     gte(bookings.startsAt, limaInstant(tomorrow, 0)),
     lt(bookings.startsAt, limaInstant(addDays(tomorrow, 1), 0)),
   );
@@ -56,20 +62,19 @@ export async function sendBookingReminders(db: Database, now: Date = new Date())
     // list was read leave nothing to claim.
     const [booking] = await db
       .update(bookings)
-      .set({ reminderSentAt: now })
+      .set({ reminderClaimedAt: now })
       .where(and(eq(bookings.id, id), isDue))
       .returning();
     if (!booking) continue;
     const mail = buildBookingReminder(booking, shop, bookingPageUrl(booking));
-    if ((await sendShopMail(booking.customerEmail, mail.subject, mail.content)) !== "failed") {
-      report.sent += 1;
-      continue;
-    }
-    report.failed += 1;
+    const isSent = (await sendShopMail(booking.customerEmail, mail.subject, mail.content)) !== "failed";
+    report[isSent ? "sent" : "failed"] += 1;
+    // Marked sent, or released, only while the lease is still this run's: a move since has
+    // cleared it (the new day is reminded).
     await db
       .update(bookings)
-      .set({ reminderSentAt: null })
-      .where(and(eq(bookings.id, id), eq(bookings.reminderSentAt, now)));
+      .set({ reminderClaimedAt: null, ...(isSent ? { reminderSentAt: now } : {}) })
+      .where(and(eq(bookings.id, id), eq(bookings.reminderClaimedAt, now)));
   }
   return report;
 }

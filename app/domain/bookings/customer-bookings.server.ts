@@ -15,6 +15,7 @@ import {
   getScheduleRules,
   raisedIcsSequence,
 } from "./booking-store.server";
+import { clearedBookingReminder } from "./reminder-lease.server";
 
 // The shopper's side of a booking (issue 28): who may see it, and cancelling or moving it until
 // 'Horas para cancelar' before the appointment, checked here on the server; either is e-mailed
@@ -97,7 +98,12 @@ export async function moveBookingAsCustomer(
       const slot = await checkSlot(tx, service, { size: booking.size, ...wanted }, now, booking.id);
       const [moved] = await tx
         .update(bookings)
-        .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, reminderSentAt: null, icsSequence: raisedIcsSequence() })
+        .set({
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          ...clearedBookingReminder,
+          icsSequence: raisedIcsSequence(),
+        })
         .where(eq(bookings.id, bookingId))
         .returning();
       await tx.insert(bookingChanges).values({

@@ -263,7 +263,8 @@ const SHOP_ALERTS_INTERVAL_MS = 60 * 1000;
 /**
  * The shoppers' reminders (booking-reminders.server.ts: a booking tomorrow, a vaccination, food
  * running out) are looked at this often; a failed send is tried again at the next run. Each is
- * claimed with a conditional update first, so several instances send it once.
+ * claimed first with a 10-minute lease (ADR 044), so several instances send it once and the
+ * next run sends what a run that died was holding.
  */
 const CUSTOMER_REMINDERS_INTERVAL_MS = 15 * 60 * 1000;
 

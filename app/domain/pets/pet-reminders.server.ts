@@ -14,6 +14,7 @@ import {
   users,
 } from "~/db/schema";
 import { sendShopMail } from "~/domain/account/account-mail.server";
+import { isUnclaimedAt } from "~/domain/bookings/reminder-lease.server";
 import {
   buildFoodReminder,
   buildHealthDueReminder,
@@ -31,10 +32,13 @@ import { isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
 import { createFoodReorderUrl } from "./food-reorder.server";
 
 // The reminders from a pet's data (issue 28): a vaccination or deworming due within 7 days, and
-// the food bag about to run out. Each is claimed with one conditional update before its e-mail
-// is sent (two instances never send it twice) and released when the send fails, so that a
-// later run tries again. An instance that stops between the claim and the send loses that
-// e-mail: the price of never sending one twice.
+// the food bag about to run out. Each is claimed as a lease before its e-mail is sent (one
+// conditional update stamping its claimed-at column with the run's `now`: two runs at once
+// never both send it), marked sent after the send while the stamp is still the run's, and
+// released when the send fails, so that a later run tries again. A run that dies between the
+// claim and the mark is taken over once its lease (REMINDER_LEASE_MS) is past; if its e-mail
+// had left, the shopper gets it twice: at least once across a crash, exactly once otherwise
+// (ADR 044, as booking-reminders.server.ts).
 
 /** Reminders of each kind per run at most; the rest wait for the next run. */
 const BATCH = 200;
@@ -62,6 +66,7 @@ export async function sendHealthReminders(db: Database, now: Date = new Date()):
   const today = limaDateOf(now);
   const isDue = and(
     isNull(petHealthRecords.dueReminderSentAt),
+    isUnclaimedAt(petHealthRecords.dueReminderClaimedAt, now),
     gte(petHealthRecords.nextDueOn, today),
     lte(petHealthRecords.nextDueOn, addDays(today, HEALTH_REMINDER_DAYS)),
   );
@@ -88,7 +93,7 @@ export async function sendHealthReminders(db: Database, now: Date = new Date()):
   for (const record of toSend) {
     const [claimed] = await db
       .update(petHealthRecords)
-      .set({ dueReminderSentAt: now })
+      .set({ dueReminderClaimedAt: now })
       .where(and(eq(petHealthRecords.id, record.id), isDue))
       .returning({ id: petHealthRecords.id });
     if (!claimed) continue;
@@ -97,13 +102,12 @@ export async function sendHealthReminders(db: Database, now: Date = new Date()):
       ? href("/reservar/:serviceId", { serviceId: String(service.id) })
       : href("/servicios/:familySlug?/:categorySlug?/:subcategorySlug?");
     const mail = buildHealthDueReminder({ ...record, dueOn: record.dueOn!, bookingUrl: `${appUrl}${path}` });
-    if ((await sendShopMail(record.email, mail.subject, mail.content)) === "failed") {
-      report.failed += 1;
-      await db
-        .update(petHealthRecords)
-        .set({ dueReminderSentAt: null })
-        .where(and(eq(petHealthRecords.id, record.id), eq(petHealthRecords.dueReminderSentAt, now)));
-    } else report.sent += 1;
+    const isSent = (await sendShopMail(record.email, mail.subject, mail.content)) !== "failed";
+    report[isSent ? "sent" : "failed"] += 1;
+    await db
+      .update(petHealthRecords)
+      .set({ dueReminderClaimedAt: null, ...(isSent ? { dueReminderSentAt: now } : {}) })
+      .where(and(eq(petHealthRecords.id, record.id), eq(petHealthRecords.dueReminderClaimedAt, now)));
   }
   return report;
 }
@@ -147,16 +151,20 @@ function listLatestFoodBags(db: Database) {
 
 type FoodBag = Awaited<ReturnType<typeof listLatestFoodBags>>[number];
 
-/** Sends one food reminder, claimed first (the pet's reminded line set from what was read to this bag's). */
+/**
+ * Sends one food reminder: the pet claimed first (while its reminded line is still the one read
+ * and no live lease holds it), its reminded line set to this bag's after the send.
+ */
 async function remindFood(db: Database, bag: FoodBag, runsOutAt: Date, now: Date): Promise<"sent" | "failed" | null> {
   const [claimed] = await db
     .update(pets)
-    .set({ foodRemindedLineId: bag.lineId })
+    .set({ foodReminderClaimedAt: now })
     .where(
       and(
         eq(pets.id, bag.petId),
         eq(pets.foodVariantId, bag.variantId),
         sql`${pets.foodRemindedLineId} is not distinct from ${bag.remindedLineId}`,
+        isUnclaimedAt(pets.foodReminderClaimedAt, now),
       ),
     )
     .returning({ id: pets.id });
@@ -172,12 +180,12 @@ async function remindFood(db: Database, bag: FoodBag, runsOutAt: Date, now: Date
     today: limaDateOf(now),
     reorderUrl: createFoodReorderUrl({ variantId: bag.variantId, quantity: bag.quantity }, now),
   });
-  if ((await sendShopMail(bag.email, mail.subject, mail.content)) !== "failed") return "sent";
+  const isSent = (await sendShopMail(bag.email, mail.subject, mail.content)) !== "failed";
   await db
     .update(pets)
-    .set({ foodRemindedLineId: bag.remindedLineId })
-    .where(and(eq(pets.id, bag.petId), eq(pets.foodRemindedLineId, bag.lineId)));
-  return "failed";
+    .set({ foodReminderClaimedAt: null, ...(isSent ? { foodRemindedLineId: bag.lineId } : {}) })
+    .where(and(eq(pets.id, bag.petId), eq(pets.foodReminderClaimedAt, now)));
+  return isSent ? "sent" : "failed";
 }
 
 /** The food reminders due: once per bag bought, from 5 days before it runs out. */
