@@ -48,6 +48,6 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
   const args = process.argv.slice(2);
   const topAt = args.indexOf("--top");
   const top = topAt === -1 ? 25 : Number(args[topAt + 1]);
-  const files = args.filter((arg, index) => !arg.startsWith("--") && index !== topAt + 1);
+  const files = args.filter((arg, index) => !arg.startsWith("--") && (topAt === -1 || index !== topAt + 1));
   console.log(JSON.stringify(summarize(files, top), null, 2));
 }
