@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 
 import { electronicDocuments } from "~/db/schema";
+import { getDashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { shopIssuingThroughFakeNubefact } from "~test/invoicing";
 import { insertTestOrder } from "~test/orders";
@@ -138,6 +139,11 @@ describe("notas de crédito", () => {
     // The order without any document, and the rejected one (its order has none standing now).
     expect(after.withoutDocumentCount).toBe(before.withoutDocumentCount + 2);
     expect(after.refusedCount).toBe(before.refusedCount + 1);
+    // The dashboard's tiles count them in their own statement: the same numbers.
+    expect((await getDashboardFigures()).invoicing).toMatchObject({
+      withoutDocumentCount: after.withoutDocumentCount,
+      refusedCount: after.refusedCount,
+    });
     expect(after.refused.at(-1)).toMatchObject({
       orderCode: rejected.code,
       reason: "El número de RUC del receptor no existe",
@@ -146,5 +152,9 @@ describe("notas de crédito", () => {
     const replaced = await readInvoicingAttention(handle().db);
     expect(replaced.refusedCount).toBe(before.refusedCount);
     expect(replaced.withoutDocumentCount).toBe(before.withoutDocumentCount + 1);
+    expect((await getDashboardFigures()).invoicing).toMatchObject({
+      withoutDocumentCount: replaced.withoutDocumentCount,
+      refusedCount: replaced.refusedCount,
+    });
   });
 });

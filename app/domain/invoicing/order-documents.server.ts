@@ -156,14 +156,14 @@ export async function listDownloadableDocuments(orderIds: number[]) {
  * A document that needs the owner: refused by the PSE ('error', its number unused), or rejected
  * by SUNAT and not replaced by a standing one for its order (a rejected credit note always).
  */
-const needsOwner = sql`(${electronicDocuments.status} = 'error' or (${electronicDocuments.status} = 'rejected' and (
+export const documentNeedsOwner = sql`(${electronicDocuments.status} = 'error' or (${electronicDocuments.status} = 'rejected' and (
   ${electronicDocuments.kind} = 'nota_credito' or not exists (
     select 1 from ${electronicDocuments} standing
     where standing.order_id = ${electronicDocuments.orderId}
       and standing.kind <> 'nota_credito' and standing.status <> 'rejected'))))`;
 
 /** A paid, standing order without a boleta or factura that stands. */
-const paidWithoutDocument = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and not exists (
+export const orderPaidWithoutDocument = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and not exists (
   select 1 from ${electronicDocuments}
   where ${electronicDocuments.orderId} = ${orders.id}
     and ${electronicDocuments.kind} <> 'nota_credito' and ${electronicDocuments.status} <> 'rejected')`;
@@ -171,13 +171,13 @@ const paidWithoutDocument = sql`${orders.paidAt} is not null and ${orders.status
 /** What the dashboard and the 8:00 digest tell of comprobantes (issue 46). */
 export async function readInvoicingAttention(db: Pick<Database, "select"> = getDb(), limit = 10) {
   const [[withoutDocument], [refusedTotal], refused] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(paidWithoutDocument),
-    db.select({ n: count() }).from(electronicDocuments).where(needsOwner),
+    db.select({ n: count() }).from(orders).where(orderPaidWithoutDocument),
+    db.select({ n: count() }).from(electronicDocuments).where(documentNeedsOwner),
     db
       .select({ document: electronicDocuments, orderCode: orders.code })
       .from(electronicDocuments)
       .innerJoin(orders, eq(orders.id, electronicDocuments.orderId))
-      .where(needsOwner)
+      .where(documentNeedsOwner)
       .orderBy(asc(electronicDocuments.id))
       .limit(limit),
   ]);
