@@ -15,6 +15,7 @@ import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
 import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
 import { MAX_PET_FORM_BODY_BYTES } from "~/domain/pets/pet-labels";
+import { countServedSearch } from "~/domain/search/served-searches.server";
 import { serveUploads } from "~/lib/file-storage/serve-uploads.server";
 import { markLoaderGroup } from "~/lib/loader-group.server";
 import { createHitPacer } from "~/lib/page-cache/hit-pacer.server";
@@ -235,6 +236,8 @@ export const answerCachedPages = pageCache
       appUrl: readConfig().appUrl,
       // While pages are rendered, a flood of stored pages takes turns with them (hit-pacer.server.ts).
       pacer: createHitPacer({ isRendering: renderQueue.isBusy }),
+      // The searches the reports count, though no loader runs for a stored page (issue 49).
+      onServed: countServedSearch,
     })
   : null;
 if (pageCache) {
@@ -245,6 +248,7 @@ if (pageCache) {
       render: renderPage,
       loadContext: getLoadContext,
       takeRenderSlot,
+      onServed: countServedSearch,
     }),
   );
 }

@@ -229,3 +229,41 @@ describe("parameters no page reads", () => {
     expect((await visit("/productos?x=2&q=collar")).cache).toBe("HIT");
   });
 });
+
+describe("the owner's report counts the searches the cache answers (issue 49)", () => {
+  test("four searches of one query, two of them from the cache, and two that found nothing: 4 and 2", async () => {
+    const dataDir = makeDataDir();
+    const shop = await startServer({ DATA_DIR: dataDir });
+    const search = async (q: string) => {
+      const response = await fetch(`${shop.url}/buscar?q=${encodeURIComponent(q)}`);
+      await response.arrayBuffer();
+      return response.headers.get("x-cache");
+    };
+    try {
+      expect(await search("collar")).toBe("MISS");
+      expect(await search("collar")).toBe("HIT");
+      expect(await search("collar")).toBe("HIT");
+      // Another spelling of the same query: its own stored page, counted under the same words.
+      expect(await search("COLLAR ")).toBe("MISS");
+      expect(await search("zqxjw")).toBe("BYPASS");
+      expect(await search("zqxjw")).toBe("BYPASS");
+    } finally {
+      // Counted in memory, written at the latest when the server stops.
+      expect(await shop.stop()).toBe(0);
+    }
+    const again = await startServer({ DATA_DIR: dataDir });
+    try {
+      const cookie = await signInAtAdmin(again.url);
+      const response = await fetch(`${again.url}/admin/reportes?rango=hoy`, { headers: { Cookie: cookie } });
+      const html = (await response.text()).replaceAll("<!-- -->", "");
+      const row = (query: string) => {
+        const match = new RegExp(`>${query}</t[dh]>\\s*<td[^>]*>(\\d+)</td>\\s*<td[^>]*>(\\d+)</td>`).exec(html);
+        return match ? [Number(match[1]), Number(match[2])] : null;
+      };
+      expect(row("collar")).toEqual([4, 0]);
+      expect(row("zqxjw")).toEqual([2, 2]);
+    } finally {
+      await again.stop();
+    }
+  });
+});

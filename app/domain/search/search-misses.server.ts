@@ -46,14 +46,20 @@ async function forgetSearchMiss(raw: string): Promise<void> {
 
 /**
  * What a search of the whole shop (no level, no brand) says about its query: recorded when
- * it found nothing, forgotten when it found something. A route calls it after searchCatalog.
+ * it found nothing, forgotten when it found something, and counted for the day. A route calls
+ * it after searchCatalog. `isCountedWhenServed`: the page is rendered to be stored, and each
+ * time it is sent (this time too) the page cache counts it (served-searches.server.ts).
  */
-export async function noteSearchOutcome(result: CatalogSearchResult, now = new Date()): Promise<void> {
+export async function noteSearchOutcome(
+  result: CatalogSearchResult,
+  now = new Date(),
+  { isCountedWhenServed = false } = {},
+): Promise<void> {
   if (!result.query) return;
   const found = result.products.total + result.services.total;
   await Promise.all([
     found === 0 ? recordSearchMiss(result.query) : forgetSearchMiss(result.query),
-    countSearchOfDay(result.query, found === 0, now),
+    isCountedWhenServed && found > 0 ? null : countSearchOfDay(result.query, found === 0, now),
   ]);
 }
 

@@ -44,6 +44,8 @@ export type CachedPagesOptions = {
   loadContext: (req: Request, res: Response) => AppLoadContext;
   /** A place in the render line for this request's render; false when it was refused or left. */
   takeRenderSlot: (req: Request, res: Response) => Promise<boolean>;
+  /** Told of each stored page sent, by its key (the shop counts the searches among them). */
+  onServed?: (key: string) => void;
 };
 
 type Answered = { status: number; headers: Headers; body: Buffer; isShareable: boolean };
@@ -130,7 +132,8 @@ export function answerStoredPages({
   cache,
   appUrl,
   pacer,
-}: Pick<CachedPagesOptions, "cache" | "appUrl"> & { pacer?: HitPacer }): RequestHandler {
+  onServed,
+}: Pick<CachedPagesOptions, "cache" | "appUrl" | "onServed"> & { pacer?: HitPacer }): RequestHandler {
   return (req, res, next) => {
     if (!mayShare(req)) return next();
     const key = normalizeCacheKey(new URL(req.originalUrl, appUrl));
@@ -140,6 +143,7 @@ export function answerStoredPages({
       // Looked up again when sent: a save answered meanwhile has dropped the older copy.
       const page = cache.peekFresh(key);
       if (!page || !sendStored(req, res, { cache, page, status: "HIT" })) next();
+      else onServed?.(key);
     };
     if (pacer) pacer.pace(send);
     else send();
@@ -197,8 +201,10 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
         allowStale: !isSignedIn,
       });
       if (res.headersSent || res.destroyed) return;
-      if (outcome.status !== "BYPASS" && sendStored(req, res, { cache, page: outcome.page, status: outcome.status }))
+      if (outcome.status !== "BYPASS" && sendStored(req, res, { cache, page: outcome.page, status: outcome.status })) {
+        options.onServed?.(key);
         return;
+      }
       // Unreadable copy: rendered for this visitor, as a page that may not be shared is.
       if (outcome.status !== "BYPASS") return markBypass(res, next);
       const own = answered.value;

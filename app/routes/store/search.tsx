@@ -11,7 +11,7 @@ import { MAX_QUERY_LENGTH } from "~/domain/search/query-length";
 import { noteSearchOutcome } from "~/domain/search/search-misses.server";
 import { getShopSettings } from "~/domain/settings/settings.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
-import { answerUnstored, cachePage } from "~/lib/page-cache/render-context.server";
+import { answerUnstored, cachePage, isSharedRender } from "~/lib/page-cache/render-context.server";
 import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ProductGrid } from "~/ui/catalog/product-grid";
@@ -51,8 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = products.total + services.total;
   // The owner's 'Búsquedas sin resultados': whole-shop searches only, counted each time, so an
   // empty answer is never stored; the page cache's anonymous render of it is the visitor's
-  // answer (not rendered again), and counted here once.
-  if (!marca && result.query) await noteSearchOutcome(result);
+  // answer (not rendered again), and counted here once. A search that found something, rendered
+  // to be stored, is counted by the page cache each time it is sent (served-searches.server.ts).
+  if (!marca && result.query)
+    await noteSearchOutcome(result, new Date(), { isCountedWhenServed: isSharedRender(context) });
   if (found === 0) answerUnstored(context);
   if (found > 0 || !result.query) {
     cachePage(context, [
