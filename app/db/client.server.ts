@@ -36,12 +36,20 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(findProjectRoot(), "app/db/migrations");
 // DB_QUERY_LOG=1 writes each query's first line to standard error: how bench/README.md counts
-// the queries of one request.
-const queryLogger = { logQuery: (query: string) => process.stderr.write(`query: ${query.slice(0, 160)}\n`) };
+// the queries of one request. DB_QUERY_LOG=full writes each whole, with its parameters, as a
+// JSON line (what `EXPLAIN ANALYZE` needs to replay it).
+const queryLogger = {
+  logQuery: (query: string, params: unknown[]) =>
+    process.stderr.write(
+      process.env.DB_QUERY_LOG === "full"
+        ? `${JSON.stringify({ query, params })}\n`
+        : `query: ${query.slice(0, 160)}\n`,
+    ),
+};
 const drizzleOptions = {
   schema,
   casing: "snake_case",
-  ...(process.env.DB_QUERY_LOG === "1" ? { logger: queryLogger } : {}),
+  ...(process.env.DB_QUERY_LOG === "1" || process.env.DB_QUERY_LOG === "full" ? { logger: queryLogger } : {}),
 } as const;
 // An arbitrary constant: instances starting together on one PostgreSQL take turns.
 export const MIGRATION_LOCK_ID = 72_730_001;
