@@ -11,5 +11,6 @@ export * from "./schema/invoicing";
 export * from "./schema/messages";
 export * from "./schema/orders";
 export * from "./schema/payments";
+export * from "./schema/reports";
 export * from "./schema/search";
 export * from "./schema/security";

@@ -82,7 +82,6 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
       (select ${complaints.dueDate} ${nearest}) as "nearestDueDate",
       (select count(*)::int from ${orders} where ${orderPaidWithoutDocument}) as "withoutDocumentCount",
       (select count(*)::int from ${electronicDocuments} where ${documentNeedsOwner}) as "refusedCount"`,
-      db,
     ),
     readInvoicingSettings(db),
   ]);

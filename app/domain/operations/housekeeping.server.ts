@@ -17,6 +17,7 @@ import {
   products,
   productSubcategories,
   promotions,
+  searchDays,
   serviceCategories,
   serviceFamilies,
   services,
@@ -29,6 +30,7 @@ import {
 } from "~/db/schema";
 import { runShopAlerts } from "~/domain/alerts/shop-alerts.server";
 import { runCustomerReminders } from "~/domain/bookings/booking-reminders.server";
+import { getLimaDate } from "~/domain/calendar/lima-time";
 import { forgetUnconfirmedStockAlerts } from "~/domain/catalog/stock-alerts.server";
 import { retryDueDocuments } from "~/domain/invoicing/invoicing.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
@@ -78,6 +80,11 @@ export const HOUSEKEEPING = {
    * deleted or renamed products stay, and a typo could be corrected to them. Rebuilt this often.
    */
   searchWordsHours: 24,
+  /**
+   * The searches counted per day for the owner's report (search_days, ADR 040): a year and a
+   * month of margin, so the last year's report is whole. Only words, no shopper; counts only.
+   */
+  searchDayDays: 400,
 } as const;
 
 /**
@@ -123,6 +130,7 @@ export type HousekeepingReport = {
   uploadFiles: number;
   /** How many fewer words the search's vocabulary holds after its rebuild (0 when not rebuilt). */
   searchWords: number;
+  searchDays: number;
 };
 
 /** The image hashes the database names anywhere an uploaded image can be stored. */
@@ -180,13 +188,14 @@ async function deleteIdleCarts(tx: Database, cutoff: Date): Promise<number> {
 }
 
 /**
- * Deletes what the shop no longer needs: idle carts, expired sessions, links and rate counters, old
- * orders' client addresses, day-old failed sign-ins, old outbox e-mails, images no row names; then cancels the unpaid orders whose time to pay ran out. One process at
- * a time does it (an advisory lock, which a PostgreSQL backup also holds); null when another
- * one is. `isSingleProcess` (the embedded database): the files are handled after the rows'
- * short transaction, so pages do not wait on the disk. `refreshSearchWords` (by default)
- * also rebuilds the search's vocabulary, under the same lock: startHousekeeping asks for it
- * once a day.
+ * Deletes what the shop no longer needs: idle carts, expired sessions, links and rate counters,
+ * old orders' client addresses, day-old failed sign-ins, old daily search counts, old outbox
+ * e-mails, images no row names; then cancels the unpaid orders whose time to pay ran out. One
+ * process at a time does it (an advisory lock, which a PostgreSQL backup also holds); null
+ * when another one is. `isSingleProcess` (the embedded database): the files are handled after
+ * the rows' short transaction, so pages do not wait on the disk. `refreshSearchWords` (by
+ * default) also rebuilds the search's vocabulary, under the same lock: startHousekeeping asks
+ * for it once a day.
  */
 export async function runHousekeeping(
   db: Database,
@@ -232,6 +241,12 @@ export async function runHousekeeping(
           .returning({ id: shopAlerts.id })
       ).length,
       unconfirmedStockAlerts: await forgetUnconfirmedStockAlerts(tx as unknown as Database, now),
+      searchDays: (
+        await tx
+          .delete(searchDays)
+          .where(lt(searchDays.day, getLimaDate(new Date(now.getTime() - HOUSEKEEPING.searchDayDays * DAY_MS))))
+          .returning({ day: searchDays.day })
+      ).length,
     };
     const searchWords = (options.refreshSearchWords ?? true) ? await refreshSearchWords(tx as unknown as Database) : 0;
     const referenced = await findReferencedUploads(tx as unknown as Database);

@@ -13,6 +13,7 @@ import {
   orderStatusChanges,
   pageContents,
   products,
+  searchDays,
   sessions,
   signInFailures,
   users,
@@ -191,6 +192,26 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
 
     expect(report?.outboxFiles).toBe(1);
     expect(readdirSync(outbox).sort()).toEqual(["notes.txt", "recent.eml"]);
+  });
+
+  test("forgets the searches counted more than 400 days ago in Lima: a year's report keeps all its searches", async () => {
+    const db = handle().db;
+    // NOW is 07:00 of 23 November 2026 in Lima: 400 days before is 19 October 2025.
+    await db.insert(searchDays).values([
+      { day: "2025-10-18", query: "collar de cuero" },
+      { day: "2025-10-19", query: "collar" },
+      { day: "2026-11-22", query: "arena" },
+    ]);
+
+    const report = await runHousekeeping(db, { dataDir, now: NOW });
+
+    expect(HOUSEKEEPING.searchDayDays).toBe(400);
+    expect(report?.searchDays).toBe(1);
+    const left = await db.select({ day: searchDays.day, query: searchDays.query }).from(searchDays);
+    expect(left.sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+      { day: "2025-10-19", query: "collar" },
+      { day: "2026-11-22", query: "arena" },
+    ]);
   });
 
   test("rebuilds the search's vocabulary when asked (startHousekeeping: once a day): a renamed product's old words go", async () => {
@@ -493,6 +514,7 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "orders.paidOperation",
       "orders.paidByUserId",
       "orders.cancelReason",
+      "orders.customerKey",
       "order_lines.title",
       "order_lines.variantName",
       "delivery_zones.district",
@@ -507,6 +529,10 @@ describe(`housekeeping (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       "booking_schedule.weeklyHours",
       "booking_closed_days.day",
       "search_days.day",
+      "sales_days.day",
+      "sales_days.fulfillment",
+      "sales_days.method",
+      "product_sales_days.day",
       "booking_closed_days.reason",
       "booking_blocks.reason",
       "pets.userId",

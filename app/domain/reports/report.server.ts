@@ -1,5 +1,5 @@
-// /admin/reportes (issue 49, ADR 040): the whole report of a range, and one of its tables as an
-// .xlsx download. Every figure comes summed from SQL (the *-report.server.ts modules).
+// /admin/reportes (issue 49, ADRs 040 and 044): the whole report of a range, and one of its
+// tables as an .xlsx download. Every figure comes summed from SQL (the *-report.server.ts modules).
 import { getLimaDate } from "~/domain/calendar/lima-time";
 import { streamedTableWorkbook } from "~/lib/excel-writer.server";
 
@@ -8,7 +8,6 @@ import { getCustomerReport } from "./customer-report.server";
 import { getOrderFunnel } from "./order-funnel.server";
 import { getProductReport } from "./product-report.server";
 import { type RangeQuery, readReportRange, type ReportRange } from "./report-range";
-import { type SalesSource, withSalesTables } from "./report-sql.server";
 import {
   buildSectionTables,
   type ReportSection,
@@ -29,50 +28,24 @@ export type Report = {
   tables: Record<ReportSection, ReportTable[]>;
 };
 
-/** The sections read from the range's sales; the others read their own tables. */
-const salesSections = ["ventas", "productos", "clientes"] as const satisfies readonly ReportSection[];
-type SalesSection = (typeof salesSections)[number];
-const isSalesSection = (section: ReportSection): section is SalesSection =>
-  (salesSections as readonly string[]).includes(section);
-
-function loadSalesSection<S extends SalesSection>(section: S, range: ReportRange, today: string, source: SalesSource) {
-  const loaders: { [K in SalesSection]: () => Promise<SectionData[K]> } = {
-    ventas: () => getSalesReport(range, source),
-    productos: () => getProductReport(range, today, source),
-    clientes: () => getCustomerReport(range, source),
-  };
-  return loaders[section]() as Promise<SectionData[S]>;
-}
-
-function loadOtherSection<S extends Exclude<ReportSection, SalesSection>>(section: S, range: ReportRange) {
-  const loaders: { [K in Exclude<ReportSection, SalesSection>]: () => Promise<SectionData[K]> } = {
+function loadSection<S extends ReportSection>(section: S, range: ReportRange, today: string): Promise<SectionData[S]> {
+  const loaders: { [K in ReportSection]: () => Promise<SectionData[K]> } = {
+    ventas: () => getSalesReport(range),
     embudo: () => getOrderFunnel(range),
+    productos: () => getProductReport(range, today),
+    clientes: () => getCustomerReport(range),
     reservas: () => getBookingReport(range),
     busquedas: () => getSearchReport(range),
   };
   return loaders[section]() as Promise<SectionData[S]>;
 }
 
-function loadSection<S extends ReportSection>(section: S, range: ReportRange, today: string): Promise<SectionData[S]> {
-  if (!isSalesSection(section)) {
-    return loadOtherSection(section as Exclude<ReportSection, SalesSection>, range) as Promise<SectionData[S]>;
-  }
-  return withSalesTables(range, (source) => loadSalesSection(section, range, today, source)) as Promise<SectionData[S]>;
-}
-
 export async function getReport(query: RangeQuery, now = new Date()): Promise<Report> {
   const today = getLimaDate(now);
   const { range, error } = readReportRange(query, today);
-  // The sales' temporary tables first, in their transaction; then the rest, outside it.
-  const [ventas, productos, clientes] = await withSalesTables(range, (source) =>
-    Promise.all(salesSections.map((section) => loadSalesSection(section, range, today, source))),
-  );
-  const [embudo, reservas, busquedas] = await Promise.all([
-    loadOtherSection("embudo", range),
-    loadOtherSection("reservas", range),
-    loadOtherSection("busquedas", range),
-  ]);
-  const data = { ventas, embudo, productos, clientes, reservas, busquedas } as SectionData;
+  // Independent statements: on PostgreSQL they run side by side on the pool's connections.
+  const loaded = await Promise.all(reportSections.map((section) => loadSection(section, range, today)));
+  const data = Object.fromEntries(reportSections.map((section, index) => [section, loaded[index]])) as SectionData;
   const tables = Object.fromEntries(
     reportSections.map((section) => [section, buildSectionTables(section, data[section], range)]),
   ) as Record<ReportSection, ReportTable[]>;
