@@ -39,7 +39,7 @@ const serverAloneTests = ["tests/server/hostile-traffic.test.ts", "tests/server/
 function project(
   name: string,
   include: string[],
-  options: { order: number; maxWorkers: number; exclude?: string[] },
+  options: { order: number; maxWorkers: number; exclude?: string[]; setupFiles?: string[] },
 ): TestProjectInlineConfiguration {
   return {
     resolve: { alias },
@@ -52,6 +52,7 @@ function project(
         "tests/support/quiet-shop-alerts.ts",
         "tests/support/worker-data-dir.ts",
         "tests/support/direct-reads.ts",
+        ...(options.setupFiles ?? []),
       ],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -80,7 +81,12 @@ const projects = loadOnly
       ]
     : [
         project("unit", unitTests, { order: 0, maxWorkers: 2 }),
-        project("integration", databaseTests, { order: 1, maxWorkers: 2 }),
+        project("integration", databaseTests, {
+          order: 1,
+          maxWorkers: 2,
+          // Each file's database loads while the file's modules are imported (database-preload.ts).
+          setupFiles: ["tests/support/database-preload.ts"],
+        }),
         project("server", ["tests/server/**/*.test.ts"], { order: 2, maxWorkers: 2, exclude: serverAloneTests }),
         project("server-alone", serverAloneTests, { order: 3, maxWorkers: 1 }),
       ];

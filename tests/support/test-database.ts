@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.serv
 import { tableRateStore } from "~/domain/operations/rate-limit-table.server";
 import { useRateStore } from "~/lib/rate-limit.server";
 
+import { takePreloadedDatabase } from "./database-preload";
 import { databaseUrl, readPgliteDump, runAdminQuery } from "./database-template";
 
 /**
@@ -35,8 +36,14 @@ export function setUpTestDatabase(options: { isMigrated?: boolean } = {}): { han
       dropDatabase = () => runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     } else {
       if (templates.driver !== "pglite") throw new Error("setUpTestDatabase: the global set-up made no PGlite dump");
-      const dump = await readPgliteDump(isMigrated ? templates.migratedDump : templates.blankDump);
-      handle = await openDatabase({ dataDir: "memory://", loadDataDir: dump });
+      // Loading since the file started, when the file runs with the preload (database-preload.ts).
+      const preloaded = isMigrated ? takePreloadedDatabase() : undefined;
+      handle = preloaded
+        ? await preloaded
+        : await openDatabase({
+            dataDir: "memory://",
+            loadDataDir: await readPgliteDump(isMigrated ? templates.migratedDump : templates.blankDump),
+          });
     }
     setDatabase(handle);
     // As the app's start does (startup.server.ts): on PostgreSQL the limits count in the shared table.
