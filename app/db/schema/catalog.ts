@@ -201,6 +201,12 @@ export const productVariants = pgTable(
     uniqueIndex("product_variants_live_name_unique")
       .on(t.productId, sql`lower(${t.name})`)
       .where(sql`${t.isArchived} = false`),
+    // The dashboard's low and sold-out counts (issue 47) read only these, not every presentación.
+    // 5 is LOW_STOCK_THRESHOLD (domain/catalog/pricing.ts): a higher threshold stays right, only
+    // no longer served by this index.
+    index("product_variants_low_stock_index")
+      .on(t.productId, t.stock)
+      .where(sql`${t.isArchived} = false AND ${t.stock} <= 5`),
     check("product_variants_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
     check("product_variants_offer_price_positive", sql`${t.offerPriceCents} IS NULL OR ${t.offerPriceCents} > 0`),

@@ -59,18 +59,23 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
   const live = eq(products.isArchived, false);
   const pendingComplaint = eq(complaints.status, "pendiente");
   // Low and sold-out stock counts presentaciones: a food whose 15 kg bag is sold out needs
-  // the owner even while its 3 kg bag sells.
-  const liveVariant = sql`${productVariants.isArchived} = false and exists (
-    select 1 from ${products} where ${products.id} = ${productVariants.productId} and ${live})`;
+  // the owner even while its 3 kg bag sells. Both in one pass over the presentaciones at or
+  // under the threshold, which a partial index holds (product_variants_low_stock_index): the
+  // threshold is written into the statement, not sent as a parameter, so the index serves it.
+  const threshold = sql.raw(String(LOW_STOCK_THRESHOLD));
+  const stock = sql`select
+      count(*) filter (where ${productVariants.stock} > 0)::int as low,
+      count(*) filter (where ${productVariants.stock} = 0)::int as sold_out
+    from ${productVariants} inner join ${products} on ${products.id} = ${productVariants.productId}
+    where ${productVariants.isArchived} = false and ${productVariants.stock} <= ${threshold} and ${live}`;
   const nearest = sql`from ${complaints} where ${pendingComplaint} and ${complaints.dueDate} is not null
     order by ${complaints.dueDate} asc, ${complaints.id} asc limit 1`;
   const [[row], invoicingSettings] = await Promise.all([
     queryRows<FigureRow>(
       sql`select
       (select count(*)::int from ${products} where ${live}) as "productCount",
-      (select count(*)::int from ${productVariants} where ${liveVariant}
-        and ${productVariants.stock} > 0 and ${productVariants.stock} <= ${LOW_STOCK_THRESHOLD}) as "lowStockCount",
-      (select count(*)::int from ${productVariants} where ${liveVariant} and ${productVariants.stock} = 0) as "soldOutCount",
+      stock.low as "lowStockCount",
+      stock.sold_out as "soldOutCount",
       (select count(*)::int from ${services}) as "serviceCount",
       (select count(*)::int from ${promotions} where ${promotions.isActive} = true) as "activePromotionCount",
       (select count(*)::int from ${orders} where ${orders.status} = 'pendiente') as "pendingOrderCount",
@@ -81,7 +86,8 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
       (select ${complaints.code} ${nearest}) as "nearestCode",
       (select ${complaints.dueDate} ${nearest}) as "nearestDueDate",
       (select count(*)::int from ${orders} where ${orderPaidWithoutDocument}) as "withoutDocumentCount",
-      (select count(*)::int from ${electronicDocuments} where ${documentNeedsOwner}) as "refusedCount"`,
+      (select count(*)::int from ${electronicDocuments} where ${documentNeedsOwner}) as "refusedCount"
+      from (${stock}) stock`,
     ),
     readInvoicingSettings(db),
   ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "product_variants_low_stock_index" ON "product_variants" USING btree ("product_id","stock") WHERE "product_variants"."is_archived" = false AND "product_variants"."stock" <= 5;

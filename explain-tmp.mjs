@@ -1,0 +1,11 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { readFileSync } from "node:fs";
+const lines = readFileSync(process.argv[2], "utf8").split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+const match = process.argv[3];
+const db = await PGlite.create("/tmp/benchcopy/db", { extensions: { pg_trgm, fuzzystrmatch } });
+const q = lines.reverse().find((l) => l.query.includes(match));
+const r = await db.query("explain analyze " + q.query, q.params);
+console.log(r.rows.map((x) => x["QUERY PLAN"]).join("\n"));
+process.exit(0);
