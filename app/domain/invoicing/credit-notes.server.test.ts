@@ -122,7 +122,9 @@ describe("notas de crédito", () => {
     await changeOrderStatus({ id: adminId() }, order.id, "cancelado", "pagado", { cancelReason: "Se arrepintió" });
     expect(await notesOf(order.id)).toEqual([]);
     await retryDueDocuments(new Date(Date.now() + 2 * 60 * 1000));
-    await vi.waitFor(async () => expect(await notesOf(order.id)).toHaveLength(1), { timeout: 5000 });
+    // Until SUNAT has answered the note, not only until it is written: a send still in flight
+    // would take the next test's answer from the fake PSE.
+    await vi.waitFor(async () => expect((await notesOf(order.id))[0]?.status).toBe("accepted"), { timeout: 5000 });
     expect((await notesOf(order.id))[0]).toMatchObject({ creditReason: "01" });
   });
 

@@ -8,6 +8,7 @@
 // Several instances add their own counts. What an instance held when it died (kill -9, at
 // most 30 s of cached searches) is lost: the counts stay a floor, now a close one.
 import { sql } from "drizzle-orm";
+import { href } from "react-router";
 
 import { getDb } from "~/db/client.server";
 import { searchDays } from "~/db/schema";
@@ -26,7 +27,7 @@ let flushTimer: NodeJS.Timeout | undefined;
 /** The normalised query of a page-cache key when it is a whole-shop search page, else null. */
 export function servedSearchPhrase(key: string): string | null {
   const url = new URL(key, "http://shop.invalid");
-  if (url.pathname !== "/buscar" || url.searchParams.has("marca")) return null;
+  if (url.pathname !== href("/buscar") || url.searchParams.has("marca")) return null;
   const q = url.searchParams.get("q");
   if (!q) return null;
   return readSearchTerms(q.slice(0, MAX_QUERY_LENGTH)).phrase || null;
