@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, type IncomingHttpHeaders, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -301,6 +301,21 @@ describe("headers and logs", () => {
       expect(hashes).toContain(`sha256-${createHash("sha256").update(content!).digest("base64")}`);
     }
     expect(hashes.size).toBe(new Set(inline.map(([, , content]) => content)).size);
+  });
+
+  test("an idle connection is kept 65 s, longer than a proxy or a client keeps it before reusing it", async () => {
+    const agent = new Agent({ keepAlive: true });
+    const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/healthz`, { agent }, (response) => {
+        response.resume();
+        resolve(response.headers);
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    agent.destroy();
+    expect(headers.connection).toBe("keep-alive");
+    expect(headers["keep-alive"]).toBe("timeout=65");
   });
 
   test("HEAD answers with the status and headers of GET, and no body", async () => {
