@@ -13,7 +13,33 @@ import type { SearchReport } from "./search-report.server";
 type CellKind = "text" | "money" | "integer";
 export type ReportColumn = { header: string; kind: CellKind };
 export type ReportCell = string | number;
-export type ReportTable = { key: string; title: string; columns: ReportColumn[]; rows: ReportCell[][]; empty: string };
+export type ReportTable = {
+  key: string;
+  title: string;
+  columns: ReportColumn[];
+  rows: ReportCell[][];
+  empty: string;
+  /** Set when the page shows only the first rows (pageTables): how many there are in all. */
+  totalRows?: number;
+};
+
+/** Rows a table shows on the report's page; its Excel download has them all. */
+export const PAGE_TABLE_ROWS = 100;
+
+/**
+ * The tables as the page shows them: each at most PAGE_TABLE_ROWS rows, with how many it has
+ * in all. A big shop's 'Stock bajo y agotado' can hold thousands of presentaciones, which a
+ * phone would have to download and scroll through.
+ */
+export function pageTables<K extends string>(tables: Record<K, ReportTable[]>): Record<K, ReportTable[]> {
+  const limit = (table: ReportTable): ReportTable =>
+    table.rows.length <= PAGE_TABLE_ROWS
+      ? table
+      : { ...table, rows: table.rows.slice(0, PAGE_TABLE_ROWS), totalRows: table.rows.length };
+  return Object.fromEntries(
+    Object.entries<ReportTable[]>(tables).map(([section, list]) => [section, list.map(limit)]),
+  ) as Record<K, ReportTable[]>;
+}
 
 export const reportSections = ["ventas", "embudo", "productos", "clientes", "reservas", "busquedas"] as const;
 export type ReportSection = (typeof reportSections)[number];

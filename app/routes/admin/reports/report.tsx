@@ -3,7 +3,7 @@ import { href } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { getReport } from "~/domain/reports/report.server";
 import { formatLongDay } from "~/domain/reports/report-format";
-import type { ReportSection } from "~/domain/reports/report-tables";
+import { pageTables, type ReportSection } from "~/domain/reports/report-tables";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { BookingHoursChart, FunnelBars, SalesChart } from "~/ui/admin/reports/report-charts";
 import { ReportRangeForm } from "~/ui/admin/reports/report-range-form";
@@ -21,8 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     from: url.searchParams.get("desde"),
     to: url.searchParams.get("hasta"),
   };
-  const report = await getReport(query);
-  return { ...report, typed: { from: query.from ?? "", to: query.to ?? "" } };
+  const { data, tables, ...report } = await getReport(query);
+  return {
+    ...report,
+    // What the page draws beside its tables; the tables carry the rest.
+    data: { ventas: data.ventas, embudo: data.embudo, reservas: data.reservas },
+    tables: pageTables(tables),
+    typed: { from: query.from ?? "", to: query.to ?? "" },
+  };
 }
 
 const sectionTitles: Record<ReportSection, string> = {

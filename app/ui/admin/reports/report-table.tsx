@@ -74,6 +74,12 @@ export function ReportTableView({ table, downloadUrl }: { table: ReportTable; do
           </table>
         </div>
       )}
+      {table.totalRows !== undefined && (
+        <p className="mt-2 text-sm text-muted">
+          Se muestran las primeras {formatInteger(table.rows.length)} de {formatInteger(table.totalRows)} filas. El
+          Excel las tiene todas.
+        </p>
+      )}
     </div>
   );
 }
