@@ -15,8 +15,10 @@ function formatCell(cell: ReportCell, column: ReportColumn | undefined): string 
 /** One of the report's tables, with its 'Descargar Excel' link (`downloadUrl`). */
 export function ReportTableView({ table, downloadUrl }: { table: ReportTable; downloadUrl: string }) {
   const headingId = `tabla-${table.key}`;
+  // Five columns or more (the low-stock list) take the section's whole width on a desktop:
+  // in half of it the product names wrap over three or four lines.
   return (
-    <div className="min-w-0">
+    <div className={cn("min-w-0", table.columns.length >= 5 && "lg:col-span-2")}>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
           {table.title}
