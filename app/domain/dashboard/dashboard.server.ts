@@ -29,22 +29,9 @@ export type DashboardFigures = {
   invoicing: { isConfigured: boolean; withoutDocumentCount: number; refusedCount: number };
 };
 
-/** The tiles' counts, one row. */
-type FigureRow = {
-  productCount: number;
-  lowStockCount: number;
-  soldOutCount: number;
-  serviceCount: number;
-  activePromotionCount: number;
-  pendingOrderCount: number;
-  unpaidOrderCount: number;
-  openComplaintCount: number;
-  complaintsDueSoonCount: number;
-  nearestCode: string | null;
-  nearestDueDate: string | null;
-  withoutDocumentCount: number;
-  refusedCount: number;
-};
+/** The tiles' counts as the statement answers them: one row. */
+type FigureRow = Omit<DashboardFigures, "nearestComplaint" | "invoicing"> &
+  Omit<DashboardFigures["invoicing"], "isConfigured"> & { nearestCode: string | null; nearestDueDate: string | null };
 
 /**
  * The live figures of the dashboard's tiles: a dozen counts, each served by an index, asked in
@@ -91,29 +78,17 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
     ),
     readInvoicingSettings(db),
   ]);
-  const figures = row!;
+  const { nearestCode, nearestDueDate, withoutDocumentCount, refusedCount, ...counts } = row!;
   return {
-    productCount: figures.productCount,
-    lowStockCount: figures.lowStockCount,
-    soldOutCount: figures.soldOutCount,
-    serviceCount: figures.serviceCount,
-    activePromotionCount: figures.activePromotionCount,
-    pendingOrderCount: figures.pendingOrderCount,
-    unpaidOrderCount: figures.unpaidOrderCount,
-    openComplaintCount: figures.openComplaintCount,
-    complaintsDueSoonCount: figures.complaintsDueSoonCount,
+    ...counts,
     nearestComplaint:
-      figures.nearestCode && figures.nearestDueDate
-        ? {
-            code: figures.nearestCode,
-            dueDate: figures.nearestDueDate,
-            businessDaysLeft: countBusinessDaysLeft(today, figures.nearestDueDate),
-          }
+      nearestCode && nearestDueDate
+        ? { code: nearestCode, dueDate: nearestDueDate, businessDaysLeft: countBusinessDaysLeft(today, nearestDueDate) }
         : null,
     invoicing: {
       isConfigured: pseFor(invoicingSettings) !== null,
-      withoutDocumentCount: figures.withoutDocumentCount,
-      refusedCount: figures.refusedCount,
+      withoutDocumentCount,
+      refusedCount,
     },
   };
 }
