@@ -9,6 +9,7 @@ import { preparedPerDatabase } from "~/db/prepared.server";
 import { cartLines, carts, products, productVariants } from "~/db/schema";
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { lineTitle } from "~/domain/catalog/variant-display";
+import type { DiscountLine } from "~/domain/discounts/discount-rules";
 import { getOrderCap } from "~/domain/orders/order-limits";
 import { getOrderLimits } from "~/domain/settings/settings.server";
 
@@ -281,26 +282,40 @@ export async function clearCart(cartId: string): Promise<void> {
  * order may take of it now.
  */
 export async function getCart(cartId: string | null): Promise<CartView> {
-  if (!cartId) return { lines: [], itemCount: 0, totalCents: 0 };
+  return (await getCartWithDiscountLines(cartId)).cart;
+}
+
+/**
+ * The cart, and its lines as its discounts see them (each product's family, category and
+ * brand, read with the lines rather than by a statement of their own, issue 47).
+ */
+export async function getCartWithDiscountLines(
+  cartId: string | null,
+): Promise<{ cart: CartView; discountLines: DiscountLine[] }> {
+  if (!cartId) return { cart: { lines: [], itemCount: 0, totalCents: 0 }, discountLines: [] };
   const [limits, rows] = await Promise.all([getOrderLimits(), cartLineRows().execute({ cartId })]);
 
-  const lines = rows.map(({ isArchived, ...row }): CartLineView => {
+  const discountLines: DiscountLine[] = [];
+  const lines = rows.map(({ isArchived, familyId, categoryId, brandId, ...row }): CartLineView => {
     const unitPriceCents = getUnitPriceCents(row);
+    const lineTotalCents = unitPriceCents * row.quantity;
+    discountLines.push({ productId: row.productId, familyId, categoryId, brandId, lineTotalCents });
     return {
       ...row,
       // Every place that names the line (the cart, the WhatsApp text) names its size too.
       title: lineTitle(row.title, row.variantName),
       unitPriceCents,
       maxPerOrder: getOrderCap(limits, isArchived ? 0 : row.stock),
-      lineTotalCents: unitPriceCents * row.quantity,
+      lineTotalCents,
       isAvailable: !isArchived && row.stock > 0,
     };
   });
-  return {
+  const cart = {
     lines,
     itemCount: lines.reduce((units, line) => units + line.quantity, 0),
     totalCents: lines.reduce((total, line) => total + line.lineTotalCents, 0),
   };
+  return { cart, discountLines };
 }
 
 /** The cart page's lines, with what each costs now: built once (every cart page and fetcher). */
@@ -319,6 +334,9 @@ const cartLineRows = preparedPerDatabase((db) =>
       stock: productVariants.stock,
       isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
       quantity: cartLines.quantity,
+      familyId: products.familyId,
+      categoryId: products.categoryId,
+      brandId: products.brandId,
     })
     .from(cartLines)
     .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))

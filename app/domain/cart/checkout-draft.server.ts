@@ -32,21 +32,24 @@ export async function saveCheckoutDraft(cartId: string, draft: CheckoutDraft): P
   return saved.length > 0;
 }
 
-/** The cart's draft, or an empty one. */
-export async function readCheckoutDraft(cartId: string | null): Promise<CheckoutDraft> {
-  if (!cartId) return {};
-  const [row] = await cartDraft().execute({ cartId });
+/**
+ * What the shopper left on the cart's row: the checkout's draft (empty when none) and the coupon
+ * kept ('' when none), in one statement (issue 47).
+ */
+export async function readCartState(cartId: string | null): Promise<{ draft: CheckoutDraft; couponCode: string }> {
+  if (!cartId) return { draft: {}, couponCode: "" };
+  const [row] = await cartState().execute({ cartId });
   const parsed = checkoutDraftSchema.safeParse(row?.draft ?? {});
-  return parsed.success ? parsed.data : {};
+  return { draft: parsed.success ? parsed.data : {}, couponCode: row?.couponCode ?? "" };
 }
 
 // Every cart page reads it: built once.
-const cartDraft = preparedPerDatabase((db) =>
+const cartState = preparedPerDatabase((db) =>
   db
-    .select({ draft: carts.checkoutDraft })
+    .select({ draft: carts.checkoutDraft, couponCode: carts.couponCode })
     .from(carts)
     .where(eq(carts.id, sql.placeholder("cartId")))
-    .prepare("cart_checkout_draft"),
+    .prepare("cart_state"),
 );
 
 /** The form's starting values: the account's contact details, then what the draft holds. */

@@ -1,8 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
-import { preparedPerDatabase } from "~/db/prepared.server";
-import { carts, discounts, products } from "~/db/schema";
+import { carts, discounts } from "~/db/schema";
 
 import { toDiscount } from "./discount-admin.server";
 import {
@@ -33,32 +32,6 @@ export type CartDiscounts = {
 
 const NO_CART_DISCOUNTS: CartDiscounts = { lines: [], couponCode: "", couponMessage: null, freeDelivery: null };
 
-type CartLines = { productId: number; lineTotalCents: number }[];
-
-async function toDiscountLines(lines: CartLines): Promise<DiscountLine[]> {
-  if (lines.length === 0) return [];
-  const rows = await getDb()
-    .select({
-      id: products.id,
-      familyId: products.familyId,
-      categoryId: products.categoryId,
-      brandId: products.brandId,
-    })
-    .from(products)
-    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return lines.map((line) => {
-    const product = byId.get(line.productId);
-    return {
-      productId: line.productId,
-      familyId: product?.familyId ?? null,
-      categoryId: product?.categoryId ?? null,
-      brandId: product?.brandId ?? null,
-      lineTotalCents: line.lineTotalCents,
-    };
-  });
-}
-
 /** The discount a code names, active or not (null: no such code). */
 export async function findDiscountByCode(code: string) {
   const [row] = await getDb()
@@ -73,28 +46,28 @@ export async function setCartCoupon(cartId: string, code: string | null): Promis
   await getDb().update(carts).set({ couponCode: code, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-// Every cart page with lines reads it: built once.
-const cartCoupon = preparedPerDatabase((db) =>
-  db
-    .select({ couponCode: carts.couponCode })
-    .from(carts)
-    .where(eq(carts.id, sql.placeholder("cartId")))
-    .prepare("cart_coupon_code"),
-);
-
-/** What the cart's discounts take off now, for its summary. */
-export async function previewCartDiscounts(
-  cartId: string | null,
-  cartLines: CartLines,
-  shopper: DiscountShopper,
+/**
+ * What the cart's discounts take off now, for its summary: from its lines as the discounts see
+ * them and the coupon kept on it, both read with the cart (cart.server.ts, checkout-draft.server.ts).
+ */
+export async function previewCartDiscounts({
+  lines,
+  couponCode,
+  shopper,
   now = new Date(),
-): Promise<CartDiscounts> {
-  if (!cartId || cartLines.length === 0) return NO_CART_DISCOUNTS;
+}: {
+  lines: DiscountLine[];
+  couponCode: string;
+  shopper: DiscountShopper;
+  now?: Date;
+}): Promise<CartDiscounts> {
+  if (lines.length === 0) return NO_CART_DISCOUNTS;
   const db = getDb();
-  const [cart] = await cartCoupon().execute({ cartId });
-  const couponCode = cart?.couponCode ?? "";
-  const { coupon, automatic } = await readCandidates(db, couponCode || null);
-  const facts = { lines: await toDiscountLines(cartLines), now, shopper: await readShopperHistory(db, shopper) };
+  const [{ coupon, automatic }, history] = await Promise.all([
+    readCandidates(db, couponCode || null),
+    readShopperHistory(db, shopper),
+  ]);
+  const facts = { lines, now, shopper: history };
   const products = applyDiscounts({ ...facts, deliveryFeeCents: 0, coupon, automatic });
   // Free delivery is told apart: its amount is the fee of the district the shopper picks.
   const freeDelivery = [...(coupon ? [coupon] : []), ...automatic].find(

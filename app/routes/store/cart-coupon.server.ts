@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
-import { ensureCart, getCart, readCartId } from "~/domain/cart/cart.server";
+import { ensureCart, getCartWithDiscountLines, readCartId } from "~/domain/cart/cart.server";
 import { checkoutDraftSchema, saveCheckoutDraft } from "~/domain/cart/checkout-draft.server";
 import { findDiscountByCode, previewCartDiscounts, setCartCoupon } from "~/domain/discounts/cart-discounts.server";
 import { normalizeCouponCode, UNKNOWN_COUPON_MESSAGE } from "~/domain/discounts/discount-rules";
@@ -43,8 +43,12 @@ export async function applyCoupon({ request, form }: IntentArgs) {
   }
   if (!(await findDiscountByCode(code))) return formFailure({ couponCode: UNKNOWN_COUPON_MESSAGE }, form);
   await setCartCoupon(cartId, code);
-  const cart = await getCart(cartId);
-  const preview = await previewCartDiscounts(cartId, cart.lines, shopperOf(user, form));
+  const { discountLines } = await getCartWithDiscountLines(cartId);
+  const preview = await previewCartDiscounts({
+    lines: discountLines,
+    couponCode: code,
+    shopper: shopperOf(user, form),
+  });
   if (preview.couponMessage) {
     await setCartCoupon(cartId, null);
     return formFailure({ couponCode: preview.couponMessage }, form);

@@ -56,6 +56,9 @@ describe("'Usar cupón' on a promotion slide", () => {
     const [cart] = await handle().db.select().from(carts).where(eq(carts.couponCode, "BIENVENIDA20"));
     expect(cart).toBeDefined();
     expect((await addCartLine(cart!.id, { productId: foodId, quantity: 1 })).status).toBe("added");
+    // A toy beside it: the coupon is for food only, so the toy's line takes nothing off.
+    const toy = (await handle().db.select().from(products)).find((product) => product.title.startsWith("Ratón"))!;
+    expect((await addCartLine(cart!.id, { productId: toy.id, quantity: 1 })).status).toBe("added");
 
     const request = new Request("http://localhost:3000/carrito", { headers: { Cookie: browserCart } });
     const page = (await cartLoader({ request, params: {}, context: {} } as never)) as {

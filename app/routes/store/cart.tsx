@@ -18,7 +18,7 @@ import {
   clearCart,
   discardNewCart,
   ensureCart,
-  getCart,
+  getCartWithDiscountLines,
   readCartId,
   removeCartLine,
   setCartLineQuantity,
@@ -29,7 +29,7 @@ import {
   removeCartLineSchema,
   updateCartLineSchema,
 } from "~/domain/cart/cart-schemas";
-import { readCheckoutDraft, withCheckoutDraft } from "~/domain/cart/checkout-draft.server";
+import { readCartState, withCheckoutDraft } from "~/domain/cart/checkout-draft.server";
 import { pageTitle } from "~/domain/content/seo";
 import { previewCartDiscounts } from "~/domain/discounts/cart-discounts.server";
 import { getCheckoutOptions, isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
@@ -66,16 +66,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A session that cannot be read shows the cart as to a visitor (the root says 'Error de Sesión').
   const [{ user }, cartId] = await Promise.all([getSessionUserOrSignedOut(request), readCartId(request, context)]);
-  const [cart, draft, methods, qrImages, contact, settings, options] = await Promise.all([
-    getCart(cartId),
-    readCheckoutDraft(cartId),
-    listCheckoutPaymentMethods(),
-    listPaymentQrImages(),
-    user ? getCustomerContact(user.id) : { name: "", phone: "" },
-    getShopSettings(),
-    getCheckoutOptions(),
-    preloadCheckoutForm(),
-  ]);
+  const [{ cart, discountLines }, { draft, couponCode }, methods, qrImages, contact, settings, options] =
+    await Promise.all([
+      getCartWithDiscountLines(cartId),
+      readCartState(cartId),
+      listCheckoutPaymentMethods(),
+      listPaymentQrImages(),
+      user ? getCustomerContact(user.id) : { name: "", phone: "" },
+      getShopSettings(),
+      getCheckoutOptions(),
+      preloadCheckoutForm(),
+    ]);
   const paymentMethods = methods.map((method) => ({ ...method, qrImage: qrImages[method.id] ?? null }));
   // The account's details (its address unless the checkout would refuse it: the main admin's
   // 'admin@localhost'), then what the shopper left in the checkout last time.
@@ -92,7 +93,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart,
     paymentMethods,
     checkoutValues,
-    discounts: await previewCartDiscounts(cartId, cart.lines, shopperOf(user, checkoutValues)),
+    discounts: await previewCartDiscounts({
+      lines: discountLines,
+      couponCode,
+      shopper: shopperOf(user, checkoutValues),
+    }),
     whatsappPhone: settings.contactPhone,
     checkoutOptions: { ...options, pickup: { address: settings.contactAddress, hours: settings.contactHours } },
   };

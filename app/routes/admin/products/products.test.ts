@@ -526,7 +526,16 @@ describe("the back-office list", () => {
     const second = await listAdminProducts({ ...base, q: "lote", page: 2 });
     expect(second.rows.map((row) => row.title)).toEqual(["Lote 26", "Lote 27", "Lote 28", "Lote 29", "Lote 30"]);
     // A page past the end shows the last page rather than an empty table.
-    expect((await listAdminProducts({ ...base, q: "lote", page: 9 })).page).toBe(2);
+    const pastTheEnd = await listAdminProducts({ ...base, q: "lote", page: 9 });
+    expect(pastTheEnd).toMatchObject({ total: 30, pageCount: 2, page: 2 });
+    expect(pastTheEnd.rows.map((row) => row.title)).toEqual(second.rows.map((row) => row.title));
+    // A search that finds nothing, asked for its third page: page 1 of 1, empty.
+    expect(await listAdminProducts({ ...base, q: "ninguno-asi", page: 3 })).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   test("sorts by price, stock and family through whitelisted keys", async () => {
