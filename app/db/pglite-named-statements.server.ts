@@ -87,7 +87,7 @@ class NamedStatements {
   }
 
   /** One statement, under PGlite's query lock; `isInTransaction`: the caller's transaction holds the rest. */
-  async run(text: string, params: unknown[], options: QueryOptions | undefined, isInTransaction: boolean) {
+  private async run(text: string, params: unknown[], options: QueryOptions | undefined, isInTransaction: boolean) {
     const statement = await this.prepare(text, options);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
@@ -136,7 +136,8 @@ class NamedStatements {
 /** A transaction whose statements go through the kept ones too. */
 function wrapTransaction(tx: Transaction, named: NamedStatements): Transaction {
   return {
-    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    // async, as PGlite's own: a closed transaction's query is a rejected promise, not a throw.
+    query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
       if (tx.closed) throw new Error("Transaction is closed");
       return named.query<T>(text, params, options, true, () => tx.query<T>(text, params, options));
     },
