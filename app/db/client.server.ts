@@ -14,7 +14,6 @@ import type { PoolClient } from "pg";
 import { logError } from "~/lib/log.server";
 import { findProjectRoot } from "~/lib/paths.server";
 
-import { withNamedStatements } from "./pglite-named-statements.server";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -164,8 +163,7 @@ export async function openDatabase(options: {
     startParams,
     ...(options.loadDataDir && dataDir === "memory://" ? { loadDataDir: options.loadDataDir } : {}),
   });
-  // Each statement parsed and planned once, then reused (ADR 046).
-  const pgliteDb = drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions });
+  const pgliteDb = drizzlePglite({ client, ...drizzleOptions });
   return {
     db: pgliteDb as unknown as Database,
     driver: "pglite",
