@@ -163,6 +163,10 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/^FROM node:20\b/m);
     expect(dockerfile).toMatch(/^RUN npm install\b/m);
     expect(dockerfile).not.toMatch(/^RUN .*npm ci\b/m);
+    // patch-package runs as npm install's postinstall: the patches must be in the image first.
+    const lines = dockerfile.split("\n");
+    expect(lines.indexOf("COPY patches ./patches")).toBeGreaterThan(0);
+    expect(lines.indexOf("COPY patches ./patches")).toBeLessThan(lines.indexOf("RUN npm install --no-audit --no-fund"));
     expect(dockerfile).toMatch(/^RUN npx react-router build$/m);
     expect(dockerfile).toMatch(/^CMD \["node", "scripts\/start\.js"\]$/m);
     expect(read(deploy("Dockerfile.dockerignore")).split("\n")).toEqual(
