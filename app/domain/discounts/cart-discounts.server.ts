@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { carts, discounts } from "~/db/schema";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { readShared } from "~/lib/page-cache/shared-reads.server";
 
 import { toDiscount } from "./discount-admin.server";
 import {
@@ -12,7 +14,7 @@ import {
   normalizeCouponCode,
   UNKNOWN_COUPON_MESSAGE,
 } from "./discount-rules";
-import { type DiscountShopper, readCandidates, readShopperHistory } from "./order-discounts.server";
+import { type DiscountShopper, readShopperHistory } from "./order-discounts.server";
 
 // The cart page's view of its discounts (issue 44): what the automatic ones and the coupon
 // kept on the cart take off the products now, whether free delivery applies once a district
@@ -41,6 +43,18 @@ export async function findDiscountByCode(code: string) {
   return row ? toDiscount(row) : null;
 }
 
+/**
+ * Every active discount, automatic or coupon, kept in memory (ADR 043) until a committed change
+ * to one of them or to their uses drops it (`dropKeptDiscounts`): every cart page previews them,
+ * and a shop has a few dozen. The order's transaction reads and locks them again.
+ */
+function readLiveDiscounts() {
+  const db = getDb();
+  return readShared(db, "live-discounts", [pageTags.discounts], async () =>
+    (await db.select().from(discounts).where(eq(discounts.isActive, true)).orderBy(asc(discounts.id))).map(toDiscount),
+  );
+}
+
 /** Keeps a coupon on the cart (null takes it off). */
 export async function setCartCoupon(cartId: string, code: string | null): Promise<void> {
   await getDb().update(carts).set({ couponCode: code, updatedAt: new Date() }).where(eq(carts.id, cartId));
@@ -62,11 +76,9 @@ export async function previewCartDiscounts({
   now?: Date;
 }): Promise<CartDiscounts> {
   if (lines.length === 0) return NO_CART_DISCOUNTS;
-  const db = getDb();
-  const [{ coupon, automatic }, history] = await Promise.all([
-    readCandidates(db, couponCode || null),
-    readShopperHistory(db, shopper),
-  ]);
+  const [live, history] = await Promise.all([readLiveDiscounts(), readShopperHistory(getDb(), shopper)]);
+  const coupon = (couponCode && live.find((discount) => discount.code === couponCode)) || null;
+  const automatic = live.filter((discount) => discount.code === null);
   const facts = { lines, now, shopper: history };
   const products = applyDiscounts({ ...facts, deliveryFeeCents: 0, coupon, automatic });
   // Free delivery is told apart: its amount is the fee of the district the shopper picks.

@@ -176,9 +176,12 @@ async function isOnCarousel(tx: Transaction, id: number): Promise<boolean> {
   return slide !== undefined;
 }
 
-/** After a committed change to a discount a slide offers: the cached home page shows the old one. */
-function dropCarouselPages(isShown: boolean): void {
-  if (isShown) invalidatePages([pageTags.promotions]);
+/**
+ * After a committed change to a discount: the live discounts kept for the carts' summaries, and
+ * the cached home page when a slide offers it (it shows the old one).
+ */
+function dropKeptCopies(isShown: boolean): void {
+  invalidatePages(isShown ? [pageTags.discounts, pageTags.promotions] : [pageTags.discounts]);
 }
 
 function toRow(input: DiscountInput) {
@@ -227,7 +230,7 @@ export async function saveDiscount(admin: Admin, input: DiscountInput, id?: numb
       );
       return { status: "saved" as const, id: id! };
     });
-    dropCarouselPages(isShown);
+    dropKeptCopies(isShown);
     return outcome;
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "invalid", errors: { code: CODE_TAKEN_MESSAGE } };
@@ -264,6 +267,6 @@ export async function deleteDiscount(admin: Admin, id: number): Promise<DeleteDi
     );
     return { status: "deleted" as const, name: row.name };
   });
-  dropCarouselPages(isShown);
+  dropKeptCopies(isShown);
   return outcome;
 }

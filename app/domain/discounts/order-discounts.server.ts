@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-or
 
 import type { Database } from "~/db/client.server";
 import { carts, discounts, orderDiscounts, orders } from "~/db/schema";
+import { pageTags } from "~/lib/page-cache/page-tags";
+import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
 import { toDiscount } from "./discount-admin.server";
 import {
@@ -57,25 +59,36 @@ export async function readShopperHistory(
 }
 
 /**
- * The live discounts an order may get: the automatic ones and the coupon typed, if it exists.
- * The order's transaction locks them (`isLocked`), after the products and presentaciones, by id.
+ * The live discounts an order may get: the automatic ones and the coupon typed, if it exists,
+ * locked by the order's transaction after the products and presentaciones, by id.
  */
-export async function readCandidates(db: Transaction | Database, couponCode: string | null, isLocked = false) {
-  const query = db
-    .select()
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.isActive, true),
-        couponCode ? or(isNull(discounts.code), eq(discounts.code, couponCode)) : isNull(discounts.code),
-      ),
-    )
-    .orderBy(asc(discounts.id));
-  const all = (isLocked ? await query.for("update") : await query).map(toDiscount);
+async function lockCandidates(tx: Transaction, couponCode: string | null) {
+  const all = (
+    await tx
+      .select()
+      .from(discounts)
+      .where(
+        and(
+          eq(discounts.isActive, true),
+          couponCode ? or(isNull(discounts.code), eq(discounts.code, couponCode)) : isNull(discounts.code),
+        ),
+      )
+      .orderBy(asc(discounts.id))
+      .for("update")
+  ).map(toDiscount);
   return {
     coupon: all.find((discount) => discount.code !== null) ?? null,
     automatic: all.filter((discount) => discount.code === null),
   };
+}
+
+/**
+ * After a committed change to a discount or to its uses (an order placed with it, cancelled,
+ * brought back; the owner's edit): the live discounts kept in memory for the carts' summaries
+ * (cart-discounts.server.ts) are read again, here and on the other instances.
+ */
+export function dropKeptDiscounts(): void {
+  invalidatePages([pageTags.discounts]);
 }
 
 export type OrderDiscounts = { ok: true; outcome: DiscountOutcome } | { ok: false; message: string };
@@ -91,7 +104,7 @@ export async function takeOrderDiscounts(
 ): Promise<OrderDiscounts> {
   const [cart] = await tx.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, order.cartId));
   const couponCode = cart?.couponCode ? normalizeCouponCode(cart.couponCode) : null;
-  const { coupon, automatic } = await readCandidates(tx, couponCode, true);
+  const { coupon, automatic } = await lockCandidates(tx, couponCode);
   const outcome = applyDiscounts({
     lines: order.lines,
     deliveryFeeCents: order.deliveryFeeCents,

@@ -37,7 +37,7 @@ import {
   type StockChange,
 } from "~/domain/catalog/page-invalidation.server";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
-import { releaseOrderDiscounts } from "~/domain/discounts/order-discounts.server";
+import { dropKeptDiscounts, releaseOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 import { issueCreditNoteLater } from "~/domain/invoicing/credit-notes.server";
 import { normalizeForSearch } from "~/lib/text";
 
@@ -351,6 +351,8 @@ export async function changeOrderStatus(
   // presentación are told.
   invalidateStockPages(stockChanges);
   if (to === "cancelado") {
+    // Its discounts' uses came back too.
+    dropKeptDiscounts();
     sendDueStockAlertsLater();
     // Its boleta or factura, if SUNAT has it, is annulled by a nota de crédito (issue 46).
     issueCreditNoteLater(orderId, "cancel", { byUserId: admin.id });

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { orders, shopSettings } from "~/db/schema";
 import { invalidateStockPages, type StockChange } from "~/domain/catalog/page-invalidation.server";
 import { sendDueStockAlertsLater } from "~/domain/catalog/stock-alerts.server";
+import { dropKeptDiscounts } from "~/domain/discounts/order-discounts.server";
 
 import { applyStatusChange } from "./order-admin.server";
 import { sendOrderStatusMailLater } from "./order-mail.server";
@@ -50,6 +51,7 @@ export async function expireUnpaidOrders(
     if (isCancelled) {
       // Committed: the products' pages show the units back.
       invalidateStockPages(stockChanges);
+      dropKeptDiscounts();
       expired += 1;
       sendOrderStatusMailLater(order.id, { isExpired: true, isVisitorRequest: true });
     }

@@ -13,7 +13,7 @@ import {
 import { getUnitPriceCents } from "~/domain/catalog/pricing";
 import { missingForMinimumMessage, quoteDelivery } from "~/domain/delivery/delivery";
 import type { DiscountOutcome } from "~/domain/discounts/discount-rules";
-import { recordOrderDiscounts, takeOrderDiscounts } from "~/domain/discounts/order-discounts.server";
+import { dropKeptDiscounts, recordOrderDiscounts, takeOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 
 import type { CheckoutDelivery } from "./checkout-choices.server";
 import type { Comprobante } from "./comprobante";
@@ -348,5 +348,7 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     return { status: "placed" as const, orderId, code, accessToken, totalCents };
   });
   invalidateStockPages(stockChanges);
+  // Its discounts' uses were taken: the carts' summaries read them again.
+  if (result.status === "placed") dropKeptDiscounts();
   return result;
 }

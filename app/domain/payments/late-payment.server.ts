@@ -8,7 +8,7 @@ import {
   readProductStocks,
   type StockChange,
 } from "~/domain/catalog/page-invalidation.server";
-import { reclaimOrderDiscounts } from "~/domain/discounts/order-discounts.server";
+import { dropKeptDiscounts, reclaimOrderDiscounts } from "~/domain/discounts/order-discounts.server";
 import { issueOrderDocumentLater } from "~/domain/invoicing/invoicing.server";
 import { applyStatusChange, lockOrderUnits, type Transaction } from "~/domain/orders/order-admin.server";
 import { sendOrderStatusMail } from "~/domain/orders/order-mail.server";
@@ -93,6 +93,7 @@ export async function reactivateLateOrder(
     });
     if (outcome.status === "reactivated") {
       invalidateStockPages(stockChanges);
+      dropKeptDiscounts();
       issueOrderDocumentLater(orderId, () => sendOrderStatusMail(orderId));
     }
     return outcome;

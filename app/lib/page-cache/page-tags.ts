@@ -19,6 +19,11 @@ export const pageTags = {
   pageContent: (key: string) => `page:${key}`,
   /** The delivery districts, their fees and the pickup option. */
   delivery: "delivery",
+  /**
+   * The live discounts and their uses, as a cart's summary previews them: no page is stored with
+   * them (a cart is personal), but the values kept in memory are (ADR 043).
+   */
+  discounts: "discounts",
   /** The payment methods shown to shoppers. */
   paymentMethods: "payment-methods",
 } as const;
