@@ -162,11 +162,15 @@ export const documentNeedsOwner = sql`(${electronicDocuments.status} = 'error' o
     where standing.order_id = ${electronicDocuments.orderId}
       and standing.kind <> 'nota_credito' and standing.status <> 'rejected'))))`;
 
-/** A paid, standing order without a boleta or factura that stands. */
-export const orderPaidWithoutDocument = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and not exists (
-  select 1 from ${electronicDocuments}
-  where ${electronicDocuments.orderId} = ${orders.id}
-    and ${electronicDocuments.kind} <> 'nota_credito' and ${electronicDocuments.status} <> 'rejected')`;
+/**
+ * A paid, standing order without a boleta or factura that stands. `not in` (order_id is never
+ * null), not `not exists`: PostgreSQL reads the standing documents once into a hash, where with
+ * `not exists` and few documents (a shop that does not issue them) it scanned the table again
+ * for each of thousands of paid orders, 30 ms of the dashboard (bench/history.md).
+ */
+export const orderPaidWithoutDocument = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and ${orders.id} not in (
+  select standing.order_id from ${electronicDocuments} standing
+  where standing.kind <> 'nota_credito' and standing.status <> 'rejected')`;
 
 /** What the dashboard and the 8:00 digest tell of comprobantes (issue 46). */
 export async function readInvoicingAttention(db: Pick<Database, "select"> = getDb(), limit = 10) {
