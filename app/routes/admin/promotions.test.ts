@@ -253,19 +253,21 @@ describe("a slide that offers a coupon", () => {
     vi.mocked(invalidatePages).mockClear();
     const saved = await saveDiscount(admin, await inputOf(id, { isActive: false }), id);
     expect(saved.status).toBe("saved");
-    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.promotions]);
+    // The live discounts kept for the carts' summaries go too (ADR 048).
+    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.discounts, pageTags.promotions]);
     expect(await slideOf("Cupón de adopción")).toMatchObject({ couponCode: null, link: "/servicios" });
 
     vi.mocked(invalidatePages).mockClear();
     expect((await deleteDiscount(admin, id)).status).toBe("deleted");
-    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.promotions]);
+    expect(vi.mocked(invalidatePages)).toHaveBeenCalledWith([pageTags.discounts, pageTags.promotions]);
     const [row] = await handle().db.select().from(promotions).where(eq(promotions.id, slide));
     expect(row!.discountId).toBeNull();
 
-    // A discount no slide offers leaves the cached pages alone.
+    // A discount no slide offers leaves the cached pages alone (no stored page carries the
+    // discounts' tag: only the kept live discounts go).
     const other = await discountIdOf("Delivery gratis desde S/ 100");
     vi.mocked(invalidatePages).mockClear();
     expect((await saveDiscount(admin, await inputOf(other), other)).status).toBe("saved");
-    expect(vi.mocked(invalidatePages)).not.toHaveBeenCalled();
+    expect(vi.mocked(invalidatePages).mock.calls).toEqual([[[pageTags.discounts]]]);
   });
 });
