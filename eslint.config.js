@@ -73,11 +73,16 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   forbidLayers(["app/routes/**", "app/ui/**"], ["db"], NO_DATABASE_IN_SCREENS),
-  // Storefront icons come from the sprite (ADR 013): lucide-react's components would add their
-  // code to a shopper's first load. The back office may use them.
+  // Icons come from the sprites (ADR 013): lucide-react's components would add their code to a
+  // shopper's first load, and their drawings to every page's HTML (the back office's too).
   forbidLayers(["app/routes/**", "app/ui/**"], ["db"], NO_DATABASE_IN_SCREENS, {
-    ignores: ["app/routes/admin/**", "app/ui/admin/**"],
-    packages: [{ name: "lucide-react", message: "Storefront icons: <Icon name=…> from ~/ui/icons/icon (ADR 013)." }],
+    packages: [
+      {
+        name: "lucide-react",
+        message:
+          "Icons: <Icon name=…> from ~/ui/icons/icon, or in the back office <AdminIcon name=…> from ~/ui/admin/icons/admin-icon (ADR 013).",
+      },
+    ],
   }),
   forbidLayers(
     ["app/domain/**"],

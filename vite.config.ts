@@ -95,10 +95,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: {
     // Native or WASM packages must stay as runtime imports of node_modules.
     external: ["@electric-sql/pglite", "sharp", "pg", "exceljs", "nodemailer"],
-    // Bundled, so that the server keeps only the icons the shop draws: loaded whole from
-    // node_modules, lucide-react's 1,600 icons held a large share of the heap, and V8 sizes the
-    // heap in proportion to what is alive (bench/history.md, 'The page cache').
-    noExternal: ["lucide-react"],
   },
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] },

@@ -2,11 +2,15 @@
 // lucide-react's own data (ISC licence), plus the social networks' marks, which lucide does not
 // ship. The storefront's pages then reference the icons (<use href="…#name">) instead of
 // carrying their drawings and lucide's React component in every page's first-load JavaScript
-// (docs/decisions/013).
+// (docs/decisions/013). The back office's icons go to a sprite of their own,
+// app/ui/admin/icons/admin-sprite.svg, so that shoppers never download them.
 //
-//   node scripts/icon-sprite.js          rewrites the sprite from ICON_NAMES in app/ui/icons/icon.tsx
+//   node scripts/icon-sprite.js          rewrites both sprites: the storefront's from ICON_NAMES in
+//                                        app/ui/icons/icon.tsx, the back office's from
+//                                        ADMIN_ICON_NAMES in app/ui/admin/icons/admin-icon.tsx
 //
-// app/ui/icons/icon.test.ts fails when the committed sprite and this script's output differ.
+// app/ui/icons/icon.test.tsx and app/ui/admin/icons/admin-icon.test.tsx fail when a committed
+// sprite and this script's output differ.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,6 +19,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const spritePath = path.join(root, "app/ui/icons/sprite.svg");
 const iconModulePath = path.join(root, "app/ui/icons/icon.tsx");
+export const adminSpritePath = path.join(root, "app/ui/admin/icons/admin-sprite.svg");
+const adminIconModulePath = path.join(root, "app/ui/admin/icons/admin-icon.tsx");
 
 // The marks SocialLinks used to draw inline, in lucide's 24 px outline style.
 const brandMarks = {
@@ -72,15 +78,30 @@ export async function buildSprite(names) {
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }
 
-/** The names listed in icon.tsx's ICON_NAMES, which also types <Icon name>. */
-export function spriteNames() {
-  const source = fs.readFileSync(iconModulePath, "utf8");
-  const list = /export const ICON_NAMES = \[([^\]]*)\] as const;/.exec(source);
-  if (!list) throw new Error(`${iconModulePath} has no "export const ICON_NAMES = [...] as const;"`);
+/** The names a module lists in `export const <constant> = [...] as const;`. */
+function listedNames(modulePath, constant) {
+  const source = fs.readFileSync(modulePath, "utf8");
+  const list = new RegExp(`export const ${constant} = \\[([^\\]]*)\\] as const;`).exec(source);
+  if (!list) throw new Error(`${modulePath} has no "export const ${constant} = [...] as const;"`);
   return [...list[1].matchAll(/"([a-z0-9-]+)"/g)].map((match) => match[1]);
 }
 
+/** The names listed in icon.tsx's ICON_NAMES, which also types <Icon name>. */
+export function spriteNames() {
+  return listedNames(iconModulePath, "ICON_NAMES");
+}
+
+/** The names listed in admin-icon.tsx's ADMIN_ICON_NAMES, which also types <AdminIcon name>. */
+export function adminSpriteNames() {
+  return listedNames(adminIconModulePath, "ADMIN_ICON_NAMES");
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  fs.writeFileSync(spritePath, await buildSprite(spriteNames()));
-  console.log(`${path.relative(root, spritePath)}: ${spriteNames().length} icons`);
+  for (const [file, names] of [
+    [spritePath, spriteNames()],
+    [adminSpritePath, adminSpriteNames()],
+  ]) {
+    fs.writeFileSync(file, await buildSprite(names));
+    console.log(`${path.relative(root, file)}: ${names.length} icons`);
+  }
 }

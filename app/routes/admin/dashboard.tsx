@@ -1,12 +1,3 @@
-import {
-  AlertTriangle,
-  ClipboardList,
-  Images,
-  type LucideIcon,
-  MessageSquareWarning,
-  Package,
-  ReceiptText,
-} from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
@@ -21,6 +12,7 @@ import { isMailServerConfigured } from "~/lib/mail.server";
 import { adminSections } from "~/ui/admin/admin-nav";
 import { TodaysBookingsCard } from "~/ui/admin/bookings/agenda-today";
 import { NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
+import { AdminIcon, type AdminIconName } from "~/ui/admin/icons/admin-icon";
 import { SalesGlanceCard } from "~/ui/admin/reports/sales-glance-card";
 
 import type { Route } from "./+types/dashboard";
@@ -49,14 +41,14 @@ function plural(n: number, one: string, many: string): string {
 }
 
 function FigureTile({
-  icon: Icon,
+  icon,
   label,
   value,
   detail,
   to,
   isWarning = false,
 }: {
-  icon: LucideIcon;
+  icon: AdminIconName;
   label: string;
   value: number;
   detail: ReactNode;
@@ -66,7 +58,7 @@ function FigureTile({
   const body = (
     <>
       <span className="flex items-center gap-2 text-sm font-semibold text-muted">
-        <Icon className={cn("size-4", isWarning ? "text-red-700" : "text-primary-strong")} aria-hidden />
+        <AdminIcon name={icon} className={cn("size-4", isWarning ? "text-red-700" : "text-primary-strong")} />
         {label}
       </span>
       <span className="mt-1 block text-3xl font-bold text-ink">{value}</span>
@@ -135,13 +127,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Administrar
       </h2>
       <ul aria-labelledby="dashboard-administrar" className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {adminSections.map(({ to, label, description, icon: Icon }) => (
+        {adminSections.map(({ to, label, description, icon }) => (
           <li key={to}>
             <Link
               to={to}
               className="flex h-full items-start gap-3 rounded-xl border bg-white p-5 shadow-sm transition hover:border-primary hover:shadow-md"
             >
-              <Icon className="mt-0.5 size-6 text-primary-strong" aria-hidden />
+              <AdminIcon name={icon} className="mt-0.5 size-6 text-primary-strong" />
               <span>
                 <span className="block font-semibold">{label}</span>
                 <span className="block text-sm text-muted">{description}</span>
@@ -163,7 +155,7 @@ function InvoicingTile({ invoicing }: { invoicing: DashboardFigures["invoicing"]
       : "Pedidos pagados aún sin boleta o factura.";
   return (
     <FigureTile
-      icon={ReceiptText}
+      icon="receipt-text"
       label="Sin comprobante"
       value={invoicing.withoutDocumentCount}
       to={
@@ -186,7 +178,7 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
     <ul aria-labelledby="dashboard-resumen" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <li>
         <FigureTile
-          icon={Package}
+          icon="package"
           label="Productos"
           value={figures.productCount}
           to={href("/admin/productos")}
@@ -196,7 +188,7 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
       </li>
       <li>
         <FigureTile
-          icon={Images}
+          icon="images"
           label="Promociones activas"
           value={figures.activePromotionCount}
           to={href("/admin/promociones")}
@@ -205,7 +197,7 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
       </li>
       <li>
         <FigureTile
-          icon={ClipboardList}
+          icon="clipboard-list"
           label="Pedidos sin pagar"
           value={figures.unpaidOrderCount}
           to={`${href("/admin/pedidos")}?pago=sin-pagar`}
@@ -217,7 +209,7 @@ function FigureTiles({ figures }: { figures: DashboardFigures }) {
       </li>
       <li>
         <FigureTile
-          icon={isComplaintUrgent ? AlertTriangle : MessageSquareWarning}
+          icon={isComplaintUrgent ? "alert-triangle" : "message-square-warning"}
           label="Reclamaciones abiertas"
           value={figures.openComplaintCount}
           to={href("/admin/reclamaciones")}

@@ -1,4 +1,3 @@
-import { ExternalLink, LogOut, Menu, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, href, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 
@@ -7,6 +6,7 @@ import { getDisplayName } from "~/auth/rules";
 import { cn } from "~/lib/cn";
 import type { RootData } from "~/root";
 import { adminSections, dashboardSection } from "~/ui/admin/admin-nav";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
 import { Button } from "~/ui/primitives/button";
 
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 function AdminNavList() {
   return (
     <ul className="flex flex-col gap-1">
-      {[dashboardSection, ...adminSections].map(({ to, label, icon: Icon }) => (
+      {[dashboardSection, ...adminSections].map(({ to, label, icon }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -32,7 +32,7 @@ function AdminNavList() {
               )
             }
           >
-            <Icon className="size-4" aria-hidden />
+            <AdminIcon name={icon} className="size-4" />
             {label}
           </NavLink>
         </li>
@@ -52,18 +52,18 @@ function AdminChrome({ adminName, children }: { adminName: string; children: Rea
         <div className="flex items-center gap-2 text-sm">
           <Button asChild variant="ghost" size="sm">
             <Link to={href("/admin/cuenta")} title="Mi cuenta" aria-label={`Mi cuenta (${adminName})`}>
-              <UserRound aria-hidden /> <span className="hidden sm:inline">{adminName}</span>
+              <AdminIcon name="user-round" /> <span className="hidden sm:inline">{adminName}</span>
             </Link>
           </Button>
           <Button asChild variant="ghost" size="sm">
             <a href={href("/")} target="_blank" rel="noopener">
-              <ExternalLink aria-hidden /> Ver tienda
+              <AdminIcon name="external-link" /> Ver tienda
             </a>
           </Button>
           <Form method="post" action={href("/salir")}>
             <input type="hidden" name="redirectTo" value={href("/admin")} />
             <Button type="submit" variant="outline" size="sm">
-              <LogOut aria-hidden /> Salir
+              <AdminIcon name="log-out" /> Salir
             </Button>
           </Form>
         </div>
@@ -71,7 +71,7 @@ function AdminChrome({ adminName, children }: { adminName: string; children: Rea
       {/* On a phone the sections fold into a menu; a new key per page closes it after a choice. */}
       <details key={pathname} className="border-b bg-white md:hidden">
         <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold">
-          <Menu className="size-4" aria-hidden /> Secciones de gestión
+          <AdminIcon name="menu" className="size-4" /> Secciones de gestión
         </summary>
         <nav aria-label="Gestión" className="px-2 pb-3">
           <AdminNavList />

@@ -1,4 +1,3 @@
-import { Mail, MailCheck, MailOpen, Reply } from "lucide-react";
 import { data, useFetcher, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -14,6 +13,7 @@ import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -109,7 +109,7 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
           <h2 id={titleId} className="flex flex-wrap items-center gap-2 text-lg font-bold break-words">
             {isRead ? null : (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary-strong px-2 py-0.5 text-xs font-semibold text-white">
-                <Mail className="size-3" aria-hidden /> No leído
+                <AdminIcon name="mail" className="size-3" /> No leído
               </span>
             )}
             <span className="min-w-0 break-words">{message.subject || "(Sin asunto)"}</span>
@@ -127,14 +127,14 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
       <footer className="mt-4 flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
           <a href={replyHref}>
-            <Reply aria-hidden /> Responder por correo
+            <AdminIcon name="reply" /> Responder por correo
           </a>
         </Button>
         <fetcher.Form method="post">
           <input type="hidden" name="id" value={message.id} />
           <input type="hidden" name="intent" value={isRead ? "unread" : "read"} />
           <Button type="submit" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
-            {isRead ? <MailOpen aria-hidden /> : <MailCheck aria-hidden />}
+            {isRead ? <AdminIcon name="mail-open" /> : <AdminIcon name="mail-check" />}
             {isRead ? "Marcar como no leído" : "Marcar como leído"}
           </Button>
         </fetcher.Form>

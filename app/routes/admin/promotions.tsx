@@ -1,4 +1,3 @@
-import { Pencil } from "lucide-react";
 import { Form, href, Link, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -27,6 +26,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { type Column, DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { MoveButton } from "~/ui/admin/move-button";
 import { CheckboxField, Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
@@ -319,7 +319,7 @@ function RowActions({ promotion }: { promotion: AdminPromotion }) {
     <div className="flex justify-end gap-1">
       <Button asChild variant="ghost" size="sm">
         <Link to={`?editar=${promotion.id}`} aria-label={`Editar ${promotion.title}`} title="Editar">
-          <Pencil aria-hidden />
+          <AdminIcon name="pencil" />
         </Link>
       </Button>
       <ConfirmDeleteButton

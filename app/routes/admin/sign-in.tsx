@@ -1,4 +1,3 @@
-import { LockKeyhole } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
@@ -7,6 +6,7 @@ import { adminSignInSchema } from "~/domain/users/admin-sign-in";
 import { signInAdminLimited } from "~/domain/users/admin-sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { parseWithSchema } from "~/lib/form-data";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field } from "~/ui/form/field";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
@@ -46,7 +46,7 @@ export default function AdminSignIn({ actionData }: Route.ComponentProps) {
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-lg">
         <div className="flex flex-col items-center text-center">
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
-            <LockKeyhole className="size-6" aria-hidden />
+            <AdminIcon name="lock-keyhole" className="size-6" />
           </span>
           <h1 className="mt-3 text-2xl font-bold">Panel de Gestión</h1>
           <p className="text-sm text-muted">Ingresa con tu usuario de administrador.</p>

@@ -1,8 +1,8 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
 
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 /**
@@ -35,7 +35,7 @@ export function ConfirmDeleteButton({
       <AlertDialog.Trigger asChild>
         {trigger ?? (
           <Button type="button" variant="ghostDestructive" size="sm" aria-label={`Eliminar ${itemName}`}>
-            <Trash2 aria-hidden />
+            <AdminIcon name="trash-2" />
           </Button>
         )}
       </AlertDialog.Trigger>

@@ -1,8 +1,8 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 export type SortDirection = "asc" | "desc";
 
@@ -60,7 +60,7 @@ export function DataTable<Row>({
           <tr>
             {columns.map((column) => {
               const isSorted = sort?.key === column.key;
-              const SortIcon = !isSorted ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
+              const sortIcon = !isSorted ? "arrow-up-down" : sort.direction === "asc" ? "arrow-up" : "arrow-down";
               return (
                 <th
                   key={column.key}
@@ -75,7 +75,7 @@ export function DataTable<Row>({
                       preventScrollReset
                     >
                       {column.header}
-                      <SortIcon className="size-3.5" aria-hidden />
+                      <AdminIcon name={sortIcon} className="size-3.5" />
                     </Link>
                   ) : (
                     column.header

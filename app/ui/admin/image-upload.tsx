@@ -1,9 +1,9 @@
-import { ImagePlus, Trash2 } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { href } from "react-router";
 
 import { ACCEPTED_IMAGE_TYPES, buildSrcSet, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { FieldError } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 
@@ -131,11 +131,11 @@ export function ImageUpload({
           <p className="text-sm text-muted">Arrastra una imagen aquí o elígela (JPG, PNG, WebP o AVIF, hasta 5 MB).</p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => inputRef.current?.click()}>
-              <ImagePlus aria-hidden /> {url ? "Cambiar imagen" : "Elegir imagen"}
+              <AdminIcon name="image-plus" /> {url ? "Cambiar imagen" : "Elegir imagen"}
             </Button>
             {url && isRemovable ? (
               <Button type="button" variant="ghost" size="sm" onClick={() => upload.setUrl("")}>
-                <Trash2 aria-hidden /> Quitar imagen
+                <AdminIcon name="trash-2" /> Quitar imagen
               </Button>
             ) : null}
           </div>
@@ -191,7 +191,7 @@ function ImagePreview({
   }
   return (
     <div className="flex size-24 items-center justify-center rounded-lg bg-gray-100 text-muted">
-      <ImagePlus className="size-8" aria-hidden />
+      <AdminIcon name="image-plus" className="size-8" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Search, X } from "lucide-react";
 import { Link } from "react-router";
 
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 // The pieces every back-office list's filter form shares (orders, comprobantes): a select's
@@ -33,12 +33,12 @@ export function FilterActions({
   return (
     <div className={cn("col-span-2 flex items-end gap-2", className)}>
       <Button type="submit" variant="outline">
-        <Search aria-hidden /> Filtrar
+        <AdminIcon name="search" /> Filtrar
       </Button>
       {hasFilters ? (
         <Button asChild variant="ghost">
           <Link to={clearTo}>
-            <X aria-hidden /> Limpiar
+            <AdminIcon name="x" /> Limpiar
           </Link>
         </Button>
       ) : null}

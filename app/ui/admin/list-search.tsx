@@ -1,6 +1,6 @@
-import { Search, X } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
 
@@ -22,9 +22,9 @@ export function ListSearch({ label, placeholder, query }: { label: string; place
         {label}
       </label>
       <div className="relative min-w-0 flex-1 sm:max-w-md">
-        <Search
+        <AdminIcon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-          aria-hidden
         />
         <Input
           id="list-search"
@@ -42,7 +42,7 @@ export function ListSearch({ label, placeholder, query }: { label: string; place
       {query ? (
         <Button asChild variant="ghost">
           <Link to={`?${clearParams.toString()}`}>
-            <X aria-hidden /> Limpiar
+            <AdminIcon name="x" /> Limpiar
           </Link>
         </Button>
       ) : null}

@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { Form } from "react-router";
 
 import type { MoveDirection } from "~/lib/reorder";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 /**
@@ -20,7 +20,7 @@ export function MoveButton({
   /** The tooltip, naming the item and the list (e.g. 'Subir «hola» en el orden de búsqueda'). */
   title: string;
 }) {
-  const Icon = direction === "up" ? ArrowUp : ArrowDown;
+  const icon = direction === "up" ? "arrow-up" : "arrow-down";
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={id} />
@@ -35,7 +35,7 @@ export function MoveButton({
         aria-label={direction === "up" ? "Subir" : "Bajar"}
         title={title}
       >
-        <Icon aria-hidden />
+        <AdminIcon name={icon} />
       </Button>
     </Form>
   );

@@ -1,7 +1,7 @@
-import { ArrowLeft, CalendarSearch, Printer } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateInput } from "~/ui/form/date-field";
 import { Button } from "~/ui/primitives/button";
 
@@ -25,7 +25,7 @@ export function PrintSheetControls({
     >
       <Button asChild variant="ghost">
         <Link to={back.to}>
-          <ArrowLeft aria-hidden /> {back.label}
+          <AdminIcon name="arrow-left" /> {back.label}
         </Link>
       </Button>
       <Form method="get" className="flex items-end gap-2">
@@ -34,11 +34,11 @@ export function PrintSheetControls({
           <DateInput id="sheet-day" name="fecha" defaultValue={day} key={day} required={isDayRequired} />
         </label>
         <Button type="submit" variant="outline">
-          <CalendarSearch aria-hidden /> Ver
+          <AdminIcon name="calendar-search" /> Ver
         </Button>
       </Form>
       <Button type="button" onClick={() => window.print()}>
-        <Printer aria-hidden /> Imprimir
+        <AdminIcon name="printer" /> Imprimir
       </Button>
     </nav>
   );

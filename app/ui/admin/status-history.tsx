@@ -1,5 +1,6 @@
-import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
+
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 // The history at the foot of a detail's 'Estado' card (orders, bookings): one line per change,
 // newest last, each with what changed, an optional reason and when and by whom.
@@ -18,7 +19,7 @@ export function StatusMove({ from, to }: { from: ReactNode; to: ReactNode }) {
   return (
     <>
       {from}
-      <ArrowRight className="size-3.5 text-muted" aria-label="a" />
+      <AdminIcon name="arrow-right" className="size-3.5 text-muted" aria-label="a" />
       {to}
     </>
   );

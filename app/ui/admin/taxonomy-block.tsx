@@ -1,10 +1,10 @@
-import { PawPrint, Pencil } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 
 import { blockAnchor, type TaxonomyLevelConfig, withEditing } from "~/domain/catalog/taxonomy-admin";
 import { responsiveImage } from "~/domain/media/image";
 import type { FieldErrors, FormValues } from "~/lib/form-data";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { Field, FieldError, SelectField } from "~/ui/form/field";
 import { formFields } from "~/ui/form/form-fields";
@@ -178,7 +178,7 @@ function ItemRow({ config, item }: { config: TaxonomyLevelConfig; item: Taxonomy
       <div className="flex shrink-0 items-center gap-1">
         <Button asChild variant="ghost" size="sm">
           <Link to={{ search, hash: anchor }} preventScrollReset aria-label={`Editar ${item.name}`} title="Editar">
-            <Pencil aria-hidden />
+            <AdminIcon name="pencil" />
           </Link>
         </Button>
         <ConfirmDeleteButton
@@ -194,7 +194,7 @@ function ItemIcon({ icon }: { icon: string | null }) {
   if (!icon) {
     return (
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
-        <PawPrint className="size-5" aria-hidden />
+        <AdminIcon name="paw-print" className="size-5" />
       </span>
     );
   }

@@ -71,6 +71,14 @@ export type IconProps = { name: IconName } & Omit<SVGProps<SVGSVGElement>, "chil
  * colour, hidden from screen readers unless given a label. Size it with a class ("size-5").
  */
 export function Icon({ name, ...props }: IconProps) {
+  return spriteIcon(spriteUrl, name, props);
+}
+
+/**
+ * The <svg> of an icon of a sprite: Icon's, and the back office's AdminIcon's, whose icons live in
+ * a sprite of their own (app/ui/admin/icons/admin-icon.tsx) so that shoppers never load them.
+ */
+export function spriteIcon(sprite: string, name: string, props: Omit<SVGProps<SVGSVGElement>, "children">) {
   const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
   return (
     <svg
@@ -88,7 +96,7 @@ export function Icon({ name, ...props }: IconProps) {
       data-icon={name}
       {...props}
     >
-      <use href={`${spriteUrl}#${name}`} />
+      <use href={`${sprite}#${name}`} />
     </svg>
   );
 }

@@ -2,7 +2,6 @@
 // or its week (?vista=semana), the bookings by service with the capacity used, the blocked time
 // ranges and the form that blocks one; above them, the phones holding many bookings ahead, each
 // with 'Cancelar todas' (issue 41).
-import { CalendarClock, CalendarPlus, Printer } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin, type SessionUser } from "~/auth/guards.server";
@@ -36,6 +35,7 @@ import { AgendaDay } from "~/ui/admin/bookings/agenda-day";
 import { AgendaPhoneRuns } from "~/ui/admin/bookings/agenda-phone-runs";
 import { AgendaToolbar } from "~/ui/admin/bookings/agenda-toolbar";
 import { AgendaWeek } from "~/ui/admin/bookings/agenda-week";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -134,17 +134,17 @@ function HeaderActions({ date }: { date: string }) {
     <>
       <Button asChild>
         <Link to={href("/admin/reservas/nueva")}>
-          <CalendarPlus aria-hidden /> Nueva reserva
+          <AdminIcon name="calendar-plus" /> Nueva reserva
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link to={href("/admin/reservas/horario")}>
-          <CalendarClock aria-hidden /> Horario
+          <AdminIcon name="calendar-clock" /> Horario
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link to={`${href("/admin/reservas/dia")}?fecha=${date}`}>
-          <Printer aria-hidden /> Imprimir agenda del día
+          <AdminIcon name="printer" /> Imprimir agenda del día
         </Link>
       </Button>
     </>

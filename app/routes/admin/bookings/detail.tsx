@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin, type SessionUser } from "~/auth/guards.server";
@@ -31,6 +30,7 @@ import { BookingCustomerCard, BookingSummaryCard, BookingVisitsCard } from "~/ui
 import { BookingMoveCard } from "~/ui/admin/bookings/booking-move-card";
 import { BookingPetCard } from "~/ui/admin/bookings/booking-pet-card";
 import { BookingStatusCard } from "~/ui/admin/bookings/booking-status-card";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { formFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
 import { useToastFrom } from "~/ui/toaster";
@@ -164,7 +164,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
         actions={
           <Button asChild variant="outline">
             <Link to={href("/admin/reservas")}>
-              <ArrowLeft aria-hidden /> Volver a la agenda
+              <AdminIcon name="arrow-left" /> Volver a la agenda
             </Link>
           </Button>
         }

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -18,6 +17,7 @@ import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { NewBookingDayStep, NewBookingDetailsStep } from "~/ui/admin/bookings/booking-new-form";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
 
@@ -96,7 +96,7 @@ export default function NewBookingPage({ loaderData, actionData }: Route.Compone
         actions={
           <Button asChild variant="outline">
             <Link to={href("/admin/reservas")}>
-              <ArrowLeft aria-hidden /> Volver a la agenda
+              <AdminIcon name="arrow-left" /> Volver a la agenda
             </Link>
           </Button>
         }

@@ -1,4 +1,3 @@
-import { ArrowLeft, Lock, MessageCircle, Printer } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -19,6 +18,7 @@ import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { describeFiledSections, PROVIDER_SECTION_TITLE, type SheetRow } from "~/ui/complaints/complaint-sheet-sections";
 import { TextAreaField } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
@@ -151,12 +151,12 @@ function HeaderActions({ complaintId }: { complaintId: number }) {
     <>
       <Button asChild variant="ghost">
         <Link to={LIST_URL}>
-          <ArrowLeft aria-hidden /> Volver
+          <AdminIcon name="arrow-left" /> Volver
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link to={href("/admin/reclamaciones/:complaintId/hoja", { complaintId: String(complaintId) })}>
-          <Printer aria-hidden /> Imprimir hoja
+          <AdminIcon name="printer" /> Imprimir hoja
         </Link>
       </Button>
     </>
@@ -200,7 +200,7 @@ function StoredAnswer({ complaint }: { complaint: AdminComplaint }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="flex items-center gap-2 rounded-lg bg-gray-100 p-3 text-sm">
-        <Lock className="size-4 shrink-0" aria-hidden />
+        <AdminIcon name="lock" className="size-4 shrink-0" />
         Esta reclamación ya fue respondida y no se puede modificar.
       </p>
       <SheetRows
@@ -223,7 +223,7 @@ function StoredAnswer({ complaint }: { complaint: AdminComplaint }) {
         <div>
           <Button asChild variant="whatsapp">
             <a href={buildComplaintAnswerWhatsAppUrl(complaint)} target="_blank" rel="noopener noreferrer">
-              <MessageCircle aria-hidden /> Enviar respuesta por WhatsApp
+              <AdminIcon name="message-circle" /> Enviar respuesta por WhatsApp
               <span className="sr-only"> (se abre WhatsApp en una pestaña nueva)</span>
             </a>
           </Button>

@@ -1,4 +1,3 @@
-import { Eye, Search, ShieldCheck, X } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -15,6 +14,7 @@ import { isMailServerConfigured } from "~/lib/mail.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { ComplaintStatusBadge, DeadlineBadge, NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
 import { type Column, DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Pagination } from "~/ui/catalog/pagination";
 import { SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
@@ -89,7 +89,7 @@ const columns: Column<AdminComplaintRow>[] = [
           to={href("/admin/reclamaciones/:complaintId", { complaintId: String(row.id) })}
           aria-label={`Ver reclamación ${row.code}`}
         >
-          <Eye aria-hidden /> Ver
+          <AdminIcon name="eye" /> Ver
         </Link>
       </Button>
     ),
@@ -116,7 +116,7 @@ export default function ComplaintList({ loaderData }: Route.ComponentProps) {
         description="Reclamos y quejas de los consumidores, con el plazo legal de 15 días hábiles para responder."
       />
       <p className="mb-4 flex items-start gap-2 rounded-xl border border-primary/25 bg-primary-soft p-3 text-sm">
-        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary-strong" aria-hidden />
+        <AdminIcon name="shield-check" className="mt-0.5 size-4 shrink-0 text-primary-strong" />
         {RETENTION_NOTICE}
       </p>
       {isMailConfigured ? null : (
@@ -151,9 +151,9 @@ function ComplaintFilters({ query, isFiltered }: { query: ComplaintListQuery; is
         </label>
         {/* Not a Field: the search box carries its magnifier icon inside. */}
         <div className="relative">
-          <Search
+          <AdminIcon
+            name="search"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
           />
           <Input
             id="complaint-search"
@@ -186,7 +186,7 @@ function ComplaintFilters({ query, isFiltered }: { query: ComplaintListQuery; is
       {isFiltered ? (
         <Button asChild variant="ghost">
           <Link to={href("/admin/reclamaciones")}>
-            <X aria-hidden /> Limpiar
+            <AdminIcon name="x" /> Limpiar
           </Link>
         </Button>
       ) : null}

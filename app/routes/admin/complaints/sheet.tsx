@@ -1,4 +1,3 @@
-import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
@@ -14,6 +13,7 @@ import { COMPLAINT_NOT_FOUND_MESSAGE } from "~/domain/complaints/complaint-admin
 import { type AdminComplaint, getAdminComplaint } from "~/domain/complaints/complaint-admin.server";
 import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import {
   describeFiledSections,
   PROVIDER_SECTION_TITLE,
@@ -96,11 +96,11 @@ export default function ComplaintSheet({ loaderData }: Route.ComponentProps) {
       <nav className="mx-auto mb-4 flex max-w-3xl flex-wrap justify-between gap-2 px-4 print:hidden" aria-label="Hoja">
         <Button asChild variant="ghost">
           <Link to={href("/admin/reclamaciones/:complaintId", { complaintId: String(complaint.id) })}>
-            <ArrowLeft aria-hidden /> Volver a la reclamación
+            <AdminIcon name="arrow-left" /> Volver a la reclamación
           </Link>
         </Button>
         <Button type="button" onClick={() => window.print()}>
-          <Printer aria-hidden /> Imprimir
+          <AdminIcon name="printer" /> Imprimir
         </Button>
       </nav>
       <main className="mx-auto max-w-3xl bg-white p-6 text-ink shadow-sm sm:p-10 print:max-w-none print:p-0 print:shadow-none">

@@ -1,9 +1,9 @@
-import { Home, Info, type LucideIcon, Package, Phone, Scissors } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon, type AdminIconName } from "~/ui/admin/icons/admin-icon";
 
 import type { Route } from "./+types/hub";
 
@@ -14,41 +14,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-const editors: { to: string; title: string; page: string; description: string; icon: LucideIcon }[] = [
+const editors: { to: string; title: string; page: string; description: string; icon: AdminIconName }[] = [
   {
     to: href("/admin/gestion-contenido/inicio"),
     title: "Página de Inicio",
     page: href("/"),
     description: "Portada, tarjetas, productos destacados y el bloque «Visítanos».",
-    icon: Home,
+    icon: "home",
   },
   {
     to: href("/admin/configuracion/nosotros"),
     title: "Página Nosotros",
     page: href("/nosotros"),
     description: "Historia, valores y equipo.",
-    icon: Info,
+    icon: "info",
   },
   {
     to: href("/admin/gestion-contenido/productos"),
     title: "Página de Productos",
     page: buildCatalogPath("products"),
     description: "Título y descripción del catálogo.",
-    icon: Package,
+    icon: "package",
   },
   {
     to: href("/admin/gestion-contenido/servicios"),
     title: "Página de Servicios",
     page: buildCatalogPath("services"),
     description: "Título y descripción de los servicios.",
-    icon: Scissors,
+    icon: "scissors",
   },
   {
     to: href("/admin/configuracion/contacto"),
     title: "Información de Contacto",
     page: href("/contacto"),
     description: "Correo, WhatsApp, dirección y horario.",
-    icon: Phone,
+    icon: "phone",
   },
 ];
 
@@ -60,13 +60,13 @@ export default function ContentHub() {
         description="Edita los textos e imágenes de las páginas de la tienda. Se guardan al instante y los visitantes los ven en su próxima visita a la página."
       />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {editors.map(({ to, title, page, description, icon: Icon }) => (
+        {editors.map(({ to, title, page, description, icon }) => (
           <li key={to}>
             <Link
               to={to}
               className="flex h-full items-start gap-3 rounded-xl border bg-white p-5 shadow-sm transition hover:border-primary hover:shadow-md"
             >
-              <Icon className="mt-0.5 size-6 shrink-0 text-primary-strong" aria-hidden />
+              <AdminIcon name={icon} className="mt-0.5 size-6 shrink-0 text-primary-strong" />
               <span>
                 <span className="block font-semibold">{title}</span>
                 <span className="block text-sm text-muted">{description}</span>

@@ -1,4 +1,3 @@
-import { ArrowLeft, Pencil } from "lucide-react";
 import { href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -11,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { DiscountStateBadge } from "~/ui/admin/discounts/discount-state-badge";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { CustomerCell, OrderCodeCell } from "~/ui/admin/orders/order-list-parts";
 import { Pagination } from "~/ui/catalog/pagination";
@@ -115,12 +115,12 @@ export default function DiscountDetail({ loaderData }: Route.ComponentProps) {
           <>
             <Button asChild variant="outline">
               <Link to={href("/admin/descuentos")}>
-                <ArrowLeft aria-hidden /> Volver a descuentos
+                <AdminIcon name="arrow-left" /> Volver a descuentos
               </Link>
             </Button>
             <Button asChild>
               <Link to={href("/admin/descuentos/editar/:discountId", { discountId: String(discount.id) })}>
-                <Pencil aria-hidden /> Editar
+                <AdminIcon name="pencil" /> Editar
               </Link>
             </Button>
           </>

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -15,6 +14,7 @@ import { parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { DiscountForm } from "~/ui/admin/discounts/discount-form";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
 
@@ -89,7 +89,7 @@ export default function DiscountEditor({ loaderData, actionData }: Route.Compone
         actions={
           <Button asChild variant="outline">
             <Link to={LIST_URL}>
-              <ArrowLeft aria-hidden /> Volver a descuentos
+              <AdminIcon name="arrow-left" /> Volver a descuentos
             </Link>
           </Button>
         }

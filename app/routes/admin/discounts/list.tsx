@@ -1,4 +1,3 @@
-import { Pencil, Plus } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -11,6 +10,7 @@ import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { type Column, DataTable } from "~/ui/admin/data-table";
 import { DiscountStateBadge } from "~/ui/admin/discounts/discount-state-badge";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 import type { Route } from "./+types/list";
@@ -90,7 +90,7 @@ function columnsFor(now: number): Column<DiscountListRow>[] {
               to={href("/admin/descuentos/editar/:discountId", { discountId: String(row.id) })}
               aria-label={`Editar ${row.name}`}
             >
-              <Pencil aria-hidden />
+              <AdminIcon name="pencil" />
             </Link>
           </Button>
           <ConfirmDeleteButton
@@ -118,7 +118,7 @@ export default function DiscountList({ loaderData }: Route.ComponentProps) {
         actions={
           <Button asChild>
             <Link to={href("/admin/descuentos/nuevo")}>
-              <Plus aria-hidden /> Nuevo descuento
+              <AdminIcon name="plus" /> Nuevo descuento
             </Link>
           </Button>
         }

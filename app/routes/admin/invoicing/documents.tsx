@@ -1,6 +1,5 @@
 // /admin/comprobantes?mes=&tipo=&estado=&pagina= (issue 46): every boleta, factura and nota de
 // crédito of a Lima month, newest first, and the month's registro de ventas to download.
-import { FileDown } from "lucide-react";
 import { useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -15,6 +14,7 @@ import {
 import { listDocuments } from "~/domain/invoicing/document-list.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { documentColumns, DocumentFilters } from "~/ui/admin/invoicing/document-list-parts";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
@@ -49,7 +49,7 @@ export default function DocumentList({ loaderData }: Route.ComponentProps) {
           <Button asChild variant="outline">
             {/* A download, not a page: the browser must not route it client-side. */}
             <a href={documentExportHref(query)} download>
-              <FileDown aria-hidden /> Exportar registro de ventas
+              <AdminIcon name="file-down" /> Exportar registro de ventas
             </a>
           </Button>
         }

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -6,6 +5,7 @@ import { getAdminOrder } from "~/domain/orders/order-admin.server";
 import { centsToInput, parseRecordId } from "~/lib/parse";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { CustomerCard, DeliveryCard, OrderLines } from "~/ui/admin/orders/order-detail-parts";
 import { OrderDocumentCard } from "~/ui/admin/orders/order-document-card";
 import { OrderPaymentCard } from "~/ui/admin/orders/order-payment-card";
@@ -81,7 +81,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         actions={
           <Button asChild variant="outline">
             <Link to={href("/admin/pedidos")}>
-              <ArrowLeft aria-hidden /> Volver a pedidos
+              <AdminIcon name="arrow-left" /> Volver a pedidos
             </Link>
           </Button>
         }

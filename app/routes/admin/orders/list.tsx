@@ -1,4 +1,3 @@
-import { FileDown, Truck } from "lucide-react";
 import { href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -6,6 +5,7 @@ import { orderExportHref, parseOrderListQuery } from "~/domain/orders/order-admi
 import { listAdminOrders } from "~/domain/orders/order-admin.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { describeOrderQuery, orderColumns, OrderFilters } from "~/ui/admin/orders/order-list-parts";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
@@ -33,13 +33,13 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
           <>
             <Button asChild variant="outline">
               <Link to={href("/admin/pedidos/reparto")}>
-                <Truck aria-hidden /> Hoja de reparto
+                <AdminIcon name="truck" /> Hoja de reparto
               </Link>
             </Button>
             <Button asChild variant="outline">
               {/* A download, not a page: the browser must not route it client-side. */}
               <a href={orderExportHref(query)} download>
-                <FileDown aria-hidden /> Exportar (Excel)
+                <AdminIcon name="file-down" /> Exportar (Excel)
               </a>
             </Button>
           </>

@@ -1,4 +1,3 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, href, Link } from "react-router";
 
@@ -18,6 +17,7 @@ import { formFailure } from "~/lib/form.server";
 import { parseWithSchema, readFormValues } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 import { type FieldBinding, type FormFields, useFormFields } from "~/ui/form/form-fields";
@@ -68,7 +68,7 @@ function ValueRowButtons({
         disabled={index === 0}
         onClick={() => move(index, -1)}
       >
-        <ArrowUp aria-hidden />
+        <AdminIcon name="arrow-up" />
       </Button>
       <Button
         type="button"
@@ -78,7 +78,7 @@ function ValueRowButtons({
         disabled={index === count - 1}
         onClick={() => move(index, 1)}
       >
-        <ArrowDown aria-hidden />
+        <AdminIcon name="arrow-down" />
       </Button>
       <Button
         type="button"
@@ -87,7 +87,7 @@ function ValueRowButtons({
         aria-label={`Quitar valor ${index + 1}`}
         onClick={remove}
       >
-        <Trash2 aria-hidden />
+        <AdminIcon name="trash-2" />
       </Button>
     </div>
   );
@@ -172,7 +172,7 @@ function ValuesList({ initial, f }: { initial: Omit<ValueRow, "key">[]; f: FormF
             setRows((current) => [...current, { key, title: "", description: "", icon: valueIcons[0] }]);
           }}
         >
-          <Plus aria-hidden /> Añadir valor
+          <AdminIcon name="plus" /> Añadir valor
         </Button>
       </div>
     </div>

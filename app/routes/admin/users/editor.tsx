@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
@@ -17,6 +16,7 @@ import { formFailure, VALIDATION_TOAST_TITLE } from "~/lib/form.server";
 import { type FormValues, parseWithSchema, readFormValues } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field, SelectField } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -122,7 +122,7 @@ function EditorHeader({ user }: { user: EditedUser }) {
       actions={
         <Button asChild variant="ghost">
           <Link to={LIST_URL}>
-            <ArrowLeft aria-hidden /> Volver a usuarios
+            <AdminIcon name="arrow-left" /> Volver a usuarios
           </Link>
         </Button>
       }

@@ -1,4 +1,3 @@
-import { Pencil, Plus } from "lucide-react";
 import { href, Link, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -17,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { type Column, DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
@@ -109,7 +109,7 @@ function columnsFor(currentAdminId: string): Column<UserListRow>[] {
           <span className="flex justify-end gap-1">
             <Button asChild variant="ghost" size="sm">
               <Link to={href("/admin/usuarios/editar/:userId", { userId: row.id })} aria-label={`Editar ${name}`}>
-                <Pencil aria-hidden />
+                <AdminIcon name="pencil" />
               </Link>
             </Button>
             {row.isMainAdmin || row.id === currentAdminId ? null : (
@@ -144,7 +144,7 @@ export default function UserList({ loaderData }: Route.ComponentProps) {
         actions={
           <Button asChild>
             <Link to={href("/admin/usuarios/nuevo")}>
-              <Plus aria-hidden /> Nuevo usuario
+              <AdminIcon name="plus" /> Nuevo usuario
             </Link>
           </Button>
         }

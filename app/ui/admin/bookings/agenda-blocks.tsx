@@ -1,4 +1,3 @@
-import { AlertTriangle, Ban } from "lucide-react";
 import { Form } from "react-router";
 
 import {
@@ -10,6 +9,7 @@ import {
 } from "~/domain/bookings/agenda";
 import type { AgendaBlock } from "~/domain/bookings/agenda.server";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ClockField, DateField } from "~/ui/form/date-field";
 import { Field, SelectField } from "~/ui/form/field";
 import { type FormActionData, formFields } from "~/ui/form/form-fields";
@@ -26,7 +26,7 @@ function BlockItem({ block, bookings }: { block: AgendaBlock; bookings: readonly
     <li className="flex flex-col gap-1 rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm">
       <div className="flex items-start justify-between gap-2">
         <p className="flex items-center gap-2 font-semibold">
-          <Ban className="size-4 shrink-0 text-gray-600" aria-hidden />
+          <AdminIcon name="ban" className="size-4 shrink-0 text-gray-600" />
           <span>{label}</span>
         </p>
         <Form method="post" preventScrollReset>
@@ -40,7 +40,7 @@ function BlockItem({ block, bookings }: { block: AgendaBlock; bookings: readonly
       {block.reason ? <p className="text-muted">{block.reason}</p> : null}
       {covered > 0 ? (
         <p className="flex items-start gap-1.5 font-semibold text-amber-800">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <AdminIcon name="alert-triangle" className="mt-0.5 size-4 shrink-0" />
           {describeCoveredBookings(covered)}
         </p>
       ) : null}

@@ -1,9 +1,9 @@
-import { Phone } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { type AgendaBooking, telHref } from "~/domain/bookings/agenda";
 import { bookingStatusLabels, petSizeLabels, petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 // One booking in the owner's agenda: a card in the day view, a line in the week view.
 
@@ -63,7 +63,7 @@ export function AgendaBookingCard({ booking }: { booking: AgendaBooking }) {
           href={telHref(booking.customerPhone)}
           className="inline-flex items-center gap-1 text-primary-strong underline"
         >
-          <Phone className="size-3.5" aria-hidden />
+          <AdminIcon name="phone" className="size-3.5" />
           {booking.customerPhone}
         </a>
       </p>

@@ -1,8 +1,7 @@
-import { AlertTriangle } from "lucide-react";
-
 import { describePhoneRun } from "~/domain/bookings/booking-limits";
 import type { PhoneRun } from "~/domain/bookings/booking-phone-runs.server";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 // Above the agenda, whatever day it shows: the phones holding many bookings ahead (issue 41),
@@ -43,7 +42,7 @@ export function AgendaPhoneRuns({ runs }: { runs: readonly PhoneRun[] }) {
       className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <h2 id="celulares-con-muchas-citas" className="flex items-center gap-2 font-bold">
-        <AlertTriangle className="size-4 shrink-0" aria-hidden />
+        <AdminIcon name="alert-triangle" className="size-4 shrink-0" />
         Muchas citas con un mismo celular
       </h2>
       <p className="mt-1">

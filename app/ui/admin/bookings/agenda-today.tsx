@@ -1,8 +1,8 @@
-import { CalendarClock } from "lucide-react";
 import { href, Link } from "react-router";
 
 import type { AgendaBooking } from "~/domain/bookings/agenda";
 import { petSizeLabels } from "~/domain/bookings/booking-labels";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 // The dashboard's 'Citas de hoy': today's bookings in Lima that still hold time, in order.
 
@@ -11,7 +11,7 @@ export function TodaysBookingsCard({ bookings }: { bookings: readonly AgendaBook
     <section aria-labelledby="citas-de-hoy" className="rounded-xl border bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="citas-de-hoy" className="flex items-center gap-2 text-lg font-bold">
-          <CalendarClock className="size-5 text-primary-strong" aria-hidden /> Citas de hoy
+          <AdminIcon name="calendar-clock" className="size-5 text-primary-strong" /> Citas de hoy
           {bookings.length > 0 ? <span className="text-base font-normal text-muted">({bookings.length})</span> : null}
         </h2>
         <Link to={href("/admin/reservas")} className="text-sm font-semibold text-primary-strong underline">

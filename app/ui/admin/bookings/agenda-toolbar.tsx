@@ -1,8 +1,8 @@
-import { CalendarSearch, ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { type AgendaQuery, agendaSearch, type AgendaView, shiftAgendaDate } from "~/domain/bookings/agenda";
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateInput } from "~/ui/form/date-field";
 import { Button } from "~/ui/primitives/button";
 
@@ -46,7 +46,7 @@ function DateSteps({ query, today }: { query: AgendaQuery; today: string }) {
           to={agendaTo(query, { date: shiftAgendaDate(query.view, query.date, -1) })}
           aria-label={`${unit} anterior`}
         >
-          <ChevronLeft aria-hidden />
+          <AdminIcon name="chevron-left" />
         </Link>
       </Button>
       <Button asChild variant="outline" size="sm">
@@ -57,7 +57,7 @@ function DateSteps({ query, today }: { query: AgendaQuery; today: string }) {
           to={agendaTo(query, { date: shiftAgendaDate(query.view, query.date, 1) })}
           aria-label={`${unit} siguiente`}
         >
-          <ChevronRight aria-hidden />
+          <AdminIcon name="chevron-right" />
         </Link>
       </Button>
     </div>
@@ -74,7 +74,7 @@ function DatePicker({ query }: { query: AgendaQuery }) {
         <DateInput id="agenda-fecha" name="fecha" defaultValue={query.date} key={query.date} required />
       </label>
       <Button type="submit" variant="outline">
-        <CalendarSearch aria-hidden /> Ver
+        <AdminIcon name="calendar-search" /> Ver
       </Button>
     </Form>
   );

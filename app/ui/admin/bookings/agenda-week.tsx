@@ -1,4 +1,3 @@
-import { Ban } from "lucide-react";
 import { href, Link } from "react-router";
 
 import {
@@ -11,6 +10,7 @@ import {
 } from "~/domain/bookings/agenda";
 import type { AgendaBlock } from "~/domain/bookings/agenda.server";
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 import { AgendaBookingLine } from "./agenda-booking";
 
@@ -33,7 +33,7 @@ function WeekBlock({ block, bookings }: { block: AgendaBlock; bookings: readonly
   const covered = countCoveredBookings(block, bookings);
   return (
     <li className="flex items-start gap-1.5 rounded-md border border-gray-300 bg-gray-50 px-2 py-1.5 text-xs">
-      <Ban className="mt-0.5 size-3.5 shrink-0 text-gray-600" aria-hidden />
+      <AdminIcon name="ban" className="mt-0.5 size-3.5 shrink-0 text-gray-600" />
       <span>
         <span className="font-semibold">
           Bloqueado {block.startTime}–{block.endTime}

@@ -1,4 +1,3 @@
-import { Mail, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
@@ -8,6 +7,7 @@ import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { petSizeLabels } from "~/domain/bookings/booking-labels";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 import { BookingStatusBadge } from "./booking-status-badge";
@@ -60,7 +60,7 @@ export function BookingCustomerCard({ booking }: { booking: AdminBooking }) {
             href={telHref(customer.phone)}
             className="inline-flex items-center gap-1 text-primary-strong hover:underline"
           >
-            <Phone className="size-4 shrink-0" aria-hidden /> {customer.phone}
+            <AdminIcon name="phone" className="size-4 shrink-0" /> {customer.phone}
           </a>
         </BookingDetail>
         <BookingDetail term="Correo">
@@ -69,7 +69,7 @@ export function BookingCustomerCard({ booking }: { booking: AdminBooking }) {
               href={`mailto:${customer.email}`}
               className="inline-flex items-center gap-1 break-all text-primary-strong hover:underline"
             >
-              <Mail className="size-4 shrink-0" aria-hidden /> {customer.email}
+              <AdminIcon name="mail" className="size-4 shrink-0" /> {customer.email}
             </a>
           ) : (
             <span className="text-muted">Sin correo: recuérdale la cita por WhatsApp.</span>
@@ -79,7 +79,7 @@ export function BookingCustomerCard({ booking }: { booking: AdminBooking }) {
       {booking.status === "confirmed" ? (
         <Button asChild variant="whatsapp" className="mt-4">
           <a href={booking.reminderUrl} target="_blank" rel="noopener noreferrer">
-            <MessageCircle aria-hidden /> Recordar por WhatsApp
+            <AdminIcon name="message-circle" /> Recordar por WhatsApp
           </a>
         </Button>
       ) : null}

@@ -1,8 +1,8 @@
-import { CalendarClock, Search } from "lucide-react";
 import { Form } from "react-router";
 
 import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateField } from "~/ui/form/date-field";
 import { FieldError } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
@@ -40,7 +40,7 @@ export function BookingMoveCard({
       {/* Closed until asked for, so that a phone shows the customer first; opens by itself without JavaScript. */}
       <details open={move.isAsked || Object.keys(form.errors).length > 0}>
         <summary className={buttonVariants({ variant: "outline" })}>
-          <CalendarClock aria-hidden /> Elegir otro día y hora
+          <AdminIcon name="calendar-clock" /> Elegir otro día y hora
         </summary>
         <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" preventScrollReset>
           <DateField
@@ -50,7 +50,7 @@ export function BookingMoveCard({
             inputProps={{ min: move.range.today, max: move.range.lastDay, required: true }}
           />
           <Button type="submit" variant="outline">
-            <Search aria-hidden /> Ver horarios
+            <AdminIcon name="search" /> Ver horarios
           </Button>
         </Form>
         {/* Keyed on the start: after a move the choice starts afresh. */}
@@ -73,7 +73,7 @@ export function BookingMoveCard({
           <FieldError id="move-form-error" message={form.error("form") ?? form.error("seen")} />
           {move.times.length > 0 ? (
             <SubmitButton intent="move" className="self-start" pendingLabel="Cambiando…">
-              <CalendarClock aria-hidden /> Mover a este horario
+              <AdminIcon name="calendar-clock" /> Mover a este horario
             </SubmitButton>
           ) : null}
         </Form>

@@ -1,4 +1,3 @@
-import { CalendarPlus, Search } from "lucide-react";
 import { Form } from "react-router";
 
 import type { PetSize } from "~/domain/bookings/booking-admin";
@@ -11,6 +10,7 @@ import {
 } from "~/domain/bookings/booking-labels";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateField } from "~/ui/form/date-field";
 import { Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
@@ -88,7 +88,7 @@ export function NewBookingDayStep({
             inputProps={{ min: range.today, max: range.lastDay, required: true }}
           />
           <Button type="submit" variant="outline">
-            <Search aria-hidden /> Ver horarios
+            <AdminIcon name="search" /> Ver horarios
           </Button>
         </Form>
       )}
@@ -179,7 +179,7 @@ export function NewBookingDetailsStep({
           textareaProps={{ rows: 3, maxLength: MAX_BOOKING_NOTES_LENGTH }}
         />
         <SubmitButton className="self-start">
-          <CalendarPlus aria-hidden /> Guardar reserva
+          <AdminIcon name="calendar-plus" /> Guardar reserva
         </SubmitButton>
       </Form>
     </AdminCard>

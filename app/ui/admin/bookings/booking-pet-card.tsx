@@ -1,4 +1,3 @@
-import { Syringe } from "lucide-react";
 import { Form } from "react-router";
 
 import {
@@ -10,6 +9,7 @@ import {
 import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateField } from "~/ui/form/date-field";
 import { Field, FieldError, SelectField } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
@@ -63,7 +63,7 @@ function HealthRecordForm({ form }: { form: FormFields }) {
       </div>
       <FieldError id="health-form-error" message={form.error("form")} />
       <SubmitButton intent="health" className="self-start">
-        <Syringe aria-hidden /> Guardar registro
+        <AdminIcon name="syringe" /> Guardar registro
       </SubmitButton>
     </Form>
   );

@@ -1,4 +1,3 @@
-import { ArrowRight, Ban, CalendarClock, RotateCcw } from "lucide-react";
 import { Form } from "react-router";
 
 import {
@@ -9,6 +8,7 @@ import {
 } from "~/domain/bookings/booking-admin";
 import type { AdminBooking } from "~/domain/bookings/booking-admin.server";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { OrderConfirmAction } from "~/ui/admin/orders/order-confirm-action";
 import { StatusHistory, type StatusHistoryEntry, StatusMove } from "~/ui/admin/status-history";
 import { FieldError, TextAreaField } from "~/ui/form/field";
@@ -25,7 +25,7 @@ function CancelAction({ booking, form }: { booking: AdminBooking; form: FormFiel
     <OrderConfirmAction
       triggerLabel={
         <>
-          <Ban aria-hidden /> {bookingStatusActionLabels.cancelled}
+          <AdminIcon name="ban" /> {bookingStatusActionLabels.cancelled}
         </>
       }
       triggerVariant="outlineDestructive"
@@ -60,7 +60,7 @@ function StatusButton({ booking, target }: { booking: AdminBooking; target: Book
         pendingFields={{ status: target }}
         pendingLabel="Actualizando…"
       >
-        {target === "confirmed" ? <RotateCcw aria-hidden /> : <ArrowRight aria-hidden />}
+        {target === "confirmed" ? <AdminIcon name="rotate-ccw" /> : <AdminIcon name="arrow-right" />}
         {bookingStatusActionLabels[target]}
       </SubmitButton>
     </Form>
@@ -71,9 +71,9 @@ function describeChange(change: AdminBooking["history"][number]) {
   if (change.move) {
     return (
       <>
-        <CalendarClock className="size-4 text-muted" aria-hidden />
+        <AdminIcon name="calendar-clock" className="size-4 text-muted" />
         <span className="font-medium">Horario cambiado:</span> {change.move.from}{" "}
-        <ArrowRight className="size-3.5 text-muted" aria-label="a" /> {change.move.to}
+        <AdminIcon name="arrow-right" className="size-3.5 text-muted" aria-label="a" /> {change.move.to}
       </>
     );
   }

@@ -1,10 +1,10 @@
-import { CalendarX } from "lucide-react";
 import { Form } from "react-router";
 
 import { MAX_CLOSED_DAY_REASON_LENGTH } from "~/domain/bookings/booking-settings";
 import type { ClosedDay } from "~/domain/bookings/booking-settings.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateField } from "~/ui/form/date-field";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
@@ -18,7 +18,7 @@ function ClosedDayRow({ closedDay }: { closedDay: ClosedDay }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <span className="flex items-center gap-3">
-        <CalendarX className="size-5 shrink-0 text-muted" aria-hidden />
+        <AdminIcon name="calendar-x" className="size-5 shrink-0 text-muted" />
         <span className="flex flex-col">
           <span className="font-semibold first-letter:uppercase">{date}</span>
           {closedDay.reason ? <span className="text-sm text-muted">{closedDay.reason}</span> : null}

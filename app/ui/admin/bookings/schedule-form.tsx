@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { MAX_RANGES_PER_DAY, type ScheduleNumberField, scheduleNumberFields } from "~/domain/bookings/booking-settings";
@@ -6,6 +5,7 @@ import type { ClosedDay } from "~/domain/bookings/booking-settings.server";
 import { formatLongDate } from "~/domain/calendar/lima-time";
 import type { Holiday } from "~/domain/calendar/peru-holidays";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { CheckboxField, Field } from "~/ui/form/field";
 import { type FormActionData, type FormFields, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -115,7 +115,7 @@ export function ScheduleScreen({ data, actionData }: { data: ScheduleScreenData;
         actions={
           <Button asChild variant="ghost">
             <Link to={href("/admin/reservas")}>
-              <ArrowLeft aria-hidden /> Volver a la agenda
+              <AdminIcon name="arrow-left" /> Volver a la agenda
             </Link>
           </Button>
         }

@@ -1,4 +1,3 @@
-import { Plus, X } from "lucide-react";
 import { useState } from "react";
 
 import {
@@ -10,6 +9,7 @@ import {
 } from "~/domain/bookings/booking-settings";
 import { readClockInput } from "~/lib/date-input";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ClockInput } from "~/ui/form/date-field";
 import { FieldError } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
@@ -112,7 +112,7 @@ function DayHours({ day, form }: { day: Weekday; form: FormFields }) {
                     aria-label={`Quitar el horario ${index + 1} del ${day.label.toLowerCase()}`}
                     onClick={() => remove(index)}
                   >
-                    <X aria-hidden />
+                    <AdminIcon name="x" />
                   </Button>
                 ) : null}
               </li>
@@ -121,7 +121,7 @@ function DayHours({ day, form }: { day: Weekday; form: FormFields }) {
           {isHydrated && count < MAX_RANGES_PER_DAY ? (
             <div>
               <Button type="button" variant="ghostPrimary" size="sm" onClick={() => setCount((current) => current + 1)}>
-                <Plus aria-hidden /> Añadir horario
+                <AdminIcon name="plus" /> Añadir horario
               </Button>
             </div>
           ) : null}

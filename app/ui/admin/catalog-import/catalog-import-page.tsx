@@ -1,6 +1,5 @@
 // The import screen of /admin/productos/importar and /admin/servicios/importar: the file to
 // upload, the sheet's format, and once read, the preview to confirm (preview-card.tsx).
-import { ArrowLeft, Eye, FileDown } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { catalogLayouts } from "~/domain/catalog/excel/layout";
@@ -8,6 +7,7 @@ import type { ImportPreview } from "~/domain/catalog/excel/preview";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { EXCEL_CONTENT_TYPE } from "~/lib/excel";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { CheckboxField, Field } from "~/ui/form/field";
 import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -40,7 +40,7 @@ function FileCard({ kind, form }: { kind: CatalogKind; form: FormFields }) {
         ) : null}
         <div>
           <SubmitButton intent="preview" pendingLabel="Leyendo el archivo…">
-            <Eye aria-hidden /> Vista previa
+            <AdminIcon name="eye" /> Vista previa
           </SubmitButton>
         </div>
       </Form>
@@ -95,7 +95,7 @@ function FormatCard({ kind }: { kind: CatalogKind }) {
       ) : null}
       <Button asChild variant="link" size="inline" className="mt-2">
         <a href={exportPath} download>
-          <FileDown aria-hidden /> Descargar el catálogo actual como plantilla
+          <AdminIcon name="file-down" /> Descargar el catálogo actual como plantilla
         </a>
       </Button>
     </AdminCard>
@@ -114,7 +114,7 @@ export function CatalogImportPage({ kind, actionData }: { kind: CatalogKind; act
         actions={
           <Button asChild variant="outline">
             <Link to={listPath}>
-              <ArrowLeft aria-hidden /> Volver al listado
+              <AdminIcon name="arrow-left" /> Volver al listado
             </Link>
           </Button>
         }

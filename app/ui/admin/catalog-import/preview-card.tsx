@@ -1,7 +1,6 @@
 // What an uploaded sheet would do: the counts, the rows to create, update or refuse (for
 // products, also the presentaciones to create, update, archive or delete), and the
 // confirmation, which sends back only the upload's token and the plan's fingerprint.
-import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
@@ -12,6 +11,7 @@ import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
 import { DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { SubmitButton } from "~/ui/form/submit-button";
 
 function CountTile({ label, count, tone }: { label: string; count: number; tone: string }) {
@@ -199,7 +199,7 @@ function ConfirmForm({ preview, noun }: { preview: ImportPreview; noun: string }
       <input type="hidden" name="token" value={preview.token} />
       <input type="hidden" name="fingerprint" value={preview.fingerprint} />
       <SubmitButton intent="confirm" pendingLabel="Importando…" disabled={writes === 0}>
-        <Check aria-hidden /> Confirmar importación
+        <AdminIcon name="check" /> Confirmar importación
       </SubmitButton>
       <p className="text-sm text-muted">
         {writes === 0

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
@@ -6,6 +5,7 @@ import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-a
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { IGV_TREATMENT_OPTIONS } from "~/domain/catalog/product-admin";
 import { AdminCard, AdminPageHeader } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field, SelectField, TextAreaField } from "~/ui/form/field";
 import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -74,7 +74,7 @@ export function CatalogEditor({
   const back = (
     <Button asChild variant="ghost">
       <Link to={config.listPath}>
-        <ArrowLeft aria-hidden /> Volver a {config.plural}
+        <AdminIcon name="arrow-left" /> Volver a {config.plural}
       </Link>
     </Button>
   );

@@ -1,10 +1,10 @@
-import { Check, X } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 
 import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { hasActiveOffer, type Priced } from "~/domain/catalog/pricing";
 import { responsiveImage } from "~/domain/media/image";
 import { formatMoney } from "~/lib/money";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ImageUpload } from "~/ui/admin/image-upload";
 import { CheckboxField, Field, SelectField } from "~/ui/form/field";
 import type { FieldBinding, FormFields } from "~/ui/form/form-fields";
@@ -181,10 +181,10 @@ export function ThumbnailName({ image, name, badge }: { image: string | null; na
 
 /** 'Sí' / 'No' as a tick or a cross; the word is there for screen readers. */
 export function YesNoIcon({ value }: { value: boolean }) {
-  const Icon = value ? Check : X;
+  const icon = value ? "check" : "x";
   return (
     <span className={value ? "text-green-700" : "text-red-700"}>
-      <Icon className="size-5" aria-hidden />
+      <AdminIcon name={icon} className="size-5" />
       <span className="sr-only">{value ? "Sí" : "No"}</span>
     </span>
   );

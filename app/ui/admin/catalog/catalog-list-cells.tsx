@@ -1,9 +1,9 @@
-import { Archive, ArchiveRestore, Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 import { YesNoIcon } from "./catalog-fields";
@@ -13,7 +13,7 @@ import { YesNoIcon } from "./catalog-fields";
 export function ArchivedBadge() {
   return (
     <span className="inline-flex w-fit items-center gap-1 rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-800">
-      <Archive className="size-3" aria-hidden /> Archivado
+      <AdminIcon name="archive" className="size-3" /> Archivado
     </span>
   );
 }
@@ -59,13 +59,13 @@ export function RowActions({
     <span className="flex justify-end gap-1">
       <Button asChild variant="ghost" size="sm">
         <Link to={catalogKinds[kind].editPath(row.id)} aria-label={`Editar ${row.title}`}>
-          <Pencil aria-hidden />
+          <AdminIcon name="pencil" />
         </Link>
       </Button>
       {row.isArchived ? (
         <RowIntent intent="restore" id={row.id}>
           <Button type="submit" variant="ghost" size="sm" aria-label={`Restaurar ${row.title}`}>
-            <ArchiveRestore aria-hidden />
+            <AdminIcon name="archive-restore" />
           </Button>
         </RowIntent>
       ) : (

@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
 import type { AdminListPage } from "~/domain/catalog/kind-behaviour.server";
@@ -8,6 +7,7 @@ import type { AdminProductRow } from "~/domain/catalog/product-admin.server";
 import type { AdminServiceRow } from "~/domain/catalog/service-admin.server";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { type Column, DataTable } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
@@ -93,7 +93,7 @@ function ListHeader({ kind, isArchivedShown }: { kind: CatalogKind; isArchivedSh
           <ExcelButtons kind={kind} />
           <Button asChild>
             <Link to={config.newPath}>
-              <Plus aria-hidden /> Nuevo {config.noun}
+              <AdminIcon name="plus" /> Nuevo {config.noun}
             </Link>
           </Button>
         </>

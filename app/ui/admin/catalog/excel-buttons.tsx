@@ -1,7 +1,7 @@
-import { FileDown, FileUp } from "lucide-react";
 import { Link } from "react-router";
 
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 /** 'Importar (Excel)' / 'Exportar (Excel)' of the products and services lists. */
@@ -11,13 +11,13 @@ export function ExcelButtons({ kind }: { kind: CatalogKind }) {
     <>
       <Button asChild variant="outline">
         <Link to={importPath}>
-          <FileUp aria-hidden /> Importar (Excel)
+          <AdminIcon name="file-up" /> Importar (Excel)
         </Link>
       </Button>
       <Button asChild variant="outline">
         {/* A download, not a page: the browser must not route it client-side. */}
         <a href={exportPath} download>
-          <FileDown aria-hidden /> Exportar (Excel)
+          <AdminIcon name="file-down" /> Exportar (Excel)
         </a>
       </Button>
     </>

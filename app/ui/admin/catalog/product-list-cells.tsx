@@ -1,8 +1,7 @@
-import { BellRing } from "lucide-react";
-
 import { getUnitPriceCents, LOW_STOCK_THRESHOLD } from "~/domain/catalog/pricing";
 import type { AdminProductRow } from "~/domain/catalog/product-admin.server";
 import { formatMoney } from "~/lib/money";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 import { AdminPrice } from "./catalog-fields";
 
@@ -33,7 +32,7 @@ function Waiting({ item }: { item: Variant }) {
   const label = item.waiting === 1 ? "1 cliente espera stock" : `${item.waiting} clientes esperan stock`;
   return (
     <span className="inline-flex items-center gap-1 text-xs font-semibold text-primary-strong" title={label}>
-      <BellRing className="size-3" aria-hidden />
+      <AdminIcon name="bell-ring" className="size-3" />
       {label}
     </span>
   );

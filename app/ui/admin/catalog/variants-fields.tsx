@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
 import { readVariantKeys, variantField } from "~/domain/catalog/variants";
+import { AdminIcon, type AdminIconName } from "~/ui/admin/icons/admin-icon";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
@@ -25,14 +25,14 @@ function RowButtons({
   onRemove: () => void;
 }) {
   const label = `presentación ${position + 1}`;
-  const buttons = [
-    { name: `Subir ${label}`, Icon: ArrowUp, isDisabled: position === 0, onClick: () => onMove(-1) },
-    { name: `Bajar ${label}`, Icon: ArrowDown, isDisabled: position === count - 1, onClick: () => onMove(1) },
-    { name: `Quitar ${label}`, Icon: Trash2, isDisabled: count === 1, onClick: onRemove },
+  const buttons: { name: string; icon: AdminIconName; isDisabled: boolean; onClick: () => void }[] = [
+    { name: `Subir ${label}`, icon: "arrow-up", isDisabled: position === 0, onClick: () => onMove(-1) },
+    { name: `Bajar ${label}`, icon: "arrow-down", isDisabled: position === count - 1, onClick: () => onMove(1) },
+    { name: `Quitar ${label}`, icon: "trash-2", isDisabled: count === 1, onClick: onRemove },
   ];
   return (
     <div className="flex gap-1">
-      {buttons.map(({ name, Icon, isDisabled, onClick }) => (
+      {buttons.map(({ name, icon, isDisabled, onClick }) => (
         <Button
           key={name}
           type="button"
@@ -42,7 +42,7 @@ function RowButtons({
           disabled={isDisabled}
           onClick={onClick}
         >
-          <Icon aria-hidden />
+          <AdminIcon name={icon} />
         </Button>
       ))}
     </div>
@@ -130,7 +130,7 @@ export function VariantsFields({ form }: { form: FormFields }) {
       ))}
       <div>
         <Button type="button" variant="outline" onClick={add}>
-          <Plus aria-hidden /> Agregar presentación
+          <AdminIcon name="plus" /> Agregar presentación
         </Button>
       </div>
     </fieldset>

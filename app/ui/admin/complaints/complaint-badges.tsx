@@ -1,5 +1,3 @@
-import { AlarmClock, CircleCheck, Clock, MailWarning } from "lucide-react";
-
 import {
   type ComplaintStatus,
   complaintStatusLabels,
@@ -8,6 +6,7 @@ import {
   NO_MAIL_SERVER_NOTICE,
 } from "~/domain/complaints/complaint-admin";
 import { cn } from "~/lib/cn";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 const badgeClass =
   "inline-flex w-fit items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
@@ -18,10 +17,10 @@ const statusClasses: Record<ComplaintStatus, string> = {
 };
 
 export function ComplaintStatusBadge({ status }: { status: ComplaintStatus }) {
-  const Icon = status === "respondido" ? CircleCheck : Clock;
+  const icon = status === "respondido" ? "circle-check" : "clock";
   return (
     <span className={cn(badgeClass, statusClasses[status])}>
-      <Icon className="size-3" aria-hidden />
+      <AdminIcon name={icon} className="size-3" />
       {complaintStatusLabels[status]}
     </span>
   );
@@ -37,7 +36,7 @@ const deadlineClasses: Record<DeadlineTone, string> = {
 export function DeadlineBadge({ deadline }: { deadline: Deadline }) {
   return (
     <span className={cn(badgeClass, deadlineClasses[deadline.tone])} data-testid="deadline-badge">
-      {deadline.isOverdue ? <AlarmClock className="size-3" aria-hidden /> : null}
+      {deadline.isOverdue ? <AdminIcon name="alarm-clock" className="size-3" /> : null}
       {deadline.label}
     </span>
   );
@@ -50,7 +49,7 @@ export function NoMailServerNotice() {
       role="status"
       className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
     >
-      <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <AdminIcon name="mail-warning" className="mt-0.5 size-4 shrink-0" />
       <span>
         <strong>Correo no configurado.</strong> {NO_MAIL_SERVER_NOTICE}
       </span>

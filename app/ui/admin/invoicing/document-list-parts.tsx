@@ -1,4 +1,3 @@
-import { ExternalLink } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import { documentKindLabels, type DocumentListQuery, documentStatusLabels } from "~/domain/invoicing/document-list";
@@ -6,6 +5,7 @@ import type { DocumentListRow } from "~/domain/invoicing/document-list.server";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import type { Column } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { FilterActions, OptionsOf } from "~/ui/admin/list-filter-parts";
 import { SelectField } from "~/ui/form/field";
 
@@ -62,7 +62,7 @@ function FileLinks({ row }: { row: DocumentListRow }) {
           aria-label={`${label} de ${row.number}`}
           className="inline-flex items-center gap-1 font-semibold text-primary-strong hover:underline"
         >
-          <ExternalLink className="size-3.5" aria-hidden /> {label}
+          <AdminIcon name="external-link" className="size-3.5" /> {label}
         </a>
       ))}
     </span>

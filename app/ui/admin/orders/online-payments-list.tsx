@@ -1,9 +1,9 @@
-import { ExternalLink, RotateCcw, Undo2 } from "lucide-react";
 import { Form } from "react-router";
 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
 import { centsToInput } from "~/lib/parse";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field } from "~/ui/form/field";
 import { type FormFields, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -29,7 +29,7 @@ function RefundForm({ payment, form }: { payment: OnlinePayment; form: FormField
   return (
     <details open={isOpen} className="mt-2 rounded-lg border border-current/20 bg-white p-2 text-ink">
       <summary className="cursor-pointer text-sm font-medium">
-        <Undo2 className="inline size-4" aria-hidden /> Reembolsar
+        <AdminIcon name="undo-2" className="inline size-4" /> Reembolsar
       </summary>
       <Form method="post" preventScrollReset className="mt-2 flex flex-col gap-2">
         <input type="hidden" name="onlinePaymentId" value={payment.id} />
@@ -76,7 +76,7 @@ function ReactivateForm({ payment, error }: { payment: OnlinePayment; error: str
         variant="outline"
         className="w-fit"
       >
-        <RotateCcw aria-hidden /> Reactivar pedido
+        <AdminIcon name="rotate-ccw" /> Reactivar pedido
       </SubmitButton>
     </Form>
   );
@@ -141,7 +141,7 @@ export function OnlinePayments({
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-xs text-primary-strong hover:underline"
               >
-                <ExternalLink className="size-3.5" aria-hidden /> Ver en el panel de {payment.providerName}
+                <AdminIcon name="external-link" className="size-3.5" /> Ver en el panel de {payment.providerName}
               </a>
             ) : null}
             <Refunds payment={payment} />

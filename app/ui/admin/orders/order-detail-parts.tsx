@@ -1,10 +1,10 @@
-import { Mail, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 
 // The detail's other cards: the lines with the delivery fee and the total, the customer, how
@@ -118,21 +118,21 @@ export function CustomerCard({ order }: { order: AdminOrder }) {
               href={`mailto:${order.customerEmail}`}
               className="inline-flex items-center gap-1 break-all text-primary-strong hover:underline"
             >
-              <Mail className="size-4 shrink-0" aria-hidden /> {order.customerEmail}
+              <AdminIcon name="mail" className="size-4 shrink-0" /> {order.customerEmail}
             </a>
           </Detail>
         ) : null}
         {order.customerPhone ? (
           <Detail term="Celular">
             <span className="inline-flex items-center gap-1">
-              <Phone className="size-4" aria-hidden /> {order.customerPhone}
+              <AdminIcon name="phone" className="size-4" /> {order.customerPhone}
             </span>
           </Detail>
         ) : null}
         {order.whatsappUrl ? (
           <Button asChild variant="outline" className="mt-1">
             <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer">
-              <MessageCircle aria-hidden /> Responder por WhatsApp
+              <AdminIcon name="message-circle" /> Responder por WhatsApp
             </a>
           </Button>
         ) : null}

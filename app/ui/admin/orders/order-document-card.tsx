@@ -1,9 +1,9 @@
-import { ExternalLink, FileText } from "lucide-react";
 import { Form, href, Link } from "react-router";
 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -40,7 +40,7 @@ function DocumentLinks({ document }: { document: OrderDocument }) {
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 text-primary-strong hover:underline"
         >
-          <ExternalLink className="size-3.5" aria-hidden /> {label}
+          <AdminIcon name="external-link" className="size-3.5" /> {label}
         </a>
       ))}
     </p>
@@ -113,7 +113,7 @@ function IssueForm({ order, form }: { order: AdminOrder; form: FormFields }) {
         </p>
       ) : null}
       <SubmitButton intent="invoice" pendingLabel="Enviando a Nubefact…" variant="outline" className="w-fit">
-        <FileText aria-hidden /> {label}
+        <AdminIcon name="file-text" /> {label}
       </SubmitButton>
     </Form>
   );

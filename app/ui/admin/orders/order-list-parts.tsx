@@ -1,4 +1,3 @@
-import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, href, Link } from "react-router";
 
@@ -13,6 +12,7 @@ import type { AdminOrderRow } from "~/domain/orders/order-admin.server";
 import { showDateInput } from "~/lib/date-display";
 import { formatMoney } from "~/lib/money";
 import type { Column } from "~/ui/admin/data-table";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { FilterActions, OptionsOf } from "~/ui/admin/list-filter-parts";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { DateField } from "~/ui/form/date-field";
@@ -78,7 +78,7 @@ export const orderColumns: Column<AdminOrderRow>[] = [
     cell: (row) => (
       <Button asChild variant="ghost" size="sm">
         <Link to={href("/admin/pedidos/:orderId", { orderId: String(row.id) })} aria-label={`Ver pedido ${row.code}`}>
-          <Eye aria-hidden />
+          <AdminIcon name="eye" />
         </Link>
       </Button>
     ),

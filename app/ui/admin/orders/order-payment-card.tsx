@@ -1,4 +1,3 @@
-import { Banknote, ExternalLink } from "lucide-react";
 import { Form } from "react-router";
 
 import { describePaymentDifference } from "~/domain/orders/order-admin";
@@ -6,6 +5,7 @@ import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { OPERATION_MAX_LENGTH } from "~/domain/orders/order-admin-forms";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
@@ -36,7 +36,7 @@ function ShopperReceipt({ order, receipt }: { order: AdminOrder; receipt: NonNul
             loading="lazy"
           />
           <span className="inline-flex items-center gap-1 text-xs group-hover:underline">
-            <ExternalLink className="size-3.5" aria-hidden /> Ver en tamaño completo
+            <AdminIcon name="external-link" className="size-3.5" /> Ver en tamaño completo
           </span>
         </a>
       ) : null}
@@ -100,7 +100,7 @@ function MarkPaidForm({ order, form }: { order: AdminOrder; form: FormFields }) 
         inputProps={{ maxLength: OPERATION_MAX_LENGTH, autoComplete: "off" }}
       />
       <SubmitButton intent="paid" pendingLabel="Registrando…">
-        <Banknote aria-hidden /> Marcar como pagado
+        <AdminIcon name="banknote" /> Marcar como pagado
       </SubmitButton>
     </Form>
   );

@@ -1,4 +1,3 @@
-import { ArrowRight, Ban, Banknote, MessageCircle } from "lucide-react";
 import { Form } from "react-router";
 
 import { orderStatusLabels } from "~/domain/account/order-status";
@@ -6,6 +5,7 @@ import { CANCEL_REASON_MAX_LENGTH, nextOrderStatuses, orderStatusActionLabels } 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { StatusHistory, type StatusHistoryEntry, StatusMove } from "~/ui/admin/status-history";
 import { CheckboxField, Field, TextAreaField } from "~/ui/form/field";
@@ -53,7 +53,7 @@ function CancelAction({ order, form }: { order: AdminOrder; form: FormFields }) 
     <OrderConfirmAction
       triggerLabel={
         <>
-          <Ban aria-hidden /> {orderStatusActionLabels.cancelado}
+          <AdminIcon name="ban" /> {orderStatusActionLabels.cancelado}
         </>
       }
       triggerVariant="outlineDestructive"
@@ -91,7 +91,7 @@ function DeliveredAction({ order }: { order: AdminOrder }) {
     <OrderConfirmAction
       triggerLabel={
         <>
-          <ArrowRight aria-hidden /> {orderStatusActionLabels.entregado}
+          <AdminIcon name="arrow-right" /> {orderStatusActionLabels.entregado}
         </>
       }
       triggerVariant="default"
@@ -129,7 +129,7 @@ function StatusActions({ order, form }: { order: AdminOrder; form: FormFields })
           return (
             <Button key={target} asChild variant="outline">
               <a href={`#${MARK_PAID_FORM_ID}`}>
-                <Banknote aria-hidden /> {orderStatusActionLabels.pagado}
+                <AdminIcon name="banknote" /> {orderStatusActionLabels.pagado}
               </a>
             </Button>
           );
@@ -139,7 +139,7 @@ function StatusActions({ order, form }: { order: AdminOrder; form: FormFields })
             <input type="hidden" name="status" value={target} />
             <input type="hidden" name="from" value={order.status} />
             <SubmitButton intent="status" pendingFields={{ status: target }} pendingLabel="Actualizando…">
-              <ArrowRight aria-hidden /> {orderStatusActionLabels[target]}
+              <AdminIcon name="arrow-right" /> {orderStatusActionLabels[target]}
             </SubmitButton>
           </Form>
         );
@@ -190,7 +190,7 @@ export function OrderStatusCard({ order, form }: { order: AdminOrder; form: Form
       {order.noticeUrl ? (
         <Button asChild variant="whatsapp" className="mt-4">
           <a href={order.noticeUrl} target="_blank" rel="noopener noreferrer">
-            <MessageCircle aria-hidden /> Avisar por WhatsApp
+            <AdminIcon name="message-circle" /> Avisar por WhatsApp
           </a>
         </Button>
       ) : null}

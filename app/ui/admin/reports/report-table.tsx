@@ -1,9 +1,8 @@
-import { Download } from "lucide-react";
-
 import { formatInteger } from "~/domain/reports/report-format";
 import type { ReportCell, ReportColumn, ReportTable } from "~/domain/reports/report-tables";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { buttonVariants } from "~/ui/primitives/button";
 
 function formatCell(cell: ReportCell, column: ReportColumn | undefined): string {
@@ -29,7 +28,7 @@ export function ReportTableView({ table, downloadUrl }: { table: ReportTable; do
           className={buttonVariants({ variant: "ghostPrimary", size: "sm" })}
           aria-label={`Descargar Excel: ${table.title}`}
         >
-          <Download aria-hidden /> Excel
+          <AdminIcon name="download" /> Excel
         </a>
       </div>
       {table.rows.length === 0 ? (

@@ -1,4 +1,3 @@
-import { ChartColumn } from "lucide-react";
 import { href, Link } from "react-router";
 
 import { formatShortDay } from "~/domain/reports/report-format";
@@ -7,6 +6,7 @@ import type { SalesGlance } from "~/domain/reports/sales-glance.server";
 import type { SeriesPoint } from "~/domain/reports/sales-report.server";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
+import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 
 import { ReportChart } from "./report-chart";
 import { CHART_CORAL, CHART_TEAL } from "./report-charts";
@@ -97,7 +97,7 @@ export function SalesGlanceCard({ glance }: { glance: SalesGlance }) {
     <section aria-labelledby="dashboard-ventas" className="mt-6 rounded-xl border bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="dashboard-ventas" className="flex items-center gap-2 text-lg font-bold">
-          <ChartColumn className="size-5 text-primary-strong" aria-hidden /> Ventas pagadas
+          <AdminIcon name="chart-column" className="size-5 text-primary-strong" /> Ventas pagadas
         </h2>
         <Link
           to={`${href("/admin/reportes")}?rango=mes`}
