@@ -83,12 +83,13 @@ describe("stock writes drop their products' pages after the commit", () => {
   test("an order at the checkout: its product only, then the listings too for the last unit", async () => {
     await setProductStock(handle().db, productId, 5);
     await orderAtCheckout(1, "987 100 001");
-    expect(droppedTags()).toEqual([pageTags.product(productId)]);
+    // And the live discounts kept for the carts' summaries: an order may take a use (ADR 048).
+    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.discounts]);
 
     cache.invalidatePages.mockClear();
     await setProductStock(handle().db, productId, 1);
     await orderAtCheckout(1, "987 100 002");
-    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.productListings]);
+    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.productListings, pageTags.discounts]);
     expect(droppedTags()).not.toContain(pageTags.product(otherProductId));
   });
 
@@ -112,7 +113,7 @@ describe("stock writes drop their products' pages after the commit", () => {
     const order = await insertTestOrder(handle().db, { lines: [{ productId, quantity: 2 }] });
     cache.invalidatePages.mockClear();
     expect((await changeOrderStatus(admin, order.id, "cancelado")).status).toBe("changed");
-    expect(droppedTags()).toEqual([pageTags.product(productId)]);
+    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.discounts]);
   });
 
   test("an unpaid order expiring names the product, and the listings when it was sold out", async () => {
@@ -124,6 +125,6 @@ describe("stock writes drop their products' pages after the commit", () => {
     });
     cache.invalidatePages.mockClear();
     expect(await expireUnpaidOrders(handle().db)).toBe(1);
-    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.productListings]);
+    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.productListings, pageTags.discounts]);
   });
 });
