@@ -4,11 +4,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { discounts, products } from "~/db/schema";
+import { discounts, onlinePayments, products } from "~/db/schema";
 import { addCartLine, ensureCart, getCartWithDiscountLines } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
+import { reactivateLateOrder } from "~/domain/payments/late-payment.server";
 import { setSharedReadsEnabled } from "~/lib/page-cache/shared-reads.server";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { setVariantValues } from "~test/variants";
@@ -85,7 +86,7 @@ function order(cartId: string, index: number) {
   });
 }
 
-test("a coupon's last use taken, given back, edited and deleted shows in the very next cart summary", async () => {
+test("a coupon's last use taken, given back, taken again by a late payment, edited and deleted shows in the very next cart summary", async () => {
   const saved = await saveDiscount(admin, coupon);
   if (saved.status !== "saved") throw new Error(saved.status);
   const waiting = await cartWithCoupon("SOLOUNO");
@@ -105,6 +106,24 @@ test("a coupon's last use taken, given back, edited and deleted shows in the ver
   if (unpaid.status !== "placed") throw new Error(unpaid.status);
   expect(await summary(waiting)).toBe("Este cupón se agotó.");
   expect(await expireUnpaidOrders(handle().db, new Date(Date.now() + 30 * 24 * 3600 * 1000))).toBe(1);
+  expect(await summary(waiting)).toBe("Cupón SOLOUNO −500");
+
+  // Its card payment came late: the owner brings the order back, and it takes the use again.
+  const [late] = await handle()
+    .db.insert(onlinePayments)
+    .values({
+      orderId: unpaid.orderId,
+      provider: "mercadopago",
+      providerPaymentId: "late-1",
+      amountCents: 4500,
+      outcome: "late",
+    })
+    .returning({ id: onlinePayments.id });
+  expect((await reactivateLateOrder(admin, unpaid.orderId, late!.id)).status).toBe("reactivated");
+  expect(await summary(waiting)).toBe("Este cupón se agotó.");
+  expect(
+    (await changeOrderStatus(admin, unpaid.orderId, "cancelado", undefined, { cancelReason: "Prueba" })).status,
+  ).toBe("changed");
   expect(await summary(waiting)).toBe("Cupón SOLOUNO −500");
 
   // The owner's edits: a bigger percentage, then the coupon switched off, then deleted.
