@@ -11,6 +11,7 @@ import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { reactivateLateOrder } from "~/domain/payments/late-payment.server";
 import { setSharedReadsEnabled } from "~/lib/page-cache/shared-reads.server";
+import { DISCOUNT_INPUT } from "~test/discounts";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { setVariantValues } from "~test/variants";
 
@@ -23,25 +24,7 @@ const { handle, adminId } = seededShopWithAdmin();
 const admin = { id: "" };
 let productId: number;
 
-const coupon: DiscountInput = {
-  name: "Solo uno",
-  code: "SOLOUNO",
-  kind: "percent",
-  percent: 10,
-  amountCents: null,
-  minSubtotalCents: 0,
-  isFirstPurchaseOnly: false,
-  startsAt: null,
-  endsAt: null,
-  maxUses: 1,
-  maxUsesPerCustomer: null,
-  isCombinable: true,
-  isActive: true,
-  familyIds: [],
-  categoryIds: [],
-  brandIds: [],
-  productIds: [],
-};
+const coupon: DiscountInput = { ...DISCOUNT_INPUT, name: "Solo uno", code: "SOLOUNO", maxUses: 1 };
 
 beforeAll(async () => {
   setSharedReadsEnabled(true);

@@ -9,6 +9,7 @@ import { discounts, orderDiscounts, orders, products } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
+import { DISCOUNT_INPUT } from "~test/discounts";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 import { setVariantValues } from "~test/variants";
 
@@ -19,26 +20,6 @@ import { saveDiscount } from "./discount-admin.server";
 const { handle, adminId } = seededShopWithAdmin();
 const admin = { id: "" };
 let productId: number;
-
-const base: DiscountInput = {
-  name: "Prueba",
-  code: null,
-  kind: "percent",
-  percent: 10,
-  amountCents: null,
-  minSubtotalCents: 0,
-  isFirstPurchaseOnly: false,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerCustomer: null,
-  isCombinable: true,
-  isActive: true,
-  familyIds: [],
-  categoryIds: [],
-  brandIds: [],
-  productIds: [],
-};
 
 beforeAll(async () => {
   admin.id = adminId();
@@ -54,7 +35,7 @@ beforeAll(async () => {
 });
 
 async function createDiscount(input: Partial<DiscountInput>) {
-  const saved = await saveDiscount(admin, { ...base, ...input });
+  const saved = await saveDiscount(admin, { ...DISCOUNT_INPUT, ...input });
   if (saved.status !== "saved") throw new Error(`not saved: ${JSON.stringify(saved)}`);
   return saved.id;
 }
