@@ -1,6 +1,12 @@
 // A discount as the owner's form gives it (10 % off everything, no limits), for the tests that
 // save one through the shop's own code; a test overrides what it checks.
+import { eq } from "drizzle-orm";
+
+import type { Database } from "~/db/client.server";
+import { discounts, products } from "~/db/schema";
 import type { DiscountInput } from "~/domain/discounts/discount-admin";
+
+import { setVariantValues } from "./variants";
 
 export const DISCOUNT_INPUT: DiscountInput = {
   name: "Prueba",
@@ -21,3 +27,14 @@ export const DISCOUNT_INPUT: DiscountInput = {
   brandIds: [],
   productIds: [],
 };
+
+/**
+ * The seeded shop without its own discounts (they would mix into a test's figures), and one live
+ * product at S/ 50.00, not on offer, with 1,000 units: its id.
+ */
+export async function shopWithoutDiscounts(db: Database): Promise<number> {
+  await db.delete(discounts);
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.isArchived, false)).limit(1);
+  await setVariantValues(db, product!.id, { stock: 1000, priceCents: 5000, isOfferActive: false });
+  return product!.id;
+}

@@ -45,7 +45,7 @@ const CATALOG_COUNT_TAGS = [pageTags.productListings, "product:*"];
 
 /**
  * The catalogue's tiles: the live products, and the presentaciones low or sold out. Counting
- * 10,000 products is most of the dashboard's statement (about 8 ms on the embedded database),
+ * 10,000 products is most of the dashboard's statement (11–17 ms on the embedded database, ADR 048),
  * so the counts are kept in memory (ADR 043) until a product or its stock changes.
  *
  * Low and sold-out stock counts presentaciones: a food whose 15 kg bag is sold out needs the

@@ -4,16 +4,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { discounts, onlinePayments, products } from "~/db/schema";
+import { discounts, onlinePayments } from "~/db/schema";
 import { addCartLine, ensureCart, getCartWithDiscountLines } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { changeOrderStatus } from "~/domain/orders/order-admin.server";
 import { expireUnpaidOrders } from "~/domain/orders/order-expiry.server";
 import { reactivateLateOrder } from "~/domain/payments/late-payment.server";
 import { setSharedReadsEnabled } from "~/lib/page-cache/shared-reads.server";
-import { DISCOUNT_INPUT } from "~test/discounts";
+import { DISCOUNT_INPUT, shopWithoutDiscounts } from "~test/discounts";
 import { seededShopWithAdmin } from "~test/seeded-shop";
-import { setVariantValues } from "~test/variants";
 
 import { previewCartDiscounts, setCartCoupon } from "./cart-discounts.server";
 import type { DiscountInput } from "./discount-admin";
@@ -29,15 +28,7 @@ const coupon: DiscountInput = { ...DISCOUNT_INPUT, name: "Solo uno", code: "SOLO
 beforeAll(async () => {
   setSharedReadsEnabled(true);
   admin.id = adminId();
-  // The demo shop's own discounts would mix into these figures.
-  await handle().db.delete(discounts);
-  const [product] = await handle()
-    .db.select({ id: products.id })
-    .from(products)
-    .where(eq(products.isArchived, false))
-    .limit(1);
-  productId = product!.id;
-  await setVariantValues(handle().db, productId, { stock: 1000, priceCents: 5000, isOfferActive: false });
+  productId = await shopWithoutDiscounts(handle().db);
 });
 afterAll(() => setSharedReadsEnabled(false));
 

@@ -5,13 +5,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { discounts, orderDiscounts, orders, products } from "~/db/schema";
+import { discounts, orderDiscounts, orders } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { placeOrder } from "~/domain/orders/order.server";
 import { applyStatusChange } from "~/domain/orders/order-admin.server";
-import { DISCOUNT_INPUT } from "~test/discounts";
+import { DISCOUNT_INPUT, shopWithoutDiscounts } from "~test/discounts";
 import { seededShopWithAdmin } from "~test/seeded-shop";
-import { setVariantValues } from "~test/variants";
 
 import { setCartCoupon } from "./cart-discounts.server";
 import { type DiscountInput } from "./discount-admin";
@@ -23,15 +22,7 @@ let productId: number;
 
 beforeAll(async () => {
   admin.id = adminId();
-  // The demo shop's own discounts would mix into these figures.
-  await handle().db.delete(discounts);
-  const [product] = await handle()
-    .db.select({ id: products.id })
-    .from(products)
-    .where(eq(products.isArchived, false))
-    .limit(1);
-  productId = product!.id;
-  await setVariantValues(handle().db, productId, { stock: 1000, priceCents: 5000, isOfferActive: false });
+  productId = await shopWithoutDiscounts(handle().db);
 });
 
 async function createDiscount(input: Partial<DiscountInput>) {
