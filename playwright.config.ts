@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_PATH } from "./scripts/ensure-chromium.js";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./scripts/server-node-flags.js";
 
 // E2E_BASE_URL runs the tests against a server that is already up (e.g. `npm run dev`
@@ -29,8 +30,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // Debian's Chromium, its headless shell (ADR 050); Playwright never downloads a browser here.
+      executablePath: CHROMIUM_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",
