@@ -10,7 +10,7 @@ import { PRIVATE_IMAGE_NAME } from "~/domain/media/image-upload.server";
 
 import { createArchiveWriter, readArchive, readEntryBuffer } from "../../scripts/backup-archive.js";
 import { SAFE_RECEIPT_NAME } from "../../scripts/backup-support.js";
-import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
+import { makeDataDir, makeSeededDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import {
   databaseFingerprint,
   fileComplaintOverHttp,
@@ -55,7 +55,7 @@ test("the backup's receipt names are the shop's private image names", () => {
 });
 
 test("npm run backup and npm run restore round-trip a shop on the embedded database", { timeout: 90_000 }, async () => {
-  const dataDir = makeDataDir();
+  const dataDir = await makeSeededDataDir();
   const server = await startServer({ DATA_DIR: dataDir });
   const orderCodes = [
     await placeOrderOverHttp(server.url, [

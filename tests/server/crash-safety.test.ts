@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { demoProducts } from "~/domain/demo-shop/demo-data";
 import { demoProductsWithVariants } from "~/domain/demo-shop/demo-variants";
 
-import { makeDataDir, signInAtAdmin, startServer } from "../support/server-process";
+import { makeSeededDataDir, signInAtAdmin, startServer } from "../support/server-process";
 import { fileComplaintOverHttp, placeOrderOverHttp, withPglite } from "../support/shop-traffic";
 
 const WORKERS = 4;
@@ -14,7 +14,7 @@ test(
   "kill -9 in the middle of orders and complaints loses nothing acknowledged and half-writes nothing",
   { timeout: 90_000 },
   async () => {
-    const dataDir = makeDataDir();
+    const dataDir = await makeSeededDataDir({ DEMO_ORDERS: "0" });
     // Without the demo orders: the stock below must move by this test's orders alone.
     const server = await startServer({ DATA_DIR: dataDir, DEMO_ORDERS: "0" });
     const orderCodes: string[] = [];

@@ -8,7 +8,7 @@ import { floodPost, stallUploads, trickle } from "../../bench/lib/hostile-client
 import { readMemory } from "../../bench/lib/server.js";
 import {
   ADMIN_PASSWORD,
-  makeDataDir,
+  makeSeededDataDir,
   registerAtAuth,
   type ServerProcess,
   startServer,
@@ -20,7 +20,7 @@ let server: ServerProcess;
 let port: number;
 
 beforeAll(async () => {
-  dataDir = makeDataDir();
+  dataDir = await makeSeededDataDir({ DEMO_ORDERS: "0" });
   // Without the demo orders, whose held units would change the stock this file reasons about.
   server = await startServer({ DATA_DIR: dataDir, DEMO_ORDERS: "0" });
   port = Number(new URL(server.url).port);

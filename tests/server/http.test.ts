@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   ADMIN_PASSWORD,
   makeDataDir,
+  makeSeededDataDir,
   readActivationToken,
   registerAtAuth,
   type ServerProcess,
@@ -25,7 +26,7 @@ let dataDir: string;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  dataDir = makeDataDir();
+  dataDir = await makeSeededDataDir();
   // Started from another folder, as a service without WorkingDirectory= would be: the pages'
   // scripts and styles (checked below) must not depend on it.
   server = await startServer({ DATA_DIR: dataDir }, { cwd: tmpdir() });

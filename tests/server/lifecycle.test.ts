@@ -5,7 +5,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { describe, expect, test } from "vitest";
 
-import { makeDataDir, runServerExpectingFailure, signInAtAdmin, startServer } from "../support/server-process";
+import {
+  makeDataDir,
+  makeSeededDataDir,
+  runServerExpectingFailure,
+  signInAtAdmin,
+  startServer,
+} from "../support/server-process";
 
 async function countRows(dataDir: string, table: string): Promise<number> {
   const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
@@ -19,7 +25,7 @@ async function countRows(dataDir: string, table: string): Promise<number> {
 
 describe("the embedded database on disk", () => {
   test("keeps every acknowledged write when the server is killed with SIGKILL", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = await makeSeededDataDir();
     const server = await startServer({ DATA_DIR: dataDir });
     // Each sign-in writes a session row; the kill comes right after the last answer.
     const cookies: string[] = [];
@@ -42,7 +48,7 @@ describe("the embedded database on disk", () => {
     } finally {
       expect(await restarted.stop()).toBe(0);
     }
-    // Two starts (each migrates and vacuums) and 15 password checks: on a busy 2-core
+    // Two starts and 15 password checks: on a busy 2-core
     // machine that took 30 s once.
   }, 90_000);
 
@@ -63,7 +69,7 @@ describe("the embedded database on disk", () => {
 
 describe("the server process", () => {
   test("closes the database and exits 0 on SIGTERM and on SIGINT", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = await makeSeededDataDir();
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const server = await startServer({ DATA_DIR: dataDir });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -75,7 +81,7 @@ describe("the server process", () => {
   }, 90_000);
 
   test("a second server on the same DATA_DIR refuses to start, and the first keeps serving", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = await makeSeededDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
     try {
       const second = await runServerExpectingFailure({ DATA_DIR: dataDir });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.js";
-import { ADMIN_PASSWORD, makeDataDir, projectRoot } from "../support/server-process";
+import { ADMIN_PASSWORD, makeSeededDataDir, projectRoot } from "../support/server-process";
 
 test("the flags and the variables are the ones ADR 035 lists, and npm start and the unit repeat none", () => {
   expect(SERVER_NODE_FLAGS).toEqual([
@@ -64,9 +64,10 @@ async function freePort(): Promise<number> {
 /** `node scripts/start.js` as the unit runs it; resolves with the parent and the server once it listens. */
 async function startScript() {
   const port = await freePort();
+  const dataDir = await makeSeededDataDir();
   const parent = spawn(process.execPath, ["scripts/start.js", "--no-build"], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: makeDataDir(), ADMIN_PASSWORD, AUTH_SECRET: "" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, AUTH_SECRET: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(parent.pid!);

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formatLongDate, getLimaDate } from "~/domain/calendar/lima-time";
 
 import { findForm } from "../support/html-form";
-import { makeDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
+import { makeSeededDataDir, type ServerProcess, signInAtAdmin, startServer } from "../support/server-process";
 import { formPost, placeOrderOverHttp } from "../support/shop-traffic";
 
 let server: ServerProcess;
 let adminCookie: string;
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: makeDataDir() });
+  server = await startServer({ DATA_DIR: await makeSeededDataDir() });
   adminCookie = await signInAtAdmin(server.url);
 });
 afterAll(async () => {
@@ -232,7 +232,7 @@ describe("parameters no page reads", () => {
 
 describe("the owner's report counts the searches the cache answers (issue 49)", () => {
   test("four searches of one query, two of them from the cache, and two that found nothing: 4 and 2", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = await makeSeededDataDir();
     const shop = await startServer({ DATA_DIR: dataDir });
     const search = async (q: string) => {
       const response = await fetch(`${shop.url}/buscar?q=${encodeURIComponent(q)}`);

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import type { TestProject } from "vitest/node";
 
 import { buildIfStale } from "../../scripts/build-if-stale.js";
@@ -13,13 +17,20 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const needsBuild =
     filters.length === 0 || filters.some((filter) => /tests\/?(server|postgres)?|^tests$/.test(filter));
   if (needsBuild) buildIfStale();
+  // This run's seeded DATA_DIRs (server-process.ts, makeSeededDataDir): made at first use, removed at the end.
+  const seededDataDirs = mkdtempSync(path.join(tmpdir(), "patitas-seeded-"));
+  project.provide("seededDataDirs", seededDataDirs);
+  const removeSeeded = () => rmSync(seededDataDirs, { recursive: true, force: true });
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     project.provide("databaseTemplates", await preparePgliteTemplates());
-    return undefined;
+    return async () => removeSeeded();
   }
   const { templates, drop } = await preparePostgresTemplates(serverUrl);
   project.provide("databaseTemplates", templates);
-  return drop;
+  return async () => {
+    removeSeeded();
+    await drop();
+  };
 }
