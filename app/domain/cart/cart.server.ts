@@ -139,32 +139,41 @@ export async function discardNewCart(cartId: string, requestContext?: object): P
   if (requestContext) cartsCreatedInRequest.delete(requestContext);
 }
 
-// Writes to one cart take turns (two tabs adding at once), so the stock check and the
-// write that follows it see the same line.
-async function lockCart(tx: Transaction, cartId: string): Promise<boolean> {
-  const rows = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+// Writes to one cart take turns (two tabs adding at once), so the stock check and the write
+// that follows it see the same line. The UPDATE that marks the cart used takes its row's lock
+// for the transaction, in one statement instead of a SELECT … FOR UPDATE and an UPDATE at the
+// end (issue 47); a refused add marks it used too: its shopper was there.
+async function lockAndTouchCart(tx: Transaction, cartId: string): Promise<boolean> {
+  const rows = await tx
+    .update(carts)
+    .set({ updatedAt: new Date() })
+    .where(eq(carts.id, cartId))
+    .returning({ id: carts.id });
   return rows.length > 0;
-}
-
-async function touchCart(tx: Transaction, cartId: string): Promise<void> {
-  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 /**
  * The presentación an add-to-cart names: the one posted (it must be a live one of that
- * product), or the product's only live one. Null for an unknown or archived product;
- * "choose" when a product with several was posted without one of its own.
+ * product), or the product's only live one, with the units of it already in the cart. Null
+ * for an unknown or archived product; "choose" when a product with several was posted without
+ * one of its own.
  */
-async function readAddedVariant(tx: Transaction, input: { productId: number; variantId?: number | undefined }) {
+async function readAddedVariant(
+  tx: Transaction,
+  cartId: string,
+  input: { productId: number; variantId?: number | undefined },
+) {
   const rows = await tx
     .select({
       variantId: productVariants.id,
       title: products.title,
       variantName: productVariants.name,
       stock: productVariants.stock,
+      inCart: cartLines.quantity,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(cartLines, and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, productVariants.id)))
     .where(
       and(
         eq(productVariants.productId, input.productId),
@@ -177,14 +186,6 @@ async function readAddedVariant(tx: Transaction, input: { productId: number; var
   return rows.length === 1 ? rows[0]! : "choose";
 }
 
-async function readLineQuantity(tx: Transaction, cartId: string, variantId: number): Promise<number> {
-  const [line] = await tx
-    .select({ quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
-  return line?.quantity ?? 0;
-}
-
 export { lineTitle };
 
 /** Adds units of a live presentación; refused when the line would exceed its stock. */
@@ -193,8 +194,8 @@ export async function addCartLine(
   input: { productId: number; variantId?: number | undefined; quantity: number },
 ): Promise<AddCartLineResult> {
   return getDb().transaction(async (tx) => {
-    await lockCart(tx, cartId);
-    const variant = await readAddedVariant(tx, input);
+    await lockAndTouchCart(tx, cartId);
+    const variant = await readAddedVariant(tx, cartId, input);
     if (!variant) return { status: "unknown-product" };
     if (variant === "choose") {
       const [product] = await tx
@@ -205,7 +206,7 @@ export async function addCartLine(
     }
     const title = lineTitle(variant.title, variant.variantName);
     if (variant.stock <= 0) return { status: "out-of-stock", title };
-    const inCart = await readLineQuantity(tx, cartId, variant.variantId);
+    const inCart = variant.inCart ?? 0;
     const quantity = inCart + input.quantity;
     if (quantity > variant.stock) return { status: "exceeds-stock", title, available: variant.stock, inCart };
     if (quantity > MAX_UNITS_PER_LINE) return { status: "over-line-limit", title, inCart };
@@ -213,24 +214,41 @@ export async function addCartLine(
       .insert(cartLines)
       .values({ cartId, productId: input.productId, variantId: variant.variantId, quantity })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { quantity } });
-    await touchCart(tx, cartId);
     return { status: "added", title, quantity };
   });
 }
 
-/** A line's presentación as the stepper needs it: its title and what can still be sold. */
+/** A presentación as a line's stepper needs it: its title and what can still be sold. */
+function lineVariantView(row: { title: string; variantName: string; stock: number; isArchived: boolean }) {
+  return { title: lineTitle(row.title, row.variantName), available: row.isArchived ? 0 : row.stock };
+}
+
+const lineVariantColumns = {
+  title: products.title,
+  variantName: productVariants.name,
+  stock: productVariants.stock,
+  isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
+};
+
+/** A presentación's title and what can still be sold; null for an unknown one. */
 async function readLineVariant(tx: Transaction, variantId: number) {
   const [row] = await tx
-    .select({
-      title: products.title,
-      variantName: productVariants.name,
-      stock: productVariants.stock,
-      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
-    })
+    .select(lineVariantColumns)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(productVariants.id, variantId));
-  return row ? { title: lineTitle(row.title, row.variantName), available: row.isArchived ? 0 : row.stock } : null;
+  return row ? lineVariantView(row) : null;
+}
+
+/** A cart's line with its presentación, in one statement; null when the cart has no such line. */
+async function readCartLineVariant(tx: Transaction, cartId: string, variantId: number) {
+  const [row] = await tx
+    .select({ ...lineVariantColumns, inCart: cartLines.quantity })
+    .from(cartLines)
+    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+  return row && row.inCart > 0 ? lineVariantView(row) : null;
 }
 
 /**
@@ -242,21 +260,17 @@ export async function setCartLineQuantity(
   input: { variantId: number; quantity: number },
 ): Promise<UpdateCartLineResult> {
   return getDb().transaction(async (tx) => {
-    if (!(await lockCart(tx, cartId))) return { status: "missing" };
-    const inCart = await readLineQuantity(tx, cartId, input.variantId);
-    if (inCart === 0) return { status: "missing" };
-    const variant = await readLineVariant(tx, input.variantId);
+    if (!(await lockAndTouchCart(tx, cartId))) return { status: "missing" };
+    const variant = await readCartLineVariant(tx, cartId, input.variantId);
     if (!variant) return { status: "missing" };
     const { title, available } = variant;
     const where = and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, input.variantId));
     if (input.quantity <= 0 || available <= 0) {
       await tx.delete(cartLines).where(where);
-      await touchCart(tx, cartId);
       return input.quantity <= 0 ? { status: "removed", title } : { status: "sold-out", title };
     }
     const quantity = Math.min(input.quantity, available, MAX_UNITS_PER_LINE);
     await tx.update(cartLines).set({ quantity }).where(where);
-    await touchCart(tx, cartId);
     if (quantity === input.quantity) return { status: "updated", title, quantity };
     return quantity === available ? { status: "limited", title, quantity } : { status: "capped", title };
   });

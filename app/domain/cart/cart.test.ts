@@ -147,6 +147,25 @@ describe("adding to the cart", () => {
     await setStock(snack.id, 60);
   });
 
+  test("two tabs adding at once take turns: eight adds of one unit against a stock of 5 leave 5", async () => {
+    const cartId = await newCart();
+    await setStock(snack.id, 5);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => addCartLine(cartId, { productId: snack.id, quantity: 1 })),
+    );
+    expect(results.filter((result) => result.status === "added")).toHaveLength(5);
+    expect(results.filter((result) => result.status === "exceeds-stock")).toHaveLength(3);
+    expect((await readLines(cartId)).map((line) => line.quantity)).toEqual([5]);
+    // Meanwhile the stepper of a third tab: the quantity it sets is the line's, whatever came first.
+    const [, set] = await Promise.all([
+      addCartLine(cartId, { productId: snack.id, quantity: 1 }),
+      setCartLineQuantity(cartId, { variantId: await variantOf(snack.id), quantity: 2 }),
+    ]);
+    expect(set).toMatchObject({ status: "updated", quantity: 2 });
+    expect((await readLines(cartId))[0]!.quantity).toBeLessThanOrEqual(3);
+    await setStock(snack.id, 60);
+  });
+
   test("sold-out, archived and unknown products are refused and nothing is stored", async () => {
     const cartId = await newCart();
     await setStock(snack.id, 0);
