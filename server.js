@@ -90,7 +90,11 @@ if (viteServer) {
   const clientDir = path.join(import.meta.dirname, "build/client");
   app.use("/assets", precompressed(path.join(clientDir, "assets")));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h" }));
+  // public/'s few files and folders (the icons, images): a page's address (/carrito, /buscar)
+  // is not looked for on disk first, which cost every page a file-system call (issue 47).
+  const publicEntries = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
+  const servePublic = express.static(clientDir, { maxAge: "1h" });
+  app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next()));
   app.use(serverModule.app);
 }
 

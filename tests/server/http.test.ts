@@ -517,6 +517,26 @@ describe("public pages", () => {
     }
   });
 
+  test("public/'s icons and pictures are served with an hour's cache; a page's address never looks for a file", async () => {
+    for (const [file, type] of [
+      ["/favicon.svg", /^image\/svg\+xml/],
+      ["/apple-touch-icon.png", /^image\/png/],
+      ["/images/services/desparasitacion.webp", /^image\/webp/],
+    ] as const) {
+      const response = await fetch(`${server.url}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toMatch(type);
+      expect(response.headers.get("cache-control"), file).toBe("public, max-age=3600");
+      expect((await response.arrayBuffer()).byteLength, file).toBeGreaterThan(100);
+    }
+    // A missing picture in those folders, and a name public/ does not hold: the shop's 404 page.
+    for (const missing of ["/images/no-existe.webp", "/no-existe.png"]) {
+      const response = await fetch(`${server.url}${missing}`);
+      expect(response.status, missing).toBe(404);
+      expect(await response.text(), missing).toContain("Página no encontrada");
+    }
+  });
+
   test("the browser gets React Router's production code, without its development warnings", async () => {
     // react-router's package exports only its development files (remix-run/react-router#14102);
     // vite.config.ts points the browser build at the production ones.

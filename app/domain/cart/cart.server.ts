@@ -308,7 +308,17 @@ export async function getCartWithDiscountLines(
 ): Promise<{ cart: CartView; discountLines: DiscountLine[] }> {
   if (!cartId) return { cart: { lines: [], itemCount: 0, totalCents: 0 }, discountLines: [] };
   const [limits, rows] = await Promise.all([getOrderLimits(), cartLineRows().execute({ cartId })]);
+  return toCartView(rows, limits);
+}
 
+/** A cart line as read: the presentación and its product now, and the units in the cart. */
+export type CartLineRow = Awaited<ReturnType<ReturnType<typeof cartLineRows>["execute"]>>[number];
+
+/** The cart's lines with what each costs now, and the lines the discounts look at. */
+export function toCartView(
+  rows: readonly CartLineRow[],
+  limits: Awaited<ReturnType<typeof getOrderLimits>>,
+): { cart: CartView; discountLines: DiscountLine[] } {
   const discountLines: DiscountLine[] = [];
   const lines = rows.map(({ isArchived, familyId, categoryId, brandId, ...row }): CartLineView => {
     const unitPriceCents = getUnitPriceCents(row);
@@ -332,31 +342,37 @@ export async function getCartWithDiscountLines(
   return { cart, discountLines };
 }
 
-/** The cart page's lines, with what each costs now: built once (every cart page and fetcher). */
+/** A cart line's columns, read by cartLineRows and by the cart page's own statement (cart-page.server.ts). */
+export const cartLineColumns = {
+  productId: products.id,
+  variantId: productVariants.id,
+  variantName: productVariants.name,
+  title: products.title,
+  image: products.image,
+  imageAlt: products.imageAlt,
+  priceCents: productVariants.priceCents,
+  isOfferActive: productVariants.isOfferActive,
+  offerPriceCents: productVariants.offerPriceCents,
+  stock: productVariants.stock,
+  isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
+  quantity: cartLines.quantity,
+  familyId: products.familyId,
+  categoryId: products.categoryId,
+  brandId: products.brandId,
+};
+
+/** The order of a cart's lines: as they were added. */
+export const cartLineOrder = [asc(cartLines.addedAt), asc(products.id), asc(productVariants.sortOrder)];
+
+/** The cart's lines, with what each costs now: built once (every cart fetcher, the checkout). */
 const cartLineRows = preparedPerDatabase((db) =>
   db
-    .select({
-      productId: products.id,
-      variantId: productVariants.id,
-      variantName: productVariants.name,
-      title: products.title,
-      image: products.image,
-      imageAlt: products.imageAlt,
-      priceCents: productVariants.priceCents,
-      isOfferActive: productVariants.isOfferActive,
-      offerPriceCents: productVariants.offerPriceCents,
-      stock: productVariants.stock,
-      isArchived: sql<boolean>`${products.isArchived} or ${productVariants.isArchived}`,
-      quantity: cartLines.quantity,
-      familyId: products.familyId,
-      categoryId: products.categoryId,
-      brandId: products.brandId,
-    })
+    .select(cartLineColumns)
     .from(cartLines)
     .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.cartId, sql.placeholder("cartId")))
-    .orderBy(asc(cartLines.addedAt), asc(products.id), asc(productVariants.sortOrder))
+    .orderBy(...cartLineOrder)
     .prepare("cart_lines"),
 );
 

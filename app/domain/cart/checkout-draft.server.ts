@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { getDb } from "~/db/client.server";
-import { preparedPerDatabase } from "~/db/prepared.server";
 import { carts } from "~/db/schema";
 import { checkoutFields, type CheckoutValues } from "~/domain/orders/order";
 
@@ -33,24 +32,16 @@ export async function saveCheckoutDraft(cartId: string, draft: CheckoutDraft): P
 }
 
 /**
- * What the shopper left on the cart's row: the checkout's draft (empty when none) and the coupon
- * kept ('' when none), in one statement (issue 47).
+ * What the shopper left on the cart's row (read with the cart page's lines, cart-page.server.ts):
+ * the checkout's draft (empty when none, or when it cannot be read) and the coupon kept ('' when none).
  */
-export async function readCartState(cartId: string | null): Promise<{ draft: CheckoutDraft; couponCode: string }> {
-  if (!cartId) return { draft: {}, couponCode: "" };
-  const [row] = await cartState().execute({ cartId });
+export function parseCartState(row: { draft: unknown; couponCode: string | null } | undefined): {
+  draft: CheckoutDraft;
+  couponCode: string;
+} {
   const parsed = checkoutDraftSchema.safeParse(row?.draft ?? {});
   return { draft: parsed.success ? parsed.data : {}, couponCode: row?.couponCode ?? "" };
 }
-
-// Every cart page reads it: built once.
-const cartState = preparedPerDatabase((db) =>
-  db
-    .select({ draft: carts.checkoutDraft, couponCode: carts.couponCode })
-    .from(carts)
-    .where(eq(carts.id, sql.placeholder("cartId")))
-    .prepare("cart_state"),
-);
 
 /** The form's starting values: the account's contact details, then what the draft holds. */
 export function withCheckoutDraft(defaults: CheckoutValues, draft: CheckoutDraft): CheckoutValues {

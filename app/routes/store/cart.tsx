@@ -18,18 +18,18 @@ import {
   clearCart,
   discardNewCart,
   ensureCart,
-  getCartWithDiscountLines,
   readCartId,
   removeCartLine,
   setCartLineQuantity,
 } from "~/domain/cart/cart.server";
+import { readCartPage } from "~/domain/cart/cart-page.server";
 import {
   addToCartSchema,
   cartIntentSchema,
   removeCartLineSchema,
   updateCartLineSchema,
 } from "~/domain/cart/cart-schemas";
-import { readCartState, withCheckoutDraft } from "~/domain/cart/checkout-draft.server";
+import { withCheckoutDraft } from "~/domain/cart/checkout-draft.server";
 import { pageTitle } from "~/domain/content/seo";
 import { previewCartDiscounts } from "~/domain/discounts/cart-discounts.server";
 import { getCheckoutOptions, isCheckoutEmail } from "~/domain/orders/checkout-choices.server";
@@ -65,18 +65,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${orderPagePath(orderCode)}${opens ? "?abrir=1" : ""}`);
   }
   // A session that cannot be read shows the cart as to a visitor (the root says 'Error de Sesión').
-  const [{ user }, cartId] = await Promise.all([getSessionUserOrSignedOut(request), readCartId(request, context)]);
-  const [{ cart, discountLines }, { draft, couponCode }, methods, qrImages, contact, settings, options] =
-    await Promise.all([
-      getCartWithDiscountLines(cartId),
-      readCartState(cartId),
-      listCheckoutPaymentMethods(),
-      listPaymentQrImages(),
-      user ? getCustomerContact(user.id) : { name: "", phone: "" },
-      getShopSettings(),
-      getCheckoutOptions(),
-      preloadCheckoutForm(),
-    ]);
+  // The lines, the draft and the coupon in one read, which the header's count shares.
+  const [{ user }, { cart, discountLines, draft, couponCode }] = await Promise.all([
+    getSessionUserOrSignedOut(request),
+    readCartPage(request, context),
+  ]);
+  const [methods, qrImages, contact, settings, options] = await Promise.all([
+    listCheckoutPaymentMethods(),
+    listPaymentQrImages(),
+    user ? getCustomerContact(user.id) : { name: "", phone: "" },
+    getShopSettings(),
+    getCheckoutOptions(),
+    preloadCheckoutForm(),
+  ]);
   const paymentMethods = methods.map((method) => ({ ...method, qrImage: qrImages[method.id] ?? null }));
   // The account's details (its address unless the checkout would refuse it: the main admin's
   // 'admin@localhost'), then what the shopper left in the checkout last time.

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 
 import { getCartItemCount } from "~/domain/cart/cart.server";
+import { isCartPageLoad, readCartPage } from "~/domain/cart/cart-page.server";
 import { DEFAULT_SHOP_NAME } from "~/domain/settings/settings";
 import type { RootData } from "~/root";
 import { ChatbotWidget } from "~/ui/chatbot/chatbot-widget";
@@ -14,6 +15,8 @@ import { useToastFrom } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // On the cart page, the units of the lines that page reads (one read for both loaders).
+  if (isCartPageLoad(request)) return { cartCount: (await readCartPage(request, context)).cart.itemCount };
   // The context carries a cart created by this very request (first add without JavaScript).
   return { cartCount: await getCartItemCount(request, context) };
 }
