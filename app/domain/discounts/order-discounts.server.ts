@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-or
 
 import type { Database } from "~/db/client.server";
 import { carts, discounts, orderDiscounts, orders } from "~/db/schema";
+import { orderEmailKey, orderPhoneKey } from "~/domain/orders/order-customer-keys.server";
 import { pageTags } from "~/lib/page-cache/page-tags";
 import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 
@@ -27,12 +28,12 @@ export type DiscountShopper = { userId: string | null; phoneKey: string; email: 
 
 /** The shopper's earlier orders, by any of the three; undefined when nothing names the shopper yet. */
 function sameCustomer(shopper: DiscountShopper): SQL | undefined {
-  const byPhone = sql`right(regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g'), 9) = ${shopper.phoneKey}`;
+  const byPhone = sql`${orderPhoneKey} = ${shopper.phoneKey}`;
   const email = shopper.email.trim().toLowerCase();
   return or(
     shopper.userId ? eq(orders.userId, shopper.userId) : undefined,
     shopper.phoneKey ? byPhone : undefined,
-    email ? sql`lower(${orders.customerEmail}) = ${email}` : undefined,
+    email ? sql`${orderEmailKey} = ${email}` : undefined,
   );
 }
 

@@ -4,6 +4,7 @@ import type { getDb } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { getOrderLimits } from "~/domain/settings/settings.server";
 
+import { orderPhoneKey } from "./order-customer-keys.server";
 import {
   getOrderCap,
   HOLDINGS_WINDOW_MS,
@@ -28,18 +29,13 @@ type HeldLine = { productId: number; variantId: number; title: string; stock: nu
 // housekeeping's one-key lock), so that concurrent orders cannot all pass the count.
 const PHONE_LOCK_CLASS = 72_730;
 
-/** The phone as toPhoneKey reads it, in SQL: digits only, the last nine. */
-function phoneKeyOf(column: typeof orders.customerPhone): SQL<string> {
-  return sql<string>`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 9)`;
-}
-
 /**
  * Who is ordering, for the limits: a signed-in shopper is their account; a guest is their
  * address or their phone, whichever matches (a hoarder changes phones, not addresses).
  */
 function sameShopper(shopper: Shopper, phoneKey: string): SQL | undefined {
   if (shopper.userId) return eq(orders.userId, shopper.userId);
-  const byPhone = sql`${phoneKeyOf(orders.customerPhone)} = ${phoneKey}`;
+  const byPhone = sql`${orderPhoneKey} = ${phoneKey}`;
   const byAddress = shopper.clientIp ? sql`${orders.clientIp} = ${shopper.clientIp}` : undefined;
   return and(isNull(orders.userId), byAddress ? sql`(${byAddress} or ${byPhone})` : byPhone);
 }
@@ -97,7 +93,7 @@ export async function hasTooManyPendingOrders(tx: Transaction, phoneKey: string)
         eq(orders.status, "pendiente"),
         isNull(orders.userId),
         gte(orders.createdAt, new Date(Date.now() - PENDING_GUEST_ORDERS_WINDOW_MS)),
-        sql`${phoneKeyOf(orders.customerPhone)} = ${phoneKey}`,
+        sql`${orderPhoneKey} = ${phoneKey}`,
       ),
     );
   return Number(row?.n ?? 0) >= MAX_PENDING_GUEST_ORDERS_PER_PHONE;

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_phone_key_index" ON "orders" USING btree (right(regexp_replace("customer_phone", '[^0-9]', '', 'g'), 9));--> statement-breakpoint
+CREATE INDEX "orders_email_lower_index" ON "orders" USING btree (lower("customer_email"));
