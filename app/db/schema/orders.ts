@@ -156,7 +156,8 @@ export const orders = pgTable(
       .where(sql`paid_at is not null and status <> 'cancelado'`),
     // A guest's earlier orders by phone (the last nine digits, as the checkout's limits and the
     // discounts' first purchase ask) and by e-mail: without them every checkout read all orders
-    // (issue 47). The expressions must stay as the queries write them (phoneKeyOf).
+    // (issue 47). The expressions must stay as the queries write them
+    // (domain/orders/order-customer-keys.server.ts; its test checks the plans).
     index("orders_phone_key_index").on(sql`right(regexp_replace(${t.customerPhone}, '[^0-9]', '', 'g'), 9)`),
     index("orders_email_lower_index").on(sql`lower(${t.customerEmail})`),
     check("orders_total_nonnegative", sql`${t.totalCents} >= 0`),
