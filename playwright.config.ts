@@ -18,7 +18,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [["list"]],
+  // The list, then each failed test's page as the browser had it (CI keeps only what is printed).
+  reporter: [["list"], ["./tests/e2e/failure-page-reporter.ts"]],
   // A test's whole budget. The clean-clone CI machine runs these two workers and the server on
   // two cores at about a third of this machine's pace: 12 s tests here took 33 s there and hit
   // a 30 s limit (the signed-in page-cache test, the combobox's three axe passes).

@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page, type Route } from "@playwright/test";
+import { createHash } from "node:crypto";
+
+import { expect, type Locator, type Page, type Route, type TestInfo } from "@playwright/test";
 
 import { screenshot, toast } from "./support";
 
@@ -9,6 +11,19 @@ export const PRODUCTS = {
   raton: { id: 3, title: "Ratón de Juguete con Catnip", unitCents: 1490 },
   cama: { id: 4, title: "Cama Acolchada Redonda para Gato", unitCents: 8990 },
 } as const;
+
+/**
+ * An address of its own for one test (and each repeat and retry of it), in the benchmarking
+ * range 198.18.0.0/15, sent as X-Forwarded-For (the server trusts its loopback proxy). The
+ * order limits count a guest's unpaid units by address within the hour (order-holdings.server.ts):
+ * every test on this machine's one address would share that count, and one test's orders
+ * could refuse another's, depending on which ran first.
+ */
+export function addressOfTest(testInfo: TestInfo): string {
+  const key = `${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`;
+  const [high = 0, low = 0] = createHash("sha256").update(key).digest();
+  return `198.${18 + (high & 1)}.${low}.${(high >> 1) + 1}`;
+}
 
 /**
  * Adds to the cart the way the product page does (`POST /carrito`, intent=add). The page's
