@@ -154,6 +154,15 @@ export const orders = pgTable(
     index("orders_customer_sales_index")
       .on(t.customerKey, t.paidAt)
       .where(sql`paid_at is not null and status <> 'cancelado'`),
+    // The back office's counts of orders awaiting payment and of paid orders without a
+    // comprobante (the dashboard's tiles, the 8:00 digest, the orders list's 'Sin pagar'):
+    // without them each count read every order the shop ever had (issue 47).
+    index("orders_unpaid_index")
+      .on(t.id)
+      .where(sql`paid_at is null and status <> 'cancelado'`),
+    index("orders_paid_live_index")
+      .on(t.id)
+      .where(sql`paid_at is not null and status <> 'cancelado'`),
     // A guest's earlier orders by phone (the last nine digits, as the checkout's limits and the
     // discounts' first purchase ask) and by e-mail: without them every checkout read all orders
     // (issue 47). The expressions must stay as the queries write them

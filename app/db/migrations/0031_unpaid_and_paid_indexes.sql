@@ -1,0 +1,2 @@
+CREATE INDEX "orders_unpaid_index" ON "orders" USING btree ("id") WHERE paid_at is null and status <> 'cancelado';--> statement-breakpoint
+CREATE INDEX "orders_paid_live_index" ON "orders" USING btree ("id") WHERE paid_at is not null and status <> 'cancelado';
