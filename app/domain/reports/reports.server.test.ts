@@ -17,7 +17,7 @@ import { getProductReport, listLowStock } from "./product-report.server";
 import { exportReportTable, getReport } from "./report.server";
 import { readReportRange } from "./report-range";
 import { getSalesGlance } from "./sales-glance.server";
-import { getSalesReport } from "./sales-report.server";
+import { getSalesReport, getSalesSeries, getSalesTotals } from "./sales-report.server";
 import { getSearchReport } from "./search-report.server";
 
 const { handle } = setUpTestDatabase();
@@ -309,5 +309,16 @@ describe("the November report", () => {
     expect(glance.month.previous.revenueCents).toBe(10_000);
     expect(glance.series.current).toHaveLength(20);
     expect(glance.series.previous).toHaveLength(20);
+    // Added up from one statement's days, the glance tells what the reports' own sums tell.
+    const month = { from: "2026-11-01", to: "2026-11-20" };
+    const lastMonth = { from: "2026-10-01", to: "2026-10-20" };
+    expect(glance.day.current).toEqual(await getSalesTotals({ from: "2026-11-20", to: "2026-11-20" }));
+    expect(glance.day.previous).toEqual(await getSalesTotals({ from: "2026-10-20", to: "2026-10-20" }));
+    expect(glance.month.current).toEqual(await getSalesTotals(month));
+    expect(glance.month.previous).toEqual(await getSalesTotals(lastMonth));
+    expect(glance.series.current).toEqual(await getSalesSeries(month, "day"));
+    expect(glance.series.previous).toEqual(await getSalesSeries(lastMonth, "day"));
+    expect(glance.month.current.orderCount).toBeGreaterThan(0);
+    expect(glance.series.current.some((point) => point.revenueCents > 0)).toBe(true);
   });
 });

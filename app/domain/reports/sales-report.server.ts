@@ -26,13 +26,15 @@ export type SalesReport = {
   byMethod: SalesSplit[];
 };
 
-type TotalsRow = { revenue: number | null; orders: number | null; units: number | null; discount: number | null };
+export type TotalsRow = {
+  revenue: number | null;
+  orders: number | null;
+  units: number | null;
+  discount: number | null;
+};
 
-export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
-  const [row] = await queryRows<TotalsRow>(sql`
-    select sum(d.revenue_cents)::float8 as revenue, sum(d.order_count)::float8 as orders,
-      sum(d.discount_cents)::float8 as discount, sum(d.units)::float8 as units
-    from sales_days d where ${withinDays(sql`d.day`, range)}`);
+/** The totals of summed daily rows (a range's sums, or the dashboard's days added up). */
+export function toSalesTotals(row: TotalsRow | undefined): SalesTotals {
   const revenueCents = Number(row?.revenue ?? 0);
   const orderCount = Number(row?.orders ?? 0);
   return {
@@ -42,6 +44,14 @@ export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
     units: Number(row?.units ?? 0),
     discountCents: Number(row?.discount ?? 0),
   };
+}
+
+export async function getSalesTotals(range: DateRange): Promise<SalesTotals> {
+  const [row] = await queryRows<TotalsRow>(sql`
+    select sum(d.revenue_cents)::float8 as revenue, sum(d.order_count)::float8 as orders,
+      sum(d.discount_cents)::float8 as discount, sum(d.units)::float8 as units
+    from sales_days d where ${withinDays(sql`d.day`, range)}`);
+  return toSalesTotals(row);
 }
 
 /** Every bucket of the range, empty ones included, oldest first; a week starts on Monday. */
