@@ -10,7 +10,7 @@ import { getLimaDate } from "~/domain/calendar/lima-time";
 
 import { addDays, type DateRange, sameDayPreviousMonth } from "./report-range";
 import { queryRows, withinDays } from "./report-sql.server";
-import { type SalesTotals, type SeriesPoint, toSalesTotals, type TotalsRow } from "./sales-report.server";
+import { type SalesTotals, type SeriesPoint, toSalesTotals } from "./sales-report.server";
 
 export type SalesGlance = {
   today: string;
@@ -21,22 +21,23 @@ export type SalesGlance = {
 };
 
 type DayRow = { day: string; revenue: number; orders: number; discount: number; units: number };
+type DaySums = Omit<DayRow, "day">;
 
 /** The days' sums within a range, added up (a range without sales gives zeros, as a SQL sum's nulls do). */
-function totalsWithin(days: Map<string, DayRow>, range: DateRange): SalesTotals {
-  const sum: TotalsRow = { revenue: 0, orders: 0, discount: 0, units: 0 };
+function totalsWithin(days: Map<string, DaySums>, range: DateRange): SalesTotals {
+  const sum: DaySums = { revenue: 0, orders: 0, discount: 0, units: 0 };
   for (const [day, row] of days) {
     if (day < range.from || day > range.to) continue;
-    sum.revenue! += row.revenue;
-    sum.orders! += row.orders;
-    sum.discount! += row.discount;
-    sum.units! += row.units;
+    sum.revenue += row.revenue;
+    sum.orders += row.orders;
+    sum.discount += row.discount;
+    sum.units += row.units;
   }
   return toSalesTotals(sum);
 }
 
 /** Every day of the range, oldest first, those without sales at zero. */
-function seriesWithin(days: Map<string, DayRow>, range: DateRange): SeriesPoint[] {
+function seriesWithin(days: Map<string, DaySums>, range: DateRange): SeriesPoint[] {
   const points: SeriesPoint[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const row = days.get(day);
@@ -56,11 +57,10 @@ export async function getSalesGlance(now = new Date()): Promise<SalesGlance> {
       sum(d.units)::float8 as units
     from sales_days d where ${withinDays(sql`d.day`, { from: lastMonth.from, to: today })}
     group by d.day`);
-  const days = new Map(
+  const days = new Map<string, DaySums>(
     rows.map((row) => [
       row.day,
       {
-        day: row.day,
         revenue: Number(row.revenue),
         orders: Number(row.orders),
         discount: Number(row.discount),

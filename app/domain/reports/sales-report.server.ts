@@ -26,7 +26,7 @@ export type SalesReport = {
   byMethod: SalesSplit[];
 };
 
-export type TotalsRow = {
+type TotalsRow = {
   revenue: number | null;
   orders: number | null;
   units: number | null;
