@@ -14,6 +14,7 @@ import type { PoolClient } from "pg";
 import { logError } from "~/lib/log.server";
 import { findProjectRoot } from "~/lib/paths.server";
 
+import { withNamedStatements } from "./pglite-named-statements.server";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -163,7 +164,8 @@ export async function openDatabase(options: {
     startParams,
     ...(options.loadDataDir && dataDir === "memory://" ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const pgliteDb = drizzlePglite({ client, ...drizzleOptions });
+  // Each statement parsed and planned once, then reused (ADR 054, superseding 046's withdrawal).
+  const pgliteDb = drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions });
   return {
     db: pgliteDb as unknown as Database,
     driver: "pglite",

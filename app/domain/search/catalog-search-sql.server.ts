@@ -28,6 +28,9 @@ export async function query<T>(statement: SQL, executor: Executor = getDb()): Pr
 export async function withIndexPlan<T>(work: (executor: Executor) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    // The search's statements are planned for their words at every call (ADR 054): a generic
+    // plan of a named statement would compute each to_tsquery again for every row it checks.
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
     return work(tx as unknown as Executor);
   });
 }

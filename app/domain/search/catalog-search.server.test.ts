@@ -8,7 +8,7 @@ import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { refreshSearchWords, searchCatalog, suggestQuery } from "./catalog-search.server";
-import { adjacentSwaps, wordSplits } from "./catalog-search-sql.server";
+import { adjacentSwaps, query, withIndexPlan, wordSplits } from "./catalog-search-sql.server";
 import { instantResults } from "./instant-results.server";
 import { MAX_QUERY_LENGTH } from "./query-length";
 import { listSearchMisses, MAX_SEARCH_MISSES, noteSearchOutcome, recordSearchMiss } from "./search-misses.server";
@@ -256,4 +256,17 @@ describe("searches that found nothing", () => {
       .from(searchMisses);
     expect(rows[0]!.n).toBe(MAX_SEARCH_MISSES);
   });
+});
+
+// ADR 054: on PGlite each statement is a named one whose plan PostgreSQL may keep. A kept
+// generic plan of the search would compute each to_tsquery again for every row it checks, so
+// the search's transaction asks for plans made for its words, at every call.
+test("the search is planned for its words at every call, and its sixth asking answers as its first", async () => {
+  const [mode] = await withIndexPlan((executor) =>
+    query<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`, executor),
+  );
+  expect(mode?.plan_cache_mode).toBe("force_custom_plan");
+  const first = await titlesFor("collar ajustable");
+  expect(first.length).toBeGreaterThan(0);
+  for (let time = 2; time <= 7; time++) expect(await titlesFor("collar ajustable")).toEqual(first);
 });
