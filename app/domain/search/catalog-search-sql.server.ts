@@ -27,10 +27,12 @@ export async function query<T>(statement: SQL, executor: Executor = getDb()): Pr
  */
 export async function withIndexPlan<T>(work: (executor: Executor) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    // The search's statements are planned for their words at every call (ADR 054): a generic
-    // plan of a named statement would compute each to_tsquery again for every row it checks.
-    await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+    // Both for this transaction only (SET LOCAL), in one statement. The search's statements are
+    // planned for their words at every call (ADR 054): a generic plan of a named statement would
+    // compute each to_tsquery again for every row it checks.
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    );
     return work(tx as unknown as Executor);
   });
 }
@@ -234,6 +236,8 @@ type ProductMatchOptions = {
   brandId?: number | undefined;
   limit: number;
   offset: number;
+  /** false: the page alone, without the total and the brands facet (instant results show neither). */
+  withFacets?: boolean;
 };
 
 /**
@@ -252,16 +256,21 @@ export function productMatchesStatement(prepared: PreparedQuery, options: Produc
     ), page AS (
       SELECT m.* FROM matches m${brand} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
     )
-    SELECT (SELECT count(*)::int FROM matches m${brand}) AS total,
-      (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'slug', b.slug, 'count', f.count)
-        ORDER BY b.name), '[]'::json)
-       FROM (SELECT brand_id, count(*)::int AS count FROM matches GROUP BY brand_id) AS f
-       JOIN brands b ON b.id = f.brand_id) AS brands,
+    SELECT ${options.withFacets === false ? sql`0 AS total, '[]'::json AS brands,` : facetsOf(brand)}
       (SELECT coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description,
           'image', p.image, 'imageAlt', p.image_alt, 'priceCents', p.price_cents,
           'isOfferActive', p.is_offer_active, 'offerPriceCents', p.offer_price_cents, 'stock', p.stock,
           'priceVaries', p.price_varies, 'hasAnyOffer', p.has_any_offer) ORDER BY ${order}), '[]'::json)
        FROM page m JOIN products p ON p.id = m.id) AS items`;
+}
+
+/** The total of the matches (of the brand, when given) and the brands facet of all matches. */
+function facetsOf(brand: SQL): SQL {
+  return sql`(SELECT count(*)::int FROM matches m${brand}) AS total,
+      (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'slug', b.slug, 'count', f.count)
+        ORDER BY b.name), '[]'::json)
+       FROM (SELECT brand_id, count(*)::int AS count FROM matches GROUP BY brand_id) AS f
+       JOIN brands b ON b.id = f.brand_id) AS brands,`;
 }
 
 /**

@@ -3,7 +3,15 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { brands, productCategories, products, productVariants, searchMisses, searchSynonyms } from "~/db/schema";
+import {
+  brands,
+  productCategories,
+  products,
+  productVariants,
+  searchDays,
+  searchMisses,
+  searchSynonyms,
+} from "~/db/schema";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
@@ -249,6 +257,17 @@ describe("searches that found nothing", () => {
     await noteSearchOutcome(await searchCatalog({ q: "pececito dorado" }));
   });
 
+  test("a search that finds something again leaves the list at once, and the day counts both", async () => {
+    const { db } = handle();
+    await noteSearchOutcome(await searchCatalog({ q: "hamster" }));
+    expect(await db.select().from(searchMisses).where(eq(searchMisses.query, "hamster"))).toHaveLength(1);
+    await db.insert(searchSynonyms).values({ terms: ["hamster", "catnip"] });
+    await noteSearchOutcome(await searchCatalog({ q: " Hámster!" }));
+    expect(await db.select().from(searchMisses).where(eq(searchMisses.query, "hamster"))).toEqual([]);
+    const [day] = await db.select().from(searchDays).where(eq(searchDays.query, "hamster"));
+    expect(day).toMatchObject({ searches: 2, misses: 1 });
+  });
+
   test("the list is bounded", async () => {
     for (let i = 0; i < MAX_SEARCH_MISSES + 5; i++) await recordSearchMiss(`zzz ${i}`);
     const rows = await handle()
@@ -262,10 +281,13 @@ describe("searches that found nothing", () => {
 // generic plan of the search would compute each to_tsquery again for every row it checks, so
 // the search's transaction asks for plans made for its words, at every call.
 test("the search is planned for its words at every call, and its sixth asking answers as its first", async () => {
-  const [mode] = await withIndexPlan((executor) =>
-    query<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`, executor),
-  );
-  expect(mode?.plan_cache_mode).toBe("force_custom_plan");
+  const settings = await withIndexPlan(async (executor) => [
+    ...(await query<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`, executor)),
+    ...(await query<{ enable_seqscan: string }>(sql`SHOW enable_seqscan`, executor)),
+  ]);
+  expect(settings).toEqual([{ plan_cache_mode: "force_custom_plan" }, { enable_seqscan: "off" }]);
+  // For the search's transaction only.
+  expect(await query<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`)).toEqual([{ plan_cache_mode: "auto" }]);
   const first = await titlesFor("collar ajustable");
   expect(first.length).toBeGreaterThan(0);
   for (let time = 2; time <= 7; time++) expect(await titlesFor("collar ajustable")).toEqual(first);

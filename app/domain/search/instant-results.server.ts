@@ -34,7 +34,7 @@ export async function instantResults(raw: string): Promise<{ query: string; item
   if (!prepared) return { query: phrase, items: [] };
   // One transaction for both: two statements after the typo forms' one.
   const [products, services] = await withIndexPlan(async (executor) => [
-    await findProducts(executor, prepared, { limit: MAX_INSTANT_RESULTS, offset: 0 }),
+    await findProducts(executor, prepared, { limit: MAX_INSTANT_RESULTS, offset: 0, withFacets: false }),
     await findServices(executor, prepared, { limit: MAX_INSTANT_RESULTS }),
   ]);
   const serviceSlots = Math.max(Math.min(2, services.items.length), MAX_INSTANT_RESULTS - products.items.length);
