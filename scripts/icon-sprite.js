@@ -60,6 +60,13 @@ async function iconNode(name) {
   return iconNode(target[1]);
 }
 
+/**
+ * lucide's paint, on each symbol rather than on every <svg> a page draws (issue 47): the
+ * symbol's shapes inherit it, in the page's text colour, and a page's HTML is some 150 bytes
+ * an icon lighter (17 KB of the back office's product list).
+ */
+const PAINT = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+
 /** The sprite's text for these icon names, in the order given. */
 export async function buildSprite(names) {
   const symbols = [];
@@ -73,7 +80,7 @@ export async function buildSprite(names) {
         return `<${tag}${attrs}/>`;
       })
       .join("");
-    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${children}</symbol>`);
+    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24" ${PAINT}>${children}</symbol>`);
   }
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }

@@ -81,16 +81,11 @@ export function Icon({ name, ...props }: IconProps) {
 export function spriteIcon(sprite: string, name: string, props: Omit<SVGProps<SVGSVGElement>, "children">) {
   const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
   return (
+    // 24 px unless a class sizes it; the symbol brings its viewBox and lucide's paint (the
+    // sprite's <symbol> attributes, scripts/icon-sprite.js), so each icon on a page is short.
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width="24"
       height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden={labelled ? undefined : true}
       role={labelled ? "img" : undefined}
       data-icon={name}
