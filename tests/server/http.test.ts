@@ -460,6 +460,37 @@ describe("public pages", () => {
     expect(html).toContain("Libro de Reclamaciones");
   });
 
+  // ADR 056: React Router's server routes and route modules are built once per build
+  // (patches/react-router+7.18.4.patch), not at every render: nothing of one page may show on the next.
+  test("pages asked in turn each render their own route, whatever was rendered before", async () => {
+    const pages: [string, number, string][] = [
+      ["/carrito", 200, "Carrito de Compras"],
+      ["/esto-no-existe", 404, "Página no encontrada"],
+      ["/buscar?q=collar", 200, "Collar Reflectivo Ajustable"],
+      ["/producto/999999999", 404, "Producto no Encontrado"],
+      ["/libro-reclamaciones", 200, "Libro de Reclamaciones"],
+    ];
+    const titles = new Map<string, string>();
+    for (let round = 0; round < 3; round++) {
+      for (const [url, status, text] of pages) {
+        const response = await fetch(`${server.url}${url}`);
+        expect(response.status, url).toBe(status);
+        const html = await response.text();
+        expect(html, url).toContain(text);
+        const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+        titles.set(url, titles.get(url) ?? title);
+        expect(title, url).toBe(titles.get(url));
+      }
+    }
+    // Each route's own <title> (meta), not one of them for all.
+    expect(new Set(titles.values()).size).toBeGreaterThanOrEqual(4);
+    const chunk = readFileSync(
+      path.join(process.cwd(), "node_modules/react-router/dist/development/chunk-H4DAEOV7.mjs"),
+      "utf8",
+    );
+    expect(chunk).toContain("patch (patitas, ADR 056)");
+  });
+
   test("an unknown catalogue level or product is a Spanish 404 inside the header, cart and footer", async () => {
     for (const url of ["/productos/perros/no-existe", "/producto/999999999"]) {
       const response = await fetch(`${server.url}${url}`);
