@@ -79,3 +79,30 @@ test("PostgreSQL needs an explicit AUTH_SECRET, the embedded database does not",
   expect(() => checkSharedAuthSecret(readConfig({ ...postgres, AUTH_SECRET: "secreto-compartido-123" }))).not.toThrow();
   expect(() => checkSharedAuthSecret(readConfig({ DATA_DIR: "/tmp/x" }))).not.toThrow();
 });
+
+test("process.env is read once while its variables stay, and again as soon as one changes", () => {
+  const saved = { alerts: process.env.SHOP_ALERTS_PER_HOUR, bucket: process.env.S3_BUCKET };
+  const restore = (name: string, value: string | undefined) => {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  };
+  try {
+    process.env.SHOP_ALERTS_PER_HOUR = "7";
+    const first = readConfig();
+    expect(first.shopAlertsPerHour).toBe(7);
+    expect(readConfig()).toBe(first);
+    process.env.SOMETHING_ELSE_ENTIRELY = "x";
+    expect(readConfig()).toBe(first);
+    process.env.SHOP_ALERTS_PER_HOUR = "12";
+    expect(readConfig().shopAlertsPerHour).toBe(12);
+    // A half-configured bucket is refused at every read, never kept.
+    process.env.S3_BUCKET = "tienda";
+    expect(() => readConfig()).toThrow(/S3 storage is half configured/);
+    expect(() => readConfig()).toThrow(/S3 storage is half configured/);
+  } finally {
+    delete process.env.SOMETHING_ELSE_ENTIRELY;
+    restore("SHOP_ALERTS_PER_HOUR", saved.alerts);
+    restore("S3_BUCKET", saved.bucket);
+  }
+  expect(readConfig().s3).toBeUndefined();
+});

@@ -45,7 +45,8 @@ function assertKey(key) {
   if (!KEY.test(key)) throw new Error(`Not a stored file's key: ${JSON.stringify(key)}`);
 }
 
-const S3_VARIABLES = [
+/** The S3_* variables readS3Settings reads (config.server.ts reads these and its own, nothing else). */
+export const S3_VARIABLES = [
   "S3_BUCKET",
   "S3_ENDPOINT",
   "S3_REGION",
