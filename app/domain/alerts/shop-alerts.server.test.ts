@@ -7,6 +7,7 @@ import { ALERT_LIST_LIMIT, ALERT_SUMMARY_MINUTES } from "~/domain/alerts/shop-al
 import {
   ALERT_MAX_ATTEMPTS,
   deliverDueShopAlerts,
+  deliverShopAlertsLater,
   getAttentionFacts,
   IN_SUMMARY,
   NO_RECIPIENT,
@@ -59,7 +60,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await settleShopAlerts();
+  await settleShopAlerts({ forgetQuiet: true });
   mail.sent.length = 0;
   mail.failures = 0;
 });
@@ -423,5 +424,55 @@ describe("a flood of alerts", () => {
     }
     expect(mails.map((mail) => mail.subject)).toEqual(names.map((name) => `Nuevo mensaje de ${name}`));
     expect((await contactRows(ids)).every((row) => row.delivery === "smtp" && row.attempts === 1)).toBe(true);
+  });
+
+  // ADR 057: the runs a response starts (deliverShopAlertsLater, which reads the clock).
+  test("flooded, a response starts no run before the next summary is due; the minute's loop sends it with all that came", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const start = Date.parse("2028-03-01T15:00:00Z");
+      vi.setSystemTime(start);
+      for (let i = 0; i < ALERT_FLOOD_THRESHOLD; i++) {
+        await queueMessageAlert(`Antes ${i}`);
+        await deliverAt(new Date(start), 1);
+      }
+      expect(toShop()).toHaveLength(ALERT_FLOOD_THRESHOLD);
+      const [first] = await contactRows([await queueMessageAlert("Primera en la prisa")]);
+      deliverShopAlertsLater();
+      await settleShopAlerts();
+      // The run that found the flood put it off to the summary, a quarter of an hour on.
+      const [putOff] = await contactRows([Number(first!.refKey)]);
+      const summaryAt = start + ALERT_SUMMARY_MINUTES * MINUTE;
+      // Handed back as it was: its try is not spent.
+      expect(putOff).toMatchObject({ sentAt: null, attempts: 0, nextAttemptAt: new Date(summaryAt) });
+      const second = await queueMessageAlert("Segunda en la prisa");
+      const [waiting] = await contactRows([second]);
+      vi.setSystemTime(start + 5 * MINUTE);
+      deliverShopAlertsLater();
+      await settleShopAlerts();
+      // No run: the second alert was neither claimed nor put off.
+      expect(await contactRows([second])).toEqual([waiting]);
+      expect(toShop()).toHaveLength(ALERT_FLOOD_THRESHOLD);
+      // The minute's loop, once the summary is due: one e-mail with both.
+      vi.setSystemTime(summaryAt + MINUTE);
+      await runShopAlerts(handle().db);
+      const summary = toShop().at(-1)!;
+      expect(toShop()).toHaveLength(ALERT_FLOOD_THRESHOLD + 1);
+      expect(summary.subject).toBe(`${SUMMARY}2 avisos nuevos`);
+      expect(summary.text).toContain("• Nuevo mensaje de Primera en la prisa");
+      expect(summary.text).toContain("• Nuevo mensaje de Segunda en la prisa");
+      const rows = await contactRows([Number(first!.refKey), second]);
+      expect(rows.every((row) => row.delivery === IN_SUMMARY && row.sentAt !== null)).toBe(true);
+      // Past the quiet, a response starts a run again (put off again: the next summary is later).
+      const third = await queueMessageAlert("Tercera");
+      deliverShopAlertsLater();
+      await settleShopAlerts();
+      const [putOffAgain] = await contactRows([third]);
+      expect(putOffAgain!.sentAt).toBeNull();
+      expect(putOffAgain!.nextAttemptAt.getTime()).toBe(summaryAt + MINUTE + ALERT_SUMMARY_MINUTES * MINUTE);
+    } finally {
+      vi.useRealTimers();
+      await settleShopAlerts({ forgetQuiet: true });
+    }
   });
 });

@@ -214,6 +214,8 @@ export type AlertDeliveryReport = {
   failed: number;
   /** Alerts told in a summary. */
   folded: number;
+  /** Flooded, with the next summary not due yet: when it may go (ms since the epoch). */
+  nextSummaryAt?: number;
 };
 type ClaimedAlert = NonNullable<Awaited<ReturnType<typeof claimNextAlert>>>;
 
@@ -252,7 +254,7 @@ async function readFloodState(db: Transaction | Database, now: Date) {
  * While flooded, under one lock across instances: claims every due event alert for the summary
  * that may go now, or, before then, moves them to that time without spending a try.
  */
-async function claimSummaryAlerts(db: Database, now: Date): Promise<ClaimedAlert[]> {
+async function claimSummaryAlerts(db: Database, now: Date) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK_ID})`);
     const { summaryAt } = await readFloodState(tx, now);
@@ -262,7 +264,7 @@ async function claimSummaryAlerts(db: Database, now: Date): Promise<ClaimedAlert
         .update(shopAlerts)
         .set({ nextAttemptAt: new Date(summaryAt) })
         .where(isWaiting);
-      return [];
+      return { claimed: [] as ClaimedAlert[], nextSummaryAt: summaryAt };
     }
     const waiting = tx
       .select({ id: shopAlerts.id })
@@ -279,13 +281,14 @@ async function claimSummaryAlerts(db: Database, now: Date): Promise<ClaimedAlert
         refKey: shopAlerts.refKey,
         attempts: shopAlerts.attempts,
       });
-    return claimed.sort((a, b) => a.id - b.id);
+    return { claimed: claimed.sort((a, b) => a.id - b.id), nextSummaryAt: undefined };
   });
 }
 
 /** Tells the claimed alerts in one e-mail, each by the subject it would have had alone. */
 async function sendAlertSummary(db: Database, now: Date, report: AlertDeliveryReport) {
-  const claimed = await claimSummaryAlerts(db, now);
+  const { claimed, nextSummaryAt } = await claimSummaryAlerts(db, now);
+  if (nextSummaryAt !== undefined) report.nextSummaryAt = nextSummaryAt;
   if (claimed.length === 0) return;
   const settings = await getShopSettings();
   const to = settings.alertEmail || settings.contactEmail;
@@ -368,17 +371,20 @@ export async function runShopAlerts(db: Database, now: Date = new Date()): Promi
 
 let running: Promise<void> | null = null;
 let isWanted = false;
-
+/** Flooded: when this instance's last run found the next summary due (ms since the epoch). */
+let quietUntil = 0;
 /**
- * Sends the waiting alerts after the response that queued one: the caller does not wait for
- * the mail server. Calls while a run is going make it run once more at its end.
+ * Sends the waiting alerts after the response that queued one; calls while a run is going make
+ * it run once more. While flooded, none starts before the next summary is due: a new event can
+ * only wait for it (nine statements an order did so); the minute's loop still runs (ADR 057).
  */
 export function deliverShopAlertsLater(): void {
+  if (Date.now() < quietUntil) return;
   isWanted = true;
   running ??= (async () => {
-    while (isWanted) {
+    while (isWanted && Date.now() >= quietUntil) {
       isWanted = false;
-      await deliverDueShopAlerts();
+      quietUntil = (await deliverDueShopAlerts()).nextSummaryAt ?? 0;
     }
   })()
     .catch((error: unknown) => logError("shop alerts not sent", error))
@@ -387,7 +393,8 @@ export function deliverShopAlertsLater(): void {
     });
 }
 
-/** For tests: resolves once the run started by deliverShopAlertsLater has finished. */
-export async function settleShopAlerts(): Promise<void> {
+/** For tests: resolves once deliverShopAlertsLater's run has finished; `forgetQuiet` ends a flood's quiet. */
+export async function settleShopAlerts({ forgetQuiet = false } = {}): Promise<void> {
   while (running) await running;
+  if (forgetQuiet) quietUntil = 0;
 }
