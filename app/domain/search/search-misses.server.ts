@@ -57,24 +57,10 @@ export async function noteSearchOutcome(
 ): Promise<void> {
   if (!result.query) return;
   const found = result.products.total + result.services.total;
-  if (found > 0 && !isCountedWhenServed) return forgetAndCount(result.query, now);
   await Promise.all([
     found === 0 ? recordSearchMiss(result.query) : forgetSearchMiss(result.query),
     isCountedWhenServed && found > 0 ? null : countSearchOfDay(result.query, found === 0, now),
   ]);
-}
-
-/**
- * A search that found something, not stored by the page cache (the usual never-asked search):
- * forgotten as a miss and counted for the day in one statement, one write instead of two.
- */
-async function forgetAndCount(raw: string, now: Date): Promise<void> {
-  const { phrase } = readSearchTerms(raw);
-  if (!phrase) return;
-  await getDb().execute(sql`
-    WITH forgotten AS (DELETE FROM ${searchMisses} WHERE ${searchMisses.query} = ${phrase})
-    INSERT INTO ${searchDays} (day, query, searches, misses) VALUES (${getLimaDate(now)}, ${phrase}, 1, 0)
-    ON CONFLICT (day, query) DO UPDATE SET searches = ${searchDays}.searches + 1`);
 }
 
 /** The reports' 'Búsquedas' (issue 49): one row per normalised query and Lima day, counted. */
