@@ -130,6 +130,18 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
   };
 }
 
+/**
+ * A failed assertion's explanation: the server's warning and error log lines (the cause of a 500
+ * is logged there, not sent to the client), the last `limit` of them.
+ */
+export function serverProblems(server: Pick<ServerProcess, "output">, limit = 5): string {
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => /"level":"(warn|error)"/.test(line) && !line.includes("closed an idle connection"));
+  return lines.length === 0 ? "the server logged no warning or error" : lines.slice(-limit).join("\n");
+}
+
 /** Starts a server expected to refuse to start; resolves with its exit code and output. */
 export async function runServerExpectingFailure(
   env: Record<string, string>,
