@@ -76,9 +76,10 @@ export async function previewCartDiscounts({
   now?: Date;
 }): Promise<CartDiscounts> {
   if (lines.length === 0) return NO_CART_DISCOUNTS;
-  const [live, history] = await Promise.all([readLiveDiscounts(), readShopperHistory(getDb(), shopper)]);
+  const live = await readLiveDiscounts();
   const coupon = (couponCode && live.find((discount) => discount.code === couponCode)) || null;
   const automatic = live.filter((discount) => discount.code === null);
+  const history = await readShopperHistory(getDb(), shopper, coupon ? [coupon, ...automatic] : automatic);
   const facts = { lines, now, shopper: history };
   const products = applyDiscounts({ ...facts, deliveryFeeCents: 0, coupon, automatic });
   // Free delivery is told apart: its amount is the fee of the district the shopper picks.

@@ -108,6 +108,42 @@ describe("an order with a coupon", () => {
     const again = await order(await cartWithCoupon(null), 8, { phone: "955 999 999", email: "ANA@example.com" });
     expect(again.status).toBe("placed");
   });
+
+  test("'once per customer' counts the shopper's orders that carry it, by phone, and a cancelled one not", async () => {
+    await createDiscount({ code: "UNAVEZ", maxUsesPerCustomer: 1 });
+    const first = await order(await cartWithCoupon("UNAVEZ"), 9, { phone: "955 000 222" });
+    if (first.status !== "placed") throw new Error(first.status);
+    // An earlier order without the coupon does not count; the one with it does.
+    expect(await order(await cartWithCoupon("UNAVEZ"), 10, { phone: "955 000 333" })).toMatchObject({
+      status: "placed",
+    });
+    expect(await order(await cartWithCoupon("UNAVEZ"), 11, { phone: "+51 955 000 222" })).toMatchObject({
+      status: "coupon-refused",
+      message: expect.stringContaining("Ya usaste este cupón."),
+    });
+    await handle().db.transaction((tx) =>
+      applyStatusChange(tx, {
+        orderId: first.orderId,
+        code: first.code,
+        from: "pendiente",
+        to: "cancelado",
+        byUserId: admin.id,
+      }),
+    );
+    expect((await order(await cartWithCoupon("UNAVEZ"), 12, { phone: "955 000 222" })).status).toBe("placed");
+  });
+
+  test("a returning shopper still gets a discount that asks nothing of their history", async () => {
+    const id = await createDiscount({ code: "SIEMPRE", percent: 10 });
+    expect((await order(await cartWithCoupon(null), 13, { phone: "955 000 444" })).status).toBe("placed");
+    const again = await order(await cartWithCoupon("SIEMPRE", 2), 14, { phone: "955 000 444" });
+    if (again.status !== "placed") throw new Error(again.status);
+    const [stored] = await handle().db.select().from(orders).where(eq(orders.id, again.orderId));
+    expect(stored).toMatchObject({ totalCents: 10_000 - 1000, discountCents: 1000 });
+    expect(await handle().db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, again.orderId))).toEqual([
+      expect.objectContaining({ discountId: id, code: "SIEMPRE" }),
+    ]);
+  });
 });
 
 test(

@@ -9,6 +9,7 @@ import { invalidatePages } from "~/lib/page-cache/shop-page-cache.server";
 import { toDiscount } from "./discount-admin.server";
 import {
   applyDiscounts,
+  type Discount,
   discountLabel,
   type DiscountLine,
   type DiscountOutcome,
@@ -37,22 +38,31 @@ function sameCustomer(shopper: DiscountShopper): SQL | undefined {
   );
 }
 
-/** Whether the shopper ever placed an order that stands, and how many of those carry each discount. */
+/**
+ * Whether the shopper ever placed an order that stands, and how many of those carry each
+ * discount: each read only when one of `candidates` asks it (a first-purchase discount, a
+ * limit of uses per customer). What is not read cannot change any candidate's answer.
+ */
 export async function readShopperHistory(
   db: Transaction | Database,
   shopper: DiscountShopper,
+  candidates: readonly Pick<Discount, "isFirstPurchaseOnly" | "maxUsesPerCustomer">[],
 ): Promise<ShopperHistory> {
   const customer = sameCustomer(shopper);
+  const asksFirstPurchase = candidates.some((discount) => discount.isFirstPurchaseOnly);
+  const asksUses = candidates.some((discount) => discount.maxUsesPerCustomer !== null);
   // A cart before its phone is typed: the order, which always has one, decides.
-  if (!customer) return { isFirstPurchase: true, usesByDiscount: new Map() };
+  if (!customer || (!asksFirstPurchase && !asksUses)) return { isFirstPurchase: true, usesByDiscount: new Map() };
   const live = and(ne(orders.status, "cancelado"), customer);
-  const [earlier] = await db.select({ id: orders.id }).from(orders).where(live).limit(1);
-  const uses = await db
-    .select({ discountId: orderDiscounts.discountId, n: sql<number>`count(distinct ${orders.id})::integer` })
-    .from(orderDiscounts)
-    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-    .where(live)
-    .groupBy(orderDiscounts.discountId);
+  const [earlier] = asksFirstPurchase ? await db.select({ id: orders.id }).from(orders).where(live).limit(1) : [];
+  const uses = asksUses
+    ? await db
+        .select({ discountId: orderDiscounts.discountId, n: sql<number>`count(distinct ${orders.id})::integer` })
+        .from(orderDiscounts)
+        .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+        .where(live)
+        .groupBy(orderDiscounts.discountId)
+    : [];
   return {
     isFirstPurchase: !earlier,
     usesByDiscount: new Map(uses.flatMap((row) => (row.discountId === null ? [] : [[row.discountId, Number(row.n)]]))),
@@ -101,16 +111,23 @@ export type OrderDiscounts = { ok: true; outcome: DiscountOutcome } | { ok: fals
  */
 export async function takeOrderDiscounts(
   tx: Transaction,
-  order: { cartId: string; shopper: DiscountShopper; lines: DiscountLine[]; deliveryFeeCents: number; now?: Date },
+  order: {
+    cartId: string;
+    /** The coupon kept on the cart, read with the cart's row lock (so no other request changed it since). */
+    keptCouponCode: string | null;
+    shopper: DiscountShopper;
+    lines: DiscountLine[];
+    deliveryFeeCents: number;
+    now?: Date;
+  },
 ): Promise<OrderDiscounts> {
-  const [cart] = await tx.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, order.cartId));
-  const couponCode = cart?.couponCode ? normalizeCouponCode(cart.couponCode) : null;
+  const couponCode = order.keptCouponCode ? normalizeCouponCode(order.keptCouponCode) : null;
   const { coupon, automatic } = await lockCandidates(tx, couponCode);
   const outcome = applyDiscounts({
     lines: order.lines,
     deliveryFeeCents: order.deliveryFeeCents,
     now: order.now ?? new Date(),
-    shopper: await readShopperHistory(tx, order.shopper),
+    shopper: await readShopperHistory(tx, order.shopper, coupon ? [coupon, ...automatic] : automatic),
     coupon,
     automatic,
   });

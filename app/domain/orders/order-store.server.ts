@@ -73,16 +73,21 @@ export async function explainStockTaken(error: unknown) {
 /**
  * The cart's row lock, as every change to the cart takes it: two checkouts of one cart
  * (two tabs, a form posted twice) take turns, and the second finds the cart empty
- * instead of ordering and reserving the same lines again. Null for a missing or empty cart.
+ * instead of ordering and reserving the same lines again. Null for a missing or empty cart;
+ * else its lines and the coupon kept on it.
  */
 async function lockCartLines(tx: Transaction, cartId: string) {
-  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+  const [cart] = await tx
+    .select({ couponCode: carts.couponCode })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .for("update");
   if (!cart) return null;
-  const cartRows = await tx
+  const rows = await tx
     .select({ productId: cartLines.productId, variantId: cartLines.variantId, quantity: cartLines.quantity })
     .from(cartLines)
     .where(eq(cartLines.cartId, cartId));
-  return cartRows.length === 0 ? null : cartRows;
+  return rows.length === 0 ? null : { rows, couponCode: cart.couponCode };
 }
 
 /**
@@ -310,9 +315,9 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     if (!input.userId && (await hasTooManyPendingOrders(tx, phoneKey))) {
       return { status: "too-many-pending-orders" as const };
     }
-    const cartRows = await lockCartLines(tx, cartId);
-    if (!cartRows) return { status: "empty-cart" as const };
-    const lines = await lockOrderLines(tx, cartRows);
+    const cart = await lockCartLines(tx, cartId);
+    if (!cart) return { status: "empty-cart" as const };
+    const lines = await lockOrderLines(tx, cart.rows);
 
     const problems = findStockProblems(lines);
     if (problems.length > 0) return { status: "insufficient-stock" as const, problems };
@@ -325,6 +330,7 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     if ("belowMinimum" in fee) return { status: "below-minimum" as const, message: fee.belowMinimum };
     const discounts = await takeOrderDiscounts(tx, {
       cartId,
+      keptCouponCode: cart.couponCode,
       shopper: { userId: input.userId, phoneKey, email: input.customerEmail ?? "" },
       lines: priced,
       deliveryFeeCents: fee.feeCents,

@@ -10,6 +10,12 @@ import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { placeOrder } from "./order.server";
 import { changeOrderStatus, getAdminOrder } from "./order-admin.server";
+import { buildStoredOrderMessage } from "./order-confirmation.server";
+
+/** The order's WhatsApp message, as its order page sends it (read from the stored order). */
+async function messageOf(placed: { orderId: number }): Promise<string> {
+  return (await buildStoredOrderMessage(placed.orderId)) ?? "";
+}
 
 const { handle, adminId } = seededShopWithAdmin();
 let food: { id: number; small: number; large: number };
@@ -99,8 +105,8 @@ test("cancelling an order returns each presentación's units once, even when can
   expect(await stocks()).toEqual({ [food.small]: 17, [food.large]: 3 });
   // The WhatsApp message and the back office name each line's presentación.
   const title = "Alimento Pro Plan Cachorro Razas Pequeñas";
-  expect(placed.status === "placed" && placed.message).toContain(`${title} — 3 kg (x3)`);
-  expect(placed.status === "placed" && placed.message).toContain(`${title} — 15 kg (x2)`);
+  expect(placed.status === "placed" && (await messageOf(placed))).toContain(`${title} — 3 kg (x3)`);
+  expect(placed.status === "placed" && (await messageOf(placed))).toContain(`${title} — 15 kg (x2)`);
   const [order] = await handle()
     .db.select({ id: orders.id })
     .from(orders)
