@@ -159,7 +159,7 @@ async function lockAndTouchCart(tx: Transaction, cartId: string): Promise<boolea
  * one of its own.
  */
 async function readAddedVariant(
-  tx: Transaction,
+  tx: Transaction | Database,
   cartId: string,
   input: { productId: number; variantId?: number | undefined },
 ) {
@@ -188,34 +188,45 @@ async function readAddedVariant(
 
 export { lineTitle };
 
-/** Adds units of a live presentación; refused when the line would exceed its stock. */
+/**
+ * Adds units of a live presentación; refused when the line would exceed its stock. `isNew`: the
+ * cart was created by this request (ensureCart), so no other request can be writing to it and
+ * its lock is not needed: the read and the write go without a transaction (issue 47).
+ */
 export async function addCartLine(
   cartId: string,
   input: { productId: number; variantId?: number | undefined; quantity: number },
+  { isNew = false }: { isNew?: boolean } = {},
 ): Promise<AddCartLineResult> {
+  if (isNew) return addLine(getDb(), cartId, input);
   return getDb().transaction(async (tx) => {
     await lockAndTouchCart(tx, cartId);
-    const variant = await readAddedVariant(tx, cartId, input);
-    if (!variant) return { status: "unknown-product" };
-    if (variant === "choose") {
-      const [product] = await tx
-        .select({ title: products.title })
-        .from(products)
-        .where(eq(products.id, input.productId));
-      return { status: "choose-variant", title: product?.title ?? "" };
-    }
-    const title = lineTitle(variant.title, variant.variantName);
-    if (variant.stock <= 0) return { status: "out-of-stock", title };
-    const inCart = variant.inCart ?? 0;
-    const quantity = inCart + input.quantity;
-    if (quantity > variant.stock) return { status: "exceeds-stock", title, available: variant.stock, inCart };
-    if (quantity > MAX_UNITS_PER_LINE) return { status: "over-line-limit", title, inCart };
-    await tx
-      .insert(cartLines)
-      .values({ cartId, productId: input.productId, variantId: variant.variantId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { quantity } });
-    return { status: "added", title, quantity };
+    return addLine(tx, cartId, input);
   });
+}
+
+async function addLine(
+  db: Transaction | Database,
+  cartId: string,
+  input: { productId: number; variantId?: number | undefined; quantity: number },
+): Promise<AddCartLineResult> {
+  const variant = await readAddedVariant(db, cartId, input);
+  if (!variant) return { status: "unknown-product" };
+  if (variant === "choose") {
+    const [product] = await db.select({ title: products.title }).from(products).where(eq(products.id, input.productId));
+    return { status: "choose-variant", title: product?.title ?? "" };
+  }
+  const title = lineTitle(variant.title, variant.variantName);
+  if (variant.stock <= 0) return { status: "out-of-stock", title };
+  const inCart = variant.inCart ?? 0;
+  const quantity = inCart + input.quantity;
+  if (quantity > variant.stock) return { status: "exceeds-stock", title, available: variant.stock, inCart };
+  if (quantity > MAX_UNITS_PER_LINE) return { status: "over-line-limit", title, inCart };
+  await db
+    .insert(cartLines)
+    .values({ cartId, productId: input.productId, variantId: variant.variantId, quantity })
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { quantity } });
+  return { status: "added", title, quantity };
 }
 
 /** A presentación as a line's stepper needs it: its title and what can still be sold. */

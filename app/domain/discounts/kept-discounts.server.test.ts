@@ -120,3 +120,28 @@ test("the preview reads the discounts once while nothing changes them", async ()
   await handle().db.update(discounts).set({ percent: 30 }).where(eq(discounts.code, "SOLOUNO"));
   expect(await summary(cartId)).toBe("Cupón SOLOUNO −500");
 });
+
+test("an order without a discount keeps them: only an order that takes a use reads them again", async () => {
+  const kept = await saveDiscount(admin, { ...DISCOUNT_INPUT, name: "Diez", code: "DIEZ", percent: 10 });
+  if (kept.status !== "saved") throw new Error(kept.status);
+  const shows = async (cartId: string) => {
+    const { discountLines } = await getCartWithDiscountLines(cartId);
+    const preview = await previewCartDiscounts({
+      lines: discountLines,
+      couponCode: "DIEZ",
+      shopper: { userId: null, phoneKey: "", email: "" },
+    });
+    return preview.lines.map((line) => `${line.label} −${line.amountCents}`).join(", ");
+  };
+  const cartId = await cartWithCoupon("DIEZ");
+  expect(await shows(cartId)).toBe("Cupón DIEZ −500");
+  // Changed behind the shop's back, then an order that carries no discount (its cart has no coupon).
+  await handle().db.update(discounts).set({ percent: 40 }).where(eq(discounts.id, kept.id));
+  const plain = await ensureCart(new Request("http://localhost:3000/carrito"), null);
+  expect((await addCartLine(plain.cartId, { productId, quantity: 1 })).status).toBe("added");
+  expect((await order(plain.cartId, 90)).status).toBe("placed");
+  expect(await shows(cartId)).toBe("Cupón DIEZ −500");
+  // An order that takes one of its uses drops the kept copy: the next summary reads it again.
+  expect((await order(await cartWithCoupon("DIEZ"), 91)).status).toBe("placed");
+  expect(await shows(cartId)).toBe("Cupón DIEZ −2000");
+});

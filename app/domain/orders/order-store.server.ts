@@ -309,6 +309,7 @@ async function takeStock(tx: Transaction, priced: PricedLine[]): Promise<StockCh
  */
 export async function storeOrder(cartId: string, input: PlaceOrderInput, method: PaymentMethodCopy) {
   const stockChanges: StockChange[] = [];
+  let tookDiscountUses = false;
   const result = await getDb().transaction(async (tx) => {
     const phoneKey = toPhoneKey(input.customerPhone);
     // First, before any row lock, so that waiting for it never holds one.
@@ -342,6 +343,7 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
       discounts: discounts.outcome,
     });
     await recordOrderDiscounts(tx, orderId, discounts.outcome);
+    tookDiscountUses = discounts.outcome.applied.length > 0;
     stockChanges.push(...(await takeStock(tx, priced)));
     await tx.insert(orderStatusChanges).values({
       orderId,
@@ -354,7 +356,8 @@ export async function storeOrder(cartId: string, input: PlaceOrderInput, method:
     return { status: "placed" as const, orderId, code, accessToken, totalCents };
   });
   invalidateStockPages(stockChanges);
-  // Its discounts' uses were taken: the carts' summaries read them again.
-  if (result.status === "placed") dropKeptDiscounts();
+  // Its discounts' uses were taken: the carts' summaries read them again. An order without a
+  // discount changed none of them (issue 47: no read again after every order of a rush).
+  if (result.status === "placed" && tookDiscountUses) dropKeptDiscounts();
   return result;
 }

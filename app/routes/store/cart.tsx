@@ -118,7 +118,7 @@ async function addToCart({ request, context, form }: IntentArgs) {
   if (!parsed.success) return invalidCartRequest();
   const user = await getSessionUser(request);
   const { cartId, isNew, setCookie } = await ensureCart(request, user?.id ?? null, context);
-  const result = await addCartLine(cartId, parsed.data);
+  const result = await addCartLine(cartId, parsed.data, { isNew });
   if (isNew && result.status !== "added") await discardNewCart(cartId, context);
   const headers = result.status === "added" ? { "Set-Cookie": setCookie } : undefined;
   const status = result.status === "added" ? 200 : result.status === "unknown-product" ? 404 : 409;
