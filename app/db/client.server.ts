@@ -14,6 +14,7 @@ import type { PoolClient } from "pg";
 import { logError } from "~/lib/log.server";
 import { findProjectRoot } from "~/lib/paths.server";
 
+import { keepFileSizes } from "./pglite-file-sizes.server";
 import { withNamedStatements } from "./pglite-named-statements.server";
 import * as schema from "./schema";
 
@@ -164,6 +165,7 @@ export async function openDatabase(options: {
     startParams,
     ...(options.loadDataDir && dataDir === "memory://" ? { loadDataDir: options.loadDataDir } : {}),
   });
+  keepFileSizes(client); // asked of the disk once, not at every scan (ADR 058)
   // Each statement parsed and planned once, then reused (ADR 054, superseding 046's withdrawal).
   const pgliteDb = drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions });
   return {
