@@ -83,13 +83,14 @@ describe("stock writes drop their products' pages after the commit", () => {
   test("an order at the checkout: its product only, then the listings too for the last unit", async () => {
     await setProductStock(handle().db, productId, 5);
     await orderAtCheckout(1, "987 100 001");
-    // And the live discounts kept for the carts' summaries: an order may take a use (ADR 048).
-    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.discounts]);
+    // The live discounts kept for the carts' summaries stay: this order took no discount's use
+    // (one that does drops them: kept-discounts.server.test.ts).
+    expect(droppedTags()).toEqual([pageTags.product(productId)]);
 
     cache.invalidatePages.mockClear();
     await setProductStock(handle().db, productId, 1);
     await orderAtCheckout(1, "987 100 002");
-    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.productListings, pageTags.discounts]);
+    expect(droppedTags()).toEqual([pageTags.product(productId), pageTags.productListings]);
     expect(droppedTags()).not.toContain(pageTags.product(otherProductId));
   });
 
