@@ -3,14 +3,14 @@
 // What a match is must not change, and no caller may change what the next one gets.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 import type { RouteObject } from "react-router";
 import { expect, test } from "vitest";
 
-// The copy the server runs: Node's ESM build (Vitest would load the CommonJS one, unpatched).
-const serverCopy = pathToFileURL(path.join(process.cwd(), "node_modules/react-router/dist/development/index.mjs"));
-const { matchRoutes } = (await import(/* @vite-ignore */ serverCopy.href)) as typeof import("react-router");
+import { importServerReactRouter } from "~test/server-react-router";
+
+// The copy the server runs (Vitest would load the CommonJS build, unpatched).
+const { matchRoutes } = await importServerReactRouter();
 
 const routes: RouteObject[] = [
   {

@@ -1,18 +1,15 @@
 // ADR 059: patches/react-router+7.18.4.patch makes the data routes of a route tree once for every
 // static router (the server's routes are one array per build, ADR 056), not at each render. Each
 // request's router must still have its own location, matches and data.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 import { createElement } from "react";
 import type { RouteObject } from "react-router";
 import { expect, test } from "vitest";
 
-// The copy the server runs: Node's ESM build (Vitest would load the CommonJS one, unpatched).
-const serverCopy = pathToFileURL(path.join(process.cwd(), "node_modules/react-router/dist/development/index.mjs"));
-const { createStaticHandler, createStaticRouter } = (await import(
-  /* @vite-ignore */ serverCopy.href
-)) as typeof import("react-router");
+import { importServerReactRouter } from "~test/server-react-router";
+
+// The copy the server runs (Vitest would load the CommonJS build, unpatched).
+const { createStaticHandler, createStaticRouter } = await importServerReactRouter();
 
 function shop(): RouteObject[] {
   return [

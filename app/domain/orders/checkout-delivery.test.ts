@@ -6,15 +6,10 @@ import { cartLines, deliveryZones, orderLines, orders, products, shopSettings } 
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { formatMoney } from "~/lib/money";
+import { messageOf } from "~test/order-message";
 import { setUpTestDatabase } from "~test/test-database";
 
 import { submitCheckout } from "./order.server";
-import { buildStoredOrderMessage } from "./order-confirmation.server";
-
-/** The order's WhatsApp message, as its order page sends it (read from the stored order). */
-async function messageOf(placed: { orderId: number }): Promise<string> {
-  return (await buildStoredOrderMessage(placed.orderId)) ?? "";
-}
 
 const { handle } = setUpTestDatabase();
 

@@ -16,6 +16,7 @@ import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { formatMoney } from "~/lib/money";
 import { signUpCustomer } from "~test/auth";
+import { messageOf } from "~test/order-message";
 import { setUpTestDatabase } from "~test/test-database";
 import { setVariantValues } from "~test/variants";
 
@@ -26,12 +27,7 @@ import {
   type PlaceOrderInput,
   submitCheckout,
 } from "./order.server";
-import { buildStoredOrderMessage, getOrderWhatsAppUrl } from "./order-confirmation.server";
-
-/** The order's WhatsApp message, as its order page sends it (read from the stored order). */
-async function messageOf(placed: { orderId: number }): Promise<string> {
-  return (await buildStoredOrderMessage(placed.orderId)) ?? "";
-}
+import { getOrderWhatsAppUrl } from "./order-confirmation.server";
 
 const { handle } = setUpTestDatabase();
 

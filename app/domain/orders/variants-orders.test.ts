@@ -6,16 +6,11 @@ import { beforeAll, expect, test } from "vitest";
 
 import { orderLines, orders, products, productVariants } from "~/db/schema";
 import { addCartLine, ensureCart } from "~/domain/cart/cart.server";
+import { messageOf } from "~test/order-message";
 import { seededShopWithAdmin } from "~test/seeded-shop";
 
 import { placeOrder } from "./order.server";
 import { changeOrderStatus, getAdminOrder } from "./order-admin.server";
-import { buildStoredOrderMessage } from "./order-confirmation.server";
-
-/** The order's WhatsApp message, as its order page sends it (read from the stored order). */
-async function messageOf(placed: { orderId: number }): Promise<string> {
-  return (await buildStoredOrderMessage(placed.orderId)) ?? "";
-}
 
 const { handle, adminId } = seededShopWithAdmin();
 let food: { id: number; small: number; large: number };
