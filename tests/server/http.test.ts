@@ -451,6 +451,33 @@ describe("uploaded images", () => {
   });
 });
 
+/** Raw bytes as sent: fetch() would ask for and undo the compression itself. */
+function rawGet(pagePath: string, acceptEncoding: string) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${server.url}${pagePath}`,
+      { headers: { "Accept-Encoding": acceptEncoding } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/** The window a brotli stream asks its reader to allot, in bits, from its first byte (RFC 7932, 9.1). */
+function brotliWindowBits(stream: Buffer): number {
+  const first = stream[0]!;
+  if ((first & 1) === 0) return 16;
+  const large = (first >> 1) & 7;
+  if (large !== 0) return 17 + large;
+  const small = (first >> 4) & 7;
+  return small === 0 ? 17 : 8 + small;
+}
+
 describe("public pages", () => {
   test("an unknown address is a Spanish 404 page inside the shop's layout", async () => {
     const response = await fetch(`${server.url}/esto-no-existe`);
@@ -509,32 +536,16 @@ describe("public pages", () => {
     expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
     expect(assets.some((asset) => asset.includes("entry.client"))).toBe(true);
 
-    // Raw bytes as sent: fetch() would ask for and undo the compression itself.
-    const get = (asset: string, acceptEncoding: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        const outgoing = httpRequest(
-          `${server.url}${asset}`,
-          { headers: { "Accept-Encoding": acceptEncoding } },
-          (answer) => {
-            const chunks: Buffer[] = [];
-            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-            answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
-          },
-        );
-        outgoing.on("error", reject);
-        outgoing.end();
-      });
-
     // The stylesheet, and the biggest script: the shell with React and React Router (ADR 013).
     const shell = assets.find((asset) => /\/shell-[\w-]+\.js$/.test(asset));
     expect(shell).toBeDefined();
     for (const asset of [assets.find((a) => a.endsWith(".css"))!, shell!]) {
-      const whole = await get(asset, "identity");
+      const whole = await rawGet(asset, "identity");
       expect(whole.headers["content-encoding"], asset).toBeUndefined();
       expect(whole.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(whole.headers["content-type"]).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
 
-      const brotli = await get(asset, "gzip, deflate, br");
+      const brotli = await rawGet(asset, "gzip, deflate, br");
       expect(brotli.headers["content-encoding"], asset).toBe("br");
       expect(brotli.headers["vary"]).toMatch(/Accept-Encoding/i);
       expect(brotli.headers["content-type"]).toBe(whole.headers["content-type"]);
@@ -542,10 +553,23 @@ describe("public pages", () => {
       expect(brotliDecompressSync(brotli.body).equals(whole.body)).toBe(true);
       expect(brotli.body.length).toBeLessThan(whole.body.length / 3);
 
-      const gzip = await get(asset, "gzip");
+      const gzip = await rawGet(asset, "gzip");
       expect(gzip.headers["content-encoding"], asset).toBe("gzip");
       expect(gunzipSync(gzip.body).equals(whole.body)).toBe(true);
     }
+  });
+
+  test("a page rendered for one visitor goes out in brotli with a 256 KB window, as the page cache's copies do (ADR 060)", async () => {
+    const brotli = await rawGet("/carrito", "gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["cache-control"]).toBe("private, no-store");
+    expect(brotliDecompressSync(brotli.body).toString("utf8")).toContain("Carrito de Compras");
+    expect(brotliWindowBits(brotli.body)).toBe(18);
+    // The page cache's stored copy of a public page: the same window.
+    await fetch(`${server.url}/nosotros`);
+    const stored = await rawGet("/nosotros", "gzip, deflate, br");
+    expect(stored.headers["content-encoding"]).toBe("br");
+    expect(brotliWindowBits(stored.body)).toBe(18);
   });
 
   test("public/'s icons and pictures are served with an hour's cache; a page's address never looks for a file", async () => {
