@@ -2,6 +2,9 @@ import { type ClassValue, clsx } from "clsx";
 
 import { conflictingClasses } from "./class-conflicts";
 
+/** Read once: each read of process.env asks the C library's environment (a page calls cn() a thousand times). */
+const isCheckingConflicts = import.meta.env.DEV || (import.meta.env.SSR && process.env.CHECK_CLASS_CONFLICTS === "1");
+
 /**
  * Joins class names, as clsx does. It never lets one class override another: a component offers
  * a variant or a size for each look (the button's "lgWrap", "ghostDestructive"), instead of a
@@ -16,7 +19,7 @@ import { conflictingClasses } from "./class-conflicts";
  */
 export function cn(...inputs: ClassValue[]): string {
   const classes = clsx(inputs);
-  if (import.meta.env.DEV || (import.meta.env.SSR && process.env.CHECK_CLASS_CONFLICTS === "1")) {
+  if (isCheckingConflicts) {
     const overridden = conflictingClasses(classes);
     if (overridden.length > 0) {
       throw new Error(
