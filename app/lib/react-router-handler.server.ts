@@ -56,7 +56,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   const whole = wholeBodyOf(response);
   if (whole) {
-    sendWholePage(res.req, res, whole);
+    await sendWholePage(res.req, res, whole);
     return;
   }
   try {

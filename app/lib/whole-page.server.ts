@@ -1,5 +1,6 @@
 // A page rendered whole (entry.server.tsx, ADR 043) is compressed in one call (ADR 062), not
 // through the compression middleware's stream.
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -25,13 +26,15 @@ export function wholeBodyOf(response: Response): Buffer | undefined {
 /** The compression middleware's own threshold: below it the headers outweigh the gain. */
 const MIN_COMPRESSED_BYTES = 1024;
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 /**
  * Sends a page's whole body, compressed as the compression middleware would (brotli at quality 4
- * with ADR 060's 256 KB window, or gzip at its default level), in one synchronous call instead of
- * a stream fed and read piece by piece on libuv's threads (ADR 062: a third of the CPU of the
- * orders list's compression was that stream's); with its length, so no chunked encoding.
+ * with ADR 060's 256 KB window, or gzip at its default level), in one call on libuv's threads
+ * instead of a stream fed and read piece by piece; with its length, so no chunked encoding.
  */
-export function sendWholePage(req: ExpressRequest, res: ExpressResponse, body: Buffer): void {
+export async function sendWholePage(req: ExpressRequest, res: ExpressResponse, body: Buffer): Promise<void> {
   const cacheControl = String(res.getHeader("Cache-Control") ?? "");
   const mayCompress =
     body.byteLength >= MIN_COMPRESSED_BYTES &&
@@ -46,14 +49,15 @@ export function sendWholePage(req: ExpressRequest, res: ExpressResponse, body: B
   if (coding === "br" || coding === "gzip") {
     const compressed =
       coding === "br"
-        ? zlib.brotliCompressSync(body, {
+        ? await brotli(body, {
             params: {
               [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
               [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
             },
           })
-        : zlib.gzipSync(body);
+        : await gzip(body);
+    if (res.destroyed || res.writableEnded) return;
     res.setHeader("Content-Encoding", coding);
     sendBytes(res, compressed);
     return;
