@@ -8,7 +8,6 @@ import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRou
 import { logError, logInfo } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { buildContentSecurityPolicy, documentCacheControl, isAdminPath } from "~/lib/security-headers.server";
-import { wholePageResponse } from "~/lib/whole-page.server";
 
 export const streamTimeout = 5_000;
 
@@ -66,7 +65,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              resolve(wholePageResponse(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -7,7 +7,6 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 
 import { isDataRequestPath } from "./security-headers.server";
-import { sendWholePage, wholeBodyOf } from "./whole-page.server";
 
 function toHeaders(incoming: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
@@ -52,11 +51,6 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   if (!response.body) {
     res.end();
-    return;
-  }
-  const whole = wholeBodyOf(response);
-  if (whole) {
-    await sendWholePage(res.req, res, whole);
     return;
   }
   try {
