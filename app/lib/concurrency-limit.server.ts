@@ -57,36 +57,74 @@ export type ConcurrencyLimiter = RequestHandler & {
   stats: (now?: number) => QueueStats;
   /** Whether any request holds a place or waits for one (cheap: for every stored page sent). */
   isBusy: () => boolean;
+  /**
+   * Runs `wait` (a call to an outside service: a payment provider, the PSE, the bucket, the
+   * mail server) with one more place open in the line for as long as it lasts: a request
+   * that waits seconds on someone else's server does not keep shoppers from being served.
+   * Not tied to the caller: any such wait widens the line by one while it lasts, and the
+   * line narrows again as requests finish.
+   */
+  whileWaitingOutside: <T>(wait: () => Promise<T>) => Promise<T>;
 };
+
+/** A place held from now until the answer is sent or the visitor leaves, then `release`d once. */
+function holdUntilAnswered(res: Response, activeSince: Set<{ at: number }>, release: () => void, next: () => void) {
+  let released = false;
+  const slot = { at: Date.now() };
+  activeSince.add(slot);
+  const done = () => {
+    if (released) return;
+    released = true;
+    activeSince.delete(slot);
+    release();
+  };
+  res.once("finish", done);
+  res.once("close", done);
+  next();
+}
+
+function readStats(
+  active: number,
+  waiting: number,
+  firstSince: number | undefined,
+  activeSince: Set<{ at: number }>,
+  now: number,
+): QueueStats {
+  let oldestActive = now;
+  for (const slot of activeSince) oldestActive = Math.min(oldestActive, slot.at);
+  return {
+    active,
+    waiting,
+    oldestWaitMs: firstSince === undefined ? 0 : now - firstSince,
+    oldestActiveMs: now - oldestActive,
+  };
+}
 
 export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: ConcurrencyLimits): ConcurrencyLimiter {
   let active = 0;
+  // Calls to outside services under way: each opens one more place while it lasts.
+  let outside = 0;
   const waiting: (() => void)[] = [];
   const waitingSince = new Map<() => void, number>();
   const activeSince = new Set<{ at: number }>();
 
+  /** Lets in whoever is first in line while there is room. */
+  const admit = () => {
+    while (active < concurrency + outside) {
+      const next = waiting.shift();
+      if (!next) return;
+      active++;
+      next();
+    }
+  };
   const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
+    active--;
+    admit();
   };
 
   const handler: RequestHandler = (_req, res, next) => {
-    const run = () => {
-      let released = false;
-      const slot = { at: Date.now() };
-      activeSince.add(slot);
-      const done = () => {
-        if (released) return;
-        released = true;
-        activeSince.delete(slot);
-        release();
-      };
-      res.once("finish", done);
-      res.once("close", done);
-      next();
-    };
-    if (active < concurrency) {
+    const run = () => holdUntilAnswered(res, activeSince, release, next);
+    if (active < concurrency + outside && waiting.length === 0) {
       active++;
       run();
       return;
@@ -121,15 +159,16 @@ export function limitConcurrency({ concurrency, maxWaiting, maxWaitMs }: Concurr
 
   const stats = (now = Date.now()): QueueStats => {
     const first = waiting[0];
-    const firstSince = first ? waitingSince.get(first) : undefined;
-    let oldestActive = now;
-    for (const slot of activeSince) oldestActive = Math.min(oldestActive, slot.at);
-    return {
-      active,
-      waiting: waiting.length,
-      oldestWaitMs: firstSince === undefined ? 0 : now - firstSince,
-      oldestActiveMs: now - oldestActive,
-    };
+    return readStats(active, waiting.length, first ? waitingSince.get(first) : undefined, activeSince, now);
   };
-  return Object.assign(handler, { stats, isBusy: () => active > 0 });
+  const whileWaitingOutside = async <T>(wait: () => Promise<T>): Promise<T> => {
+    outside++;
+    admit();
+    try {
+      return await wait();
+    } finally {
+      outside--;
+    }
+  };
+  return Object.assign(handler, { stats, isBusy: () => active > 0, whileWaitingOutside });
 }

@@ -28,6 +28,36 @@ async function slowServer(concurrency: number, delayMs: number, limits: Partial<
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A server behind a line of one: `/afuera/:name` waits `outsideMs` on an outside service and then
+ * works `workMs`; any other path works `workMs`. Records when each starts working and finishes.
+ */
+async function serverWithOutsideWaits(outsideMs: number, workMs: number) {
+  const events: string[] = [];
+  const limiter = limitConcurrency({ concurrency: 1, maxWaiting: 100, maxWaitMs: 10_000 });
+  const app = express();
+  app.use(limiter);
+  app.get("/afuera/:name", async (req, res) => {
+    await limiter.whileWaitingOutside(() => sleep(outsideMs));
+    events.push(`empieza ${req.params.name}`);
+    await sleep(workMs);
+    events.push(`termina ${req.params.name}`);
+    res.send(`hola ${req.params.name}`);
+  });
+  app.get("/:name", async (req, res) => {
+    events.push(`empieza ${req.params.name}`);
+    await sleep(workMs);
+    events.push(`termina ${req.params.name}`);
+    res.send(`hola ${req.params.name}`);
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, events, limiter };
+}
+
 describe("limitConcurrency", () => {
   test("serves every request, never more than the limit at once, in arrival order", async () => {
     const { url, stats } = await slowServer(2, 30);
@@ -88,5 +118,38 @@ describe("limitConcurrency", () => {
     expect((await first).status).toBe(200);
     expect(await fetch(`${url}/despues`).then((response) => response.text())).toBe("hola despues");
     expect(stats.order).toEqual(["primero", "despues"]);
+  });
+
+  test("a request waiting on an outside service opens a place for that time: the next shopper is served meanwhile", async () => {
+    const { url, events } = await serverWithOutsideWaits(300, 20);
+    const paying = fetch(`${url}/afuera/pago`).then((response) => response.text());
+    await sleep(30);
+    expect(await fetch(`${url}/carrito`).then((response) => response.text())).toBe("hola carrito");
+    expect(events).toEqual(["empieza carrito", "termina carrito"]);
+    expect(await paying).toBe("hola pago");
+    expect(events.slice(2)).toEqual(["empieza pago", "termina pago"]);
+  });
+
+  test("once the outside service answers, the line narrows again: nobody new starts until both have finished", async () => {
+    const { url, events, limiter } = await serverWithOutsideWaits(60, 150);
+    const paying = fetch(`${url}/afuera/pago`);
+    await sleep(20);
+    // Let in while the payment waits outside; still working when the payment comes back.
+    const cart = fetch(`${url}/carrito`);
+    await sleep(100);
+    expect(limiter.stats()).toMatchObject({ active: 2, waiting: 0 });
+    const search = fetch(`${url}/buscar`);
+    await sleep(20);
+    expect(limiter.stats()).toMatchObject({ active: 2, waiting: 1 });
+    await Promise.all([paying, cart, search]);
+    expect(events).toEqual([
+      "empieza carrito",
+      "empieza pago",
+      "termina carrito",
+      "termina pago",
+      "empieza buscar",
+      "termina buscar",
+    ]);
+    expect(limiter.stats()).toMatchObject({ active: 0, waiting: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { readConfig } from "~/config.server";
 
 import { createFileStorage, type FileStorage } from "./file-storage/storage.js";
+import { callingOutside } from "./render-queue.server";
 
 export type { FileStorage } from "./file-storage/storage.js";
 
@@ -11,6 +12,13 @@ let current: { id: string; storage: FileStorage } | undefined;
 export function getFileStorage(): FileStorage {
   const config = readConfig();
   const id = JSON.stringify([config.dataDir, config.s3 ?? null]);
-  if (current?.id !== id) current = { id, storage: createFileStorage(config) };
+  if (current?.id !== id) current = { id, storage: waitingOutside(createFileStorage(config)) };
   return current.storage;
+}
+
+/** A bucket's calls wait outside the render line (ADR 062); the server's own disk is no outside service. */
+function waitingOutside(storage: FileStorage): FileStorage {
+  return storage.kind === "s3"
+    ? callingOutside(storage, ["put", "putFile", "get", "read", "stat", "remove", "list", "check"])
+    : storage;
 }

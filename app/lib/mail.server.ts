@@ -6,6 +6,8 @@ import type { Transporter } from "nodemailer";
 
 import { readConfig } from "~/config.server";
 
+import { whileWaitingOutside } from "./render-queue.server";
+
 export type MailAttachment = { filename: string; content: string; contentType: string };
 export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 /**
@@ -68,7 +70,9 @@ export async function sendMail(message: MailMessage, log: (line: string) => void
   const host = new URL(config.appUrl).hostname;
   const envelope = { from: `"Patitas Felices" <no-reply@${host}>`, ...message };
   if (config.smtpUrl) {
-    await (await getSmtpTransport(config.smtpUrl)).sendMail(envelope);
+    // The mail server's wait opens a place in the render line for its time (ADR 062).
+    const transport = await getSmtpTransport(config.smtpUrl);
+    await whileWaitingOutside(() => transport.sendMail(envelope));
     return { delivery: "smtp" };
   }
   const outbox = path.join(config.dataDir, "outbox");

@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
 import { afterEach, describe, expect, test } from "vitest";
 
-import { readRenderQueueHealth, renderQueue } from "./render-queue.server";
+import { callingOutside, readRenderQueueHealth, renderQueue } from "./render-queue.server";
 
 /** A response that only finishes when the test says so: a render that hangs. */
 function hangingResponse() {
@@ -34,14 +34,16 @@ describe("the render line's health, as /healthz reports it", () => {
     });
   });
 
-  test("eight hung renders and a shopper waiting 15 s mean the shop is not serving pages", () => {
+  test("hung renders in every place and a shopper waiting 15 s mean the shop is not serving pages", () => {
     const started = Date.now();
-    for (let i = 0; i < 9; i++) enter();
+    // Two places with the embedded database, eight with a PostgreSQL server (ADR 062).
+    const places = process.env.DATABASE_URL ? 8 : 2;
+    for (let i = 0; i < places + 1; i++) enter();
     const soon = readRenderQueueHealth(started + 1_000);
-    expect(soon).toMatchObject({ active: 8, waiting: 1, isServing: true });
+    expect(soon).toMatchObject({ active: places, waiting: 1, isServing: true });
     expect(soon.oldestWaitMs).toBeGreaterThanOrEqual(900);
     const stuck = readRenderQueueHealth(started + 15_500);
-    expect(stuck).toMatchObject({ active: 8, waiting: 1, isServing: false });
+    expect(stuck).toMatchObject({ active: places, waiting: 1, isServing: false });
     expect(stuck.oldestActiveMs).toBeGreaterThanOrEqual(15_000);
   });
 
@@ -49,5 +51,32 @@ describe("the render line's health, as /healthz reports it", () => {
     for (let i = 0; i < 9; i++) enter();
     for (const res of responses) res.finish();
     expect(readRenderQueueHealth(Date.now() + 20_000)).toMatchObject({ active: 0, waiting: 0, isServing: true });
+  });
+
+  test("a client's calls to an outside service open one more place while they wait, and only then", async () => {
+    const places = process.env.DATABASE_URL ? 8 : 2;
+    for (let i = 0; i < places + 1; i++) enter();
+    expect(readRenderQueueHealth()).toMatchObject({ active: places, waiting: 1 });
+    let answer = (_value: string) => {};
+    const provider = {
+      name: "pasarela",
+      pay: (amount: number) => new Promise<string>((resolve) => (answer = (value) => resolve(`${value} ${amount}`))),
+      describe() {
+        return this.name;
+      },
+    };
+    const waiting = callingOutside(provider, ["pay"]);
+    const paid = waiting.pay(6490);
+    // The shopper first in line takes the place the payment's wait opened.
+    expect(readRenderQueueHealth()).toMatchObject({ active: places + 1, waiting: 0 });
+    answer("pagado");
+    expect(await paid).toBe("pagado 6490");
+    expect(waiting.describe()).toBe("pasarela");
+    // Back from the provider, nobody new gets in until enough renders end.
+    enter();
+    expect(readRenderQueueHealth()).toMatchObject({ active: places + 1, waiting: 1 });
+    responses[0]?.finish();
+    responses[1]?.finish();
+    expect(readRenderQueueHealth()).toMatchObject({ active: places, waiting: 0 });
   });
 });

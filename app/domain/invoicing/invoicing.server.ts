@@ -12,6 +12,7 @@ import {
 import type { Transaction } from "~/domain/orders/order-admin.server";
 import { inBackground } from "~/lib/background-work.server";
 import { logError, logInfo, logWarn } from "~/lib/log.server";
+import { callingOutside } from "~/lib/render-queue.server";
 import { openSecret } from "~/lib/secret-box.server";
 
 import { issueCreditNoteLater } from "./credit-notes.server";
@@ -59,7 +60,10 @@ export async function readInvoicingSettings(db: Pick<Transaction, "select"> = ge
 export function pseFor(settings: InvoicingSettings): Pse | null {
   if (!settings.apiUrl || !settings.tokenSealed) return null;
   const token = openSecret(TOKEN_PURPOSE, settings.tokenSealed);
-  return token ? createNubefactPse({ apiUrl: settings.apiUrl, token }) : null;
+  // Its calls to the PSE wait outside the render line (ADR 062).
+  return token
+    ? callingOutside(createNubefactPse({ apiUrl: settings.apiUrl, token }), ["send", "consult", "checkConnection"])
+    : null;
 }
 
 /**

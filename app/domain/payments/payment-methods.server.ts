@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { getDb } from "~/db/client.server";
 import { paymentMethods } from "~/db/schema";
+import { callingOutside } from "~/lib/render-queue.server";
 import { openSecret } from "~/lib/secret-box.server";
 
 import { isOnlineProviderId, type OnlineProviderId, type PaymentProvider, type ProviderCredentials } from "./provider";
@@ -85,6 +86,8 @@ export async function listProviderMethods(provider: OnlineProviderId): Promise<O
   return rows.map(toOnlineMethod).filter((method): method is OnlineMethod => method !== null);
 }
 
+/** The provider's client; its calls to the provider wait outside the render line (ADR 062). */
 export async function providerFor(method: Pick<OnlineMethod, "provider" | "credentials">): Promise<PaymentProvider> {
-  return (await PROVIDERS[method.provider]())(method.credentials);
+  const provider = (await PROVIDERS[method.provider]())(method.credentials);
+  return callingOutside(provider, ["createPayment", "readPayment", "findPayments", "refund", "checkConnection"]);
 }

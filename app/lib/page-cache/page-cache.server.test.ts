@@ -49,6 +49,28 @@ describe("hits and copies", () => {
     expect(cache.get("/nosotros", "br")).toBeNull();
   });
 
+  test("the copies are made inside whileCopying (the render line's open place), after the render and only for a page kept", async () => {
+    const steps: string[] = [];
+    const { cache } = setUp({
+      whileCopying: async (work) => {
+        steps.push("copias: empiezan");
+        const result = await work();
+        steps.push("copias: listas");
+        return result;
+      },
+    });
+    const page = await store(cache, "/", html("Inicio", ["settings"]));
+    expect(text(page)).toContain("<h1>Inicio</h1>");
+    expect(steps).toEqual(["copias: empiezan", "copias: listas"]);
+    const withCookie = new Headers({ "Content-Type": "text/html", "Set-Cookie": "patitas_toast=; Max-Age=0" });
+    expect(await cache.getOrRender("/cuenta", async () => html("Hola", [], { headers: withCookie }))).toEqual({
+      status: "BYPASS",
+    });
+    expect(await cache.getOrRender("/otra", async () => null)).toEqual({ status: "BYPASS" });
+    // The refused page went through the copying step (which refuses it); a null render never reaches it.
+    expect(steps).toHaveLength(4);
+  });
+
   test("a page that sets a cookie is never stored: every caller is told to answer by itself", async () => {
     const { cache } = setUp();
     const withCookie = new Headers({ "Content-Type": "text/html" });

@@ -30,6 +30,11 @@ export type PageCacheOptions = {
   keep?: KeepBody;
   /** Errors nobody awaits: an invalidation listener's (a bridge to other instances). */
   reportError?: (error: unknown, context: { during: "invalidation listener" }) => void;
+  /**
+   * Runs the making of a page's copies (compressed and written on libuv's threads, not this
+   * one): the shop's render line opens a place for that time (ADR 062).
+   */
+  whileCopying?: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
 export type CacheStatus = "HIT" | "STALE" | "MISS";
@@ -101,6 +106,7 @@ export class PageCache {
       now: options.now ?? Date.now,
       keep: options.keep ?? keepInMemory,
       reportError: options.reportError,
+      whileCopying: options.whileCopying ?? ((work) => work()),
     };
     this.#entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes,
@@ -260,7 +266,7 @@ export class PageCache {
     try {
       const rendered = await render();
       if (!rendered) return null;
-      const prepared = await preparePage(flight.key, rendered, this.#options.keep);
+      const prepared = await this.#options.whileCopying(() => preparePage(flight.key, rendered, this.#options.keep));
       if ("refused" in prepared) return null;
       // Not kept (invalidated meanwhile, or too large): its waiters still read it, then it goes.
       if (!this.#store(flight, prepared.page)) releasePage(prepared.page);

@@ -5,6 +5,7 @@ import path from "node:path";
 
 import { readConfig } from "~/config.server";
 import { logError } from "~/lib/log.server";
+import { whileWaitingOutside } from "~/lib/render-queue.server";
 
 import { openPageBodyFiles } from "./page-body-files.server";
 import { createPageCache, type InvalidationEvent, type PageCache } from "./page-cache.server";
@@ -26,6 +27,7 @@ function slot(): Slot {
         maxBytes,
         keep: files.keep,
         reportError: (error, context) => logError("page cache", error, context),
+        whileCopying: whileWaitingOutside,
       });
     }
     holder[SLOT] = { cache, listeners: new Set() };
