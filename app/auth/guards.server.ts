@@ -2,6 +2,7 @@ import { href, redirect } from "react-router";
 
 import { readOncePerRequest } from "~/lib/loader-group.server";
 import { logError } from "~/lib/log.server";
+import { SESSION_COOKIE } from "~/lib/visitor-marker.server";
 
 import { getAuth } from "./auth.server";
 import type { Role } from "./rules";
@@ -45,6 +46,9 @@ export async function getSessionUserOrSignedOut(
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  // Without better-auth's session cookie there is no session to read: most shoppers are
+  // anonymous, and asking better-auth cost each of their pages about 0.3 ms (issue 47).
+  if (!(request.headers.get("cookie") ?? "").includes(SESSION_COOKIE)) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;

@@ -1,11 +1,12 @@
 import { isRouteErrorResponse } from "react-router";
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 
 import { ensureMainAdmin } from "~/domain/users/main-admin.server";
 import { requestAs, signInAdminCookie, signUpCustomer } from "~test/auth";
 import { setUpTestDatabase } from "~test/test-database";
 
-import { requireAdmin, requireUser } from "./guards.server";
+import { getAuth } from "./auth.server";
+import { getSessionUser, requireAdmin, requireUser } from "./guards.server";
 
 setUpTestDatabase();
 
@@ -55,5 +56,21 @@ describe("requireUser", () => {
   test("lets a customer through", async () => {
     const user = await requireUser(requestAs(customerCookie, "/perfil"));
     expect(user).toMatchObject({ email: "cliente@example.pe", role: "user" });
+  });
+});
+
+describe("getSessionUser", () => {
+  test("a visitor without a session cookie (only a cart) is anonymous without asking better-auth; one with it is read", async () => {
+    const getSession = vi.spyOn(getAuth().api, "getSession");
+    try {
+      expect(await getSessionUser(requestAs("patitas_cart=abc123", "/carrito"))).toBeNull();
+      expect(await getSessionUser(requestAs(null, "/carrito"))).toBeNull();
+      expect(getSession).not.toHaveBeenCalled();
+      const user = await getSessionUser(requestAs(`patitas_cart=abc123; ${customerCookie}`, "/carrito"));
+      expect(user).toMatchObject({ email: "cliente@example.pe", role: "user" });
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
   });
 });
