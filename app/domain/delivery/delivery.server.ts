@@ -33,7 +33,7 @@ export async function listDeliveryZonesForAdmin(): Promise<AdminDeliveryZone[]> 
 }
 
 /** The districts the checkout offers, kept in memory until the owner changes one (ADR 043). */
-export async function listActiveDeliveryZones(): Promise<DeliveryZone[]> {
+export async function listActiveDeliveryZones(): Promise<readonly DeliveryZone[]> {
   const db = getDb();
   return readShared(db, "delivery-zones", [pageTags.delivery], () =>
     db

@@ -9,6 +9,7 @@ import { toDiscount } from "./discount-admin.server";
 import {
   applyDiscounts,
   checkDiscount,
+  type Discount,
   discountLabel,
   type DiscountLine,
   normalizeCouponCode,
@@ -48,11 +49,14 @@ export async function findDiscountByCode(code: string) {
  * to one of them or to their uses drops it (`dropKeptDiscounts`): every cart page previews them,
  * and a shop has a few dozen. The order's transaction reads and locks them again.
  */
-function readLiveDiscounts() {
+async function readLiveDiscounts(): Promise<readonly Discount[]> {
   const db = getDb();
-  return readShared(db, "live-discounts", [pageTags.discounts], async () =>
+  const live = await readShared(db, "live-discounts", [pageTags.discounts], async () =>
     (await db.select().from(discounts).where(eq(discounts.isActive, true)).orderBy(asc(discounts.id))).map(toDiscount),
   );
+  // Frozen (readShared): the discount rules only read a discount, though their type has
+  // mutable target lists (the back office's editor builds them).
+  return live as readonly Discount[];
 }
 
 /** Keeps a coupon on the cart (null takes it off). */

@@ -35,7 +35,7 @@ export function isCheckoutEmail(email: string): boolean {
 }
 
 /** What the checkout offers: pickup if the owner left it on, delivery if a district is active. */
-export async function getCheckoutOptions(): Promise<{ isPickupEnabled: boolean; zones: DeliveryZone[] }> {
+export async function getCheckoutOptions(): Promise<{ isPickupEnabled: boolean; zones: readonly DeliveryZone[] }> {
   const [pickup, zones] = await Promise.all([isPickupEnabled(), listActiveDeliveryZones()]);
   return { isPickupEnabled: pickup, zones };
 }

@@ -29,7 +29,7 @@ const TO_BE_AGREED: PaymentMethodCopy = { id: null, name: "Por coordinar", detai
  * without its credentials (the spec's inactive 'stripe' row switched on before it was
  * configured) is not offered: nobody could pay with it.
  */
-export async function listCheckoutPaymentMethods(): Promise<CheckoutPaymentMethod[]> {
+export async function listCheckoutPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
   const db = getDb();
   // Kept in memory until the owner saves the payment methods (ADR 043).
   return readShared(db, "checkout-payment-methods", [pageTags.paymentMethods], () =>

@@ -87,7 +87,7 @@ const TWO_TYPOS_LENGTH = 9;
 export async function findWordForms(
   words: string[],
   prefixWord: string | undefined,
-): Promise<{ groups: SynonymGroup[]; forms: Map<string, string[]> }> {
+): Promise<{ groups: readonly (readonly string[])[]; forms: Map<string, readonly string[]> }> {
   const db = getDb();
   const keyOf = (word: string) => `word-forms:${word === prefixWord ? "start" : "whole"}:${word}`;
   const wordOf = new Map(words.map((word) => [keyOf(word), word]));
@@ -103,7 +103,7 @@ export async function findWordForms(
       return new Map(missing.map((key) => [key, found.get(wordOf.get(key)!) ?? []]));
     }),
   ]);
-  const forms = new Map<string, string[]>();
+  const forms = new Map<string, readonly string[]>();
   for (const [key, wordForms] of byKey) if (wordForms.length > 0) forms.set(wordOf.get(key)!, wordForms);
   return { groups, forms };
 }

@@ -43,14 +43,33 @@ test("each database keeps its own values, and everything goes with 'all'", async
   expect(await readShared(first, "name", ["settings"], async () => "Patitas Perú")).toBe("Patitas Perú");
 });
 
-test("each caller gets its own copy: changing it changes nobody else's", async () => {
+test("every caller shares one frozen value: changing it throws and changes nobody else's", async () => {
   const owner = {};
-  const first = await readShared(owner, "methods", ["payment-methods"], async () => [{ id: "yape", name: "Yape" }]);
-  first[0]!.name = "cambiado";
-  first.push({ id: "otro", name: "Otro" });
-  expect(await readShared(owner, "methods", ["payment-methods"], async () => [])).toEqual([
-    { id: "yape", name: "Yape" },
+  const first = await readShared(owner, "methods", ["payment-methods"], async () => [
+    { id: "yape", name: "Yape", accounts: [{ bank: "BCP" }] },
   ]);
+  expect(() => {
+    (first[0] as { name: string }).name = "cambiado";
+  }).toThrow(TypeError);
+  expect(() => (first as unknown as unknown[]).push({ id: "otro", name: "Otro" })).toThrow(TypeError);
+  expect(() => {
+    (first[0]!.accounts[0] as { bank: string }).bank = "Interbank";
+  }).toThrow(TypeError);
+  const second = await readShared(owner, "methods", ["payment-methods"], async () => []);
+  expect(second).toBe(first);
+  expect(second).toEqual([{ id: "yape", name: "Yape", accounts: [{ bank: "BCP" }] }]);
+});
+
+test("with the store off (most tests), the value read is frozen all the same", async () => {
+  setSharedReadsEnabled(false);
+  try {
+    const zones = await readShared({}, "zones", ["delivery"], async () => [{ district: "Miraflores" }]);
+    expect(() => {
+      (zones[0] as { district: string }).district = "Surco";
+    }).toThrow(TypeError);
+  } finally {
+    setSharedReadsEnabled(true);
+  }
 });
 
 test("a load that fails is not kept, and a query builder (a thenable) runs once", async () => {

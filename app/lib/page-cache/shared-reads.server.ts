@@ -109,17 +109,46 @@ function storeOf(owner: object): SharedReads {
   return store;
 }
 
+/** What a shared value is to its readers: nothing in it may be changed (deepFreeze, and the types). */
+export type Frozen<T> = T extends (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends ReadonlyMap<infer K, infer V>
+    ? ReadonlyMap<K, Frozen<V>>
+    : T extends Date
+      ? Date
+      : T extends object
+        ? { readonly [P in keyof T]: Frozen<T[P]> }
+        : T;
+
+/**
+ * Freezes a value read from the database and all it holds (arrays and plain objects; a Map's
+ * or a Date's contents cannot be frozen, and none of the shared values holds one). Every caller
+ * then shares the same value: one that tried to change it would throw (modules are strict),
+ * and the Frozen type stops that at compile time.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * `load()`'s answer, kept for the database `owner` (pass `getDb()`) until a write drops one of
- * `tags` (pageTags). Use it only for what every visitor sees alike, read outside transactions,
- * and small: each caller receives a copy.
+ * `tags` (pageTags). Use it only for what every visitor sees alike, read outside transactions.
+ * Every caller receives the same frozen value (no copy: copying the settings, the payment
+ * methods and the delivery districts was 1.5 % of a cart page's CPU).
  */
-export function readShared<T>(owner: object, key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
-  if (!slot().isEnabled) return load();
-  // Each caller gets its own copy: one that changes what it was given changes nobody else's.
-  return storeOf(owner)
-    .read(key, tags, load)
-    .then((value) => structuredClone(value));
+export function readShared<T>(
+  owner: object,
+  key: string,
+  tags: readonly string[],
+  load: () => Promise<T>,
+): Promise<Frozen<T>> {
+  const frozenLoad = async () => deepFreeze(await load()) as Frozen<T>;
+  if (!slot().isEnabled) return frozenLoad();
+  return storeOf(owner).read(key, tags, frozenLoad);
 }
 
 /** readShared for many keys at once: the missing ones read by one `loadMissing` call (SharedReads.readMany). */
@@ -128,12 +157,17 @@ export async function readSharedMany<T>(
   keys: readonly string[],
   tags: readonly string[],
   loadMissing: (missing: string[]) => Promise<ReadonlyMap<string, T>>,
-): Promise<Map<string, T>> {
+): Promise<Map<string, Frozen<T>>> {
+  const frozenLoad = async (missing: string[]) => {
+    const found = await loadMissing(missing);
+    for (const value of found.values()) deepFreeze(value);
+    return found as ReadonlyMap<string, Frozen<T>>;
+  };
   if (!slot().isEnabled) {
     const unique = [...new Set(keys)];
-    return unique.length > 0 ? new Map(await loadMissing(unique)) : new Map();
+    return unique.length > 0 ? new Map(await frozenLoad(unique)) : new Map();
   }
-  return structuredClone(await storeOf(owner).readMany(keys, tags, loadMissing));
+  return storeOf(owner).readMany(keys, tags, frozenLoad);
 }
 
 /** Drops the kept values of every database carrying one of `tags` (or all of them). */

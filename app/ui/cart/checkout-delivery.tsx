@@ -77,7 +77,7 @@ export function FulfillmentChoice({
   shortfall,
 }: {
   form: FormFields<CheckoutField>;
-  zones: DeliveryZone[];
+  zones: readonly DeliveryZone[];
   isPickupEnabled: boolean;
   pickup: PickupPlace;
   whatsappPhone: string;
@@ -133,7 +133,7 @@ function DeliveryFields({
   shortfall,
 }: {
   form: FormFields<CheckoutField>;
-  zones: DeliveryZone[];
+  zones: readonly DeliveryZone[];
   whatsappPhone: string;
   zoneId: string;
   onZone: (value: string) => void;

@@ -30,7 +30,7 @@ export type CheckoutFormProps = {
   totalCents: number;
   itemCount: number;
   methods: CheckoutMethodOption[];
-  zones: DeliveryZone[];
+  zones: readonly DeliveryZone[];
   isPickupEnabled: boolean;
   pickup: PickupPlace;
   whatsappPhone: string;
