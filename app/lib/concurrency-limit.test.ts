@@ -30,19 +30,25 @@ async function slowServer(concurrency: number, delayMs: number, limits: Partial<
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `events` holds `event` (a request reached its handler), however slow the machine. */
+async function until(events: string[], event: string) {
+  while (!events.includes(event)) await sleep(2);
+}
+
 /**
- * A server behind a line of one: `/afuera/:name` waits `outsideMs` on an outside service and then
- * works `workMs`; any other path works `workMs`. Records when each starts working and finishes.
+ * A server behind a line of one: `/afuera/:name` waits on an outside service (`outside()`, which
+ * the test settles) and then works `payMs`; any other path works `workMs`. Records each step.
  */
-async function serverWithOutsideWaits(outsideMs: number, workMs: number) {
+async function serverWithOutsideWaits(outside: () => Promise<void>, payMs: number, workMs: number) {
   const events: string[] = [];
   const limiter = limitConcurrency({ concurrency: 1, maxWaiting: 100, maxWaitMs: 10_000 });
   const app = express();
   app.use(limiter);
   app.get("/afuera/:name", async (req, res) => {
-    await limiter.whileWaitingOutside(() => sleep(outsideMs));
+    events.push(`afuera ${req.params.name}`);
+    await limiter.whileWaitingOutside(outside);
     events.push(`empieza ${req.params.name}`);
-    await sleep(workMs);
+    await sleep(payMs);
     events.push(`termina ${req.params.name}`);
     res.send(`hola ${req.params.name}`);
   });
@@ -56,6 +62,13 @@ async function serverWithOutsideWaits(outsideMs: number, workMs: number) {
   await new Promise((resolve) => server.once("listening", resolve));
   close = () => server.close();
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, events, limiter };
+}
+
+/** An outside service that answers when the test says so. */
+function heldAnswer() {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  return { outside: () => answered, answer: () => answer() };
 }
 
 describe("limitConcurrency", () => {
@@ -121,28 +134,34 @@ describe("limitConcurrency", () => {
   });
 
   test("a request waiting on an outside service opens a place for that time: the next shopper is served meanwhile", async () => {
-    const { url, events } = await serverWithOutsideWaits(300, 20);
+    const provider = heldAnswer();
+    const { url, events } = await serverWithOutsideWaits(provider.outside, 20, 20);
     const paying = fetch(`${url}/afuera/pago`).then((response) => response.text());
-    await sleep(30);
+    await until(events, "afuera pago");
     expect(await fetch(`${url}/carrito`).then((response) => response.text())).toBe("hola carrito");
-    expect(events).toEqual(["empieza carrito", "termina carrito"]);
+    expect(events).toEqual(["afuera pago", "empieza carrito", "termina carrito"]);
+    provider.answer();
     expect(await paying).toBe("hola pago");
-    expect(events.slice(2)).toEqual(["empieza pago", "termina pago"]);
+    expect(events.slice(3)).toEqual(["empieza pago", "termina pago"]);
   });
 
   test("once the outside service answers, the line narrows again: nobody new starts until both have finished", async () => {
-    const { url, events, limiter } = await serverWithOutsideWaits(60, 150);
+    const provider = heldAnswer();
+    const { url, events, limiter } = await serverWithOutsideWaits(provider.outside, 400, 200);
     const paying = fetch(`${url}/afuera/pago`);
-    await sleep(20);
+    await until(events, "afuera pago");
     // Let in while the payment waits outside; still working when the payment comes back.
     const cart = fetch(`${url}/carrito`);
-    await sleep(100);
+    await until(events, "empieza carrito");
+    provider.answer();
+    await until(events, "empieza pago");
     expect(limiter.stats()).toMatchObject({ active: 2, waiting: 0 });
     const search = fetch(`${url}/buscar`);
-    await sleep(20);
+    while (limiter.stats().waiting === 0) await sleep(2);
     expect(limiter.stats()).toMatchObject({ active: 2, waiting: 1 });
     await Promise.all([paying, cart, search]);
     expect(events).toEqual([
+      "afuera pago",
       "empieza carrito",
       "empieza pago",
       "termina carrito",
