@@ -28,10 +28,12 @@ export async function query<T>(statement: SQL, executor: Executor = getDb()): Pr
 export async function withIndexPlan<T>(work: (executor: Executor) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {
     // Both for this transaction only (SET LOCAL), in one statement. The search's statements are
-    // planned for their words at every call (ADR 054): a generic plan of a named statement would
-    // compute each to_tsquery again for every row it checks.
+    // planned once, for any words (ADR 064, superseding that part of ADR 054): their five
+    // to_tsquery are read once per call in the `q` CTE (queriesOf), so a generic plan no longer
+    // computes them for every row it checks, and planning them again at each call cost more
+    // than running them.
     await tx.execute(
-      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
     );
     return work(tx as unknown as Executor);
   });
@@ -219,12 +221,18 @@ function tierOf(searched: Searched, prepared: PreparedQuery): SQL {
 // Title, brand, levels, presentaciones and description, in that order (weights D, C, B, A).
 const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 
+/**
+ * The `q` CTE of a search's statement: its five tsqueries, each read once per call whatever the
+ * plan. Materialised, the plan reads the matches through the GIN index with q's row as the
+ * nested loop's outer side; written as a subquery in FROM, a generic plan pulled each
+ * to_tsquery(…) up into the tier's CASE and computed it again for every row (ADR 064).
+ */
 function queriesOf(prepared: PreparedQuery): SQL {
-  return sql`(SELECT to_tsquery('search_spanish', ${prepared.full}) AS full_query,
+  return sql`q AS MATERIALIZED (SELECT to_tsquery('search_spanish', ${prepared.full}) AS full_query,
     to_tsquery('search_spanish', ${prepared.exact}) AS exact_query,
     to_tsquery('search_spanish', ${prepared.typed}) AS typed_query,
     to_tsquery('search_spanish', ${prepared.exactInName}) AS exact_name_query,
-    to_tsquery('search_spanish', ${prepared.typedInName}) AS typed_name_query) AS q`;
+    to_tsquery('search_spanish', ${prepared.typedInName}) AS typed_name_query)`;
 }
 
 export type BrandFacet = { id: number; name: string; slug: string; count: number };
@@ -248,10 +256,10 @@ export function productMatchesStatement(prepared: PreparedQuery, options: Produc
   const brand = options.brandId === undefined ? sql`` : sql` WHERE m.brand_id = ${options.brandId}`;
   const order = sql`m.tier, m.is_sold_out, m.rank DESC, m.title, m.id`;
   return sql`
-    WITH matches AS MATERIALIZED (
+    WITH ${queriesOf(prepared)}, matches AS MATERIALIZED (
       SELECT ps.product_id AS id, ps.brand_id, ${tierOf(PRODUCT, prepared)} AS tier, ps.is_sold_out,
         ts_rank(${RANK_WEIGHTS}, ps.document, q.full_query) AS rank, ps.title
-      FROM product_search ps, ${queriesOf(prepared)}
+      FROM q, product_search ps
       WHERE ps.document @@ q.full_query AND NOT ps.is_archived${levelCondition("ps", options.level)}
     ), page AS (
       SELECT m.* FROM matches m${brand} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}
@@ -295,11 +303,12 @@ export async function findServices(
 ): Promise<{ items: ServiceCardData[]; total: number }> {
   const rows = await query<ServiceCardData & { total: number }>(
     sql`
+    WITH ${queriesOf(prepared)}
     SELECT s.id, s.title, s.description, s.image, s.image_alt AS "imageAlt", s.price_cents AS "priceCents",
       s.show_price AS "showPrice", s.is_offer_active AS "isOfferActive", s.offer_price_cents AS "offerPriceCents",
       s.is_bookable AS "isBookable", b.from_cents AS "bookingFromCents", b.to_cents AS "bookingToCents",
       count(*) OVER ()::int AS total
-    FROM services s CROSS JOIN ${queriesOf(prepared)}
+    FROM q CROSS JOIN services s
     -- The reservable sizes' prices (issue 28): 'Desde S/ …' on the card when they differ.
     LEFT JOIN LATERAL (
       SELECT min(coalesce(z.price_cents, o.own)) AS from_cents, max(coalesce(z.price_cents, o.own)) AS to_cents
@@ -320,9 +329,10 @@ export async function findServices(
 export async function countMatches(executor: Executor, prepared: PreparedQuery): Promise<number> {
   const [row] = await query<{ found: number }>(
     sql`
+    WITH ${queriesOf(prepared)}
     SELECT (SELECT count(*) FROM product_search ps WHERE ps.document @@ q.full_query AND NOT ps.is_archived)::int
       + (SELECT count(*) FROM services s WHERE s.search_vector @@ q.full_query)::int AS found
-    FROM ${queriesOf(prepared)}`,
+    FROM q`,
     executor,
   );
   return row?.found ?? 0;
