@@ -2,7 +2,7 @@
 // tested without a database. The query's words, each with the forms it may take (the owner's
 // synonyms, the shop's words a typo may stand for), become PostgreSQL text-search queries.
 import { MAX_QUERY_LENGTH } from "./query-length";
-import { isSameWord, singularForms, toSearchWords } from "./search-words";
+import { isSamePreparedWord, type PreparedWord, prepareWord, singularForms, toSearchWords } from "./search-words";
 import type { SynonymGroup } from "./synonyms";
 
 /** A shopper's query is cut to this many words (and MAX_QUERY_LENGTH characters) before anything else. */
@@ -63,12 +63,33 @@ export function inflectedForms(word: string): string[] {
 export type QuerySlot = { original: string[]; alternatives: string[][] };
 
 /** Where `term` sits in `words` as a run of the same words (plurals, small typos), or -1. */
-function findRun(words: readonly string[], term: readonly string[], taken: readonly boolean[]): number {
+function findRun(words: readonly PreparedWord[], term: readonly PreparedWord[], taken: readonly boolean[]): number {
   for (let start = 0; start + term.length <= words.length; start++) {
     const isFree = term.every((_, offset) => !taken[start + offset]);
-    if (isFree && term.every((word, offset) => isSameWord(word, words[start + offset]!))) return start;
+    if (isFree && term.every((word, offset) => isSamePreparedWord(word, words[start + offset]!))) return start;
   }
   return -1;
+}
+
+type GroupTerm = { group: SynonymGroup; term: string[]; prepared: PreparedWord[] };
+
+/**
+ * The groups' terms, longest first, each word read once (prepareWord): per list of groups, as
+ * the search keeps that list (ADR 063) until a synonym changes, not at every query.
+ */
+const termsOfGroups = new WeakMap<readonly SynonymGroup[], readonly GroupTerm[]>();
+
+function groupTerms(groups: readonly SynonymGroup[]): readonly GroupTerm[] {
+  let terms = termsOfGroups.get(groups);
+  if (!terms) {
+    terms = groups
+      .flatMap((group) => group.map((term) => ({ group, term: term.split(" ").filter(Boolean) })))
+      .filter(({ term }) => term.length > 0)
+      .sort((a, b) => b.term.length - a.term.length)
+      .map(({ group, term }) => ({ group, term, prepared: term.map(prepareWord) }));
+    termsOfGroups.set(groups, terms);
+  }
+  return terms;
 }
 
 /**
@@ -79,12 +100,9 @@ function findRun(words: readonly string[], term: readonly string[], taken: reado
 export function buildQuerySlots(words: readonly string[], groups: readonly SynonymGroup[]): QuerySlot[] {
   const taken = words.map(() => false);
   const runs: { start: number; length: number; alternatives: string[][] }[] = [];
-  const terms = groups
-    .flatMap((group) => group.map((term) => ({ group, term: term.split(" ").filter(Boolean) })))
-    .filter(({ term }) => term.length > 0)
-    .sort((a, b) => b.term.length - a.term.length);
-  for (const { group, term } of terms) {
-    const start = findRun(words, term, taken);
+  const preparedWords = words.map(prepareWord);
+  for (const { group, term, prepared } of groupTerms(groups)) {
+    const start = findRun(preparedWords, prepared, taken);
     if (start === -1) continue;
     for (let offset = 0; offset < term.length; offset++) taken[start + offset] = true;
     const original = words.slice(start, start + term.length);

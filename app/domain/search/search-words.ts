@@ -81,22 +81,37 @@ function allowedTypos(a: string, b: string): number {
   return shorter >= 5 ? 1 : 0;
 }
 
+/** A normalised word read once for many comparisons (isSamePreparedWord). */
+export type PreparedWord = {
+  readonly word: string;
+  readonly hasDigit: boolean;
+  readonly singulars: readonly string[];
+  readonly folded: string;
+};
+
+export function prepareWord(word: string): PreparedWord {
+  return { word, hasDigit: /\d/.test(word), singulars: singularForms(word), folded: foldSpelling(word) };
+}
+
+/** isSameWord of two words read once: a query's words against every synonym's, say. */
+export function isSamePreparedWord(a: PreparedWord, b: PreparedWord): boolean {
+  if (a.word === b.word) return true;
+  if (a.hasDigit || b.hasDigit) return false;
+  if (a.singulars.some((form) => b.singulars.includes(form))) return true;
+  if (Math.min(a.word.length, b.word.length) < MIN_STEM_LENGTH) return false;
+  // A typo seldom hits the first letter, and allowing it there would make 'gatos' 'patos'.
+  if (a.folded[0] !== b.folded[0]) return false;
+  const typos = allowedTypos(a.word, b.word);
+  return editDistance(a.folded, b.folded, typos) <= typos;
+}
+
 /**
  * Whether two normalised words (toSearchWords) are the same word for a shopper: equal, one
  * the plural of the other, or the same but for a small typo (allowedTypos, after the first
  * letter, spelling folded). Numbers must be equal.
  */
 export function isSameWord(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (/\d/.test(a) || /\d/.test(b)) return false;
-  const singulars = singularForms(b);
-  if (singularForms(a).some((form) => singulars.includes(form))) return true;
-  if (Math.min(a.length, b.length) < MIN_STEM_LENGTH) return false;
-  const [foldedA, foldedB] = [foldSpelling(a), foldSpelling(b)];
-  // A typo seldom hits the first letter, and allowing it there would make 'gatos' 'patos'.
-  if (foldedA[0] !== foldedB[0]) return false;
-  const typos = allowedTypos(a, b);
-  return editDistance(foldedA, foldedB, typos) <= typos;
+  return a === b || isSamePreparedWord(prepareWord(a), prepareWord(b));
 }
 
 /** Whether every word of `phrase` is the same word as some word of `words`. */
