@@ -57,13 +57,16 @@ async function render(url: string): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+  return renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+  );
 }
 
 function hrefs(html: string): Record<string, string> {
   const found: Record<string, string> = {};
   for (const [, attributes, text] of html.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)) {
-    found[text!] = `${/href="([^"]*)"/.exec(attributes!)?.[1]}${/aria-current="page"/.test(attributes!) ? " (current)" : ""}`;
+    found[text!] =
+      `${/href="([^"]*)"/.exec(attributes!)?.[1]}${/aria-current="page"/.test(attributes!) ? " (current)" : ""}`;
   }
   return found;
 }
@@ -109,7 +112,9 @@ describe("links and forms rendered on the server", () => {
     const context = await handler.query(new Request("http://localhost/"));
     if (context instanceof Response) throw new Error("unexpected redirect");
     expect(() =>
-      renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />),
+      renderToString(
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+      ),
     ).toThrow(/Cannot include a '\?' character in a manually specified `to.pathname` field/);
   });
 });
