@@ -89,7 +89,7 @@ const TWO_TYPOS_LENGTH = 9;
 export async function findWordForms(
   words: string[],
   prefixWord: string | undefined,
-): Promise<{ groups: readonly (readonly string[])[]; forms: Map<string, readonly string[]> }> {
+): Promise<{ groups: readonly SynonymGroup[]; forms: Map<string, readonly string[]> }> {
   const db = getDb();
   const keyOf = (word: string) => `word-forms:${word === prefixWord ? "start" : "whole"}:${word}`;
   const wordOf = new Map(words.map((word) => [keyOf(word), word]));
