@@ -6,7 +6,7 @@ import { seedDemoOrders } from "./domain/demo-shop/demo-orders";
 import { seedDemoShop } from "./domain/demo-shop/seed.server";
 import { startHousekeeping } from "./domain/operations/housekeeping.server";
 import { tableRateStore } from "./domain/operations/rate-limit-table.server";
-import { flushServedSearches } from "./domain/search/served-searches.server";
+import { flushSearchCounts } from "./domain/search/search-counts.server";
 import { ensureMainAdmin } from "./domain/users/main-admin.server";
 import { getFileStorage } from "./lib/file-storage.server";
 import { logError } from "./lib/log.server";
@@ -72,8 +72,8 @@ export async function startApp(log: (message: string) => void = console.log): Pr
     return {
       driver: handle.driver,
       async stop() {
-        // The searches served from the page cache since the last count (issue 49).
-        await flushServedSearches().catch((error: unknown) => logError("cannot count the cached searches", error));
+        // The searches counted since the last write (issue 49, ADR 065).
+        await flushSearchCounts().catch((error: unknown) => logError("cannot write the search counts", error));
         await stopBridge();
         stopMaintenance();
         await stopHousekeeping();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 import { tableRateStore } from "~/domain/operations/rate-limit-table.server";
+import { flushSearchCounts } from "~/domain/search/search-counts.server";
 import { useRateStore } from "~/lib/rate-limit.server";
 
 import { takePreloadedDatabase } from "./database-preload";
@@ -51,6 +52,9 @@ export function setUpTestDatabase(options: { isMigrated?: boolean } = {}): { han
   });
 
   afterAll(async () => {
+    // As the app's stop does: the searches counted in memory (ADR 065) go to this database, not
+    // to a timer that would find none. An unmigrated database has no table for them.
+    await flushSearchCounts().catch(() => undefined);
     useRateStore(undefined);
     setDatabase(undefined);
     await handle?.close();

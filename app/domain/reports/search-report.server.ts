@@ -1,6 +1,8 @@
 // 'Búsquedas' (issue 49): the range's most made searches of the whole shop, and those that
-// found nothing, from the per-day counts the search page keeps (search_days).
+// found nothing, from the per-day counts the search page keeps (search_days, written behind: ADR 065).
 import { sql } from "drizzle-orm";
+
+import { flushSearchCounts } from "~/domain/search/search-counts.server";
 
 import type { DateRange } from "./report-range";
 import { queryRows } from "./report-sql.server";
@@ -11,6 +13,8 @@ export type SearchReport = { top: SearchCount[]; misses: SearchCount[] };
 const TOP = 20;
 
 export async function getSearchReport(range: DateRange): Promise<SearchReport> {
+  // The searches counted in memory so far (ADR 065): the owner sees the one just made.
+  await flushSearchCounts();
   const inRange = sql`s.day between ${range.from}::date and ${range.to}::date`;
   const [top, misses] = await Promise.all([
     queryRows<{ query: string; searches: number; misses: number }>(sql`

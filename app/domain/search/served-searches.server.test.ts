@@ -5,7 +5,8 @@ import { expect, test } from "vitest";
 import { searchDays } from "~/db/schema";
 import { setUpTestDatabase } from "~test/test-database";
 
-import { countServedSearch, flushServedSearches, servedSearchPhrase } from "./served-searches.server";
+import { flushSearchCounts } from "./search-counts.server";
+import { countServedSearch, servedSearchPhrase } from "./served-searches.server";
 
 const { handle } = setUpTestDatabase();
 
@@ -29,13 +30,13 @@ test("counted in memory, added to the day's row in Lima at the flush, onto what 
   countServedSearch("/buscar?q=arena", lateNight);
   countServedSearch("/faq", lateNight);
   expect(await db.select().from(searchDays).where(eq(searchDays.query, "arena"))).toEqual([]);
-  await flushServedSearches();
+  await flushSearchCounts();
   const rows = await db.select().from(searchDays).orderBy(searchDays.query);
   expect(rows).toEqual([
     { day: "2026-11-30", query: "arena", searches: 1, misses: 0 },
     { day: "2026-11-30", query: "collar", searches: 3, misses: 0 },
   ]);
   // Nothing twice.
-  await flushServedSearches();
+  await flushSearchCounts();
   expect(await db.select().from(searchDays).orderBy(searchDays.query)).toEqual(rows);
 });

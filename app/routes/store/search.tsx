@@ -53,8 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // empty answer is never stored; the page cache's anonymous render of it is the visitor's
   // answer (not rendered again), and counted here once. A search that found something, rendered
   // to be stored, is counted by the page cache each time it is sent (served-searches.server.ts).
-  if (!marca && result.query)
-    await noteSearchOutcome(result, new Date(), { isCountedWhenServed: isSharedRender(context) });
+  if (!marca && result.query) noteSearchOutcome(result, new Date(), { isCountedWhenServed: isSharedRender(context) });
   if (found === 0) answerUnstored(context);
   if (found > 0 || !result.query) {
     cachePage(context, [
