@@ -250,7 +250,10 @@ test("a stored page paced behind a render is looked up again when sent: a save a
 
 test("a stored copy whose file is gone is rendered again, never a 500, at the front door and behind it", async () => {
   // No copies kept in memory: every hit reads its file.
-  const files = openPageBodyFiles(mkdtempSync(path.join(tmpdir(), "served-bodies-")), { hotBytes: 0 });
+  const files = openPageBodyFiles(mkdtempSync(path.join(tmpdir(), "served-bodies-")), {
+    hotBytes: 0,
+    smallCopyBytes: 0,
+  });
   servers.push({ close: () => rmSync(path.dirname(files.folder), { recursive: true, force: true }) });
   const shop = await startShop({ keep: files.keep });
   const door = await startFrontDoor(shop.cache);
