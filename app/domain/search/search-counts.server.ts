@@ -40,13 +40,13 @@ function flushSoon(): void {
   flushTimer.unref();
 }
 
-function addDay(count: DayCount, into = days): void {
+function addDay(count: DayCount): void {
   const key = `${count.day}\n${count.query}`;
-  const held = into.get(key);
+  const held = days.get(key);
   if (held) {
     held.searches += count.searches;
     held.misses += count.misses;
-  } else into.set(key, { ...count });
+  } else days.set(key, { ...count });
 }
 
 /** One search of `phrase` (normalised): counted for its Lima day, and as a miss when it found nothing. */
