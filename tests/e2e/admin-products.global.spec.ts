@@ -101,13 +101,25 @@ test("create a product with an uploaded image and an offer, see it in the shop, 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.locator("main s").first()).toContainText("S/ 95.50");
 
-  // Delete, with the dialog naming the product.
+  // Delete, with the dialog naming the product. The dialog is mounted on the click (ADR 066):
+  // Cancelar and Escape close it and hand the focus back to the row's button.
   await searchAdminList(page, title);
-  await page.getByRole("button", { name: `Eliminar ${title}` }).click();
+  const deleteButton = page.getByRole("button", { name: `Eliminar ${title}` });
+  await expect(deleteButton).toHaveAttribute("aria-haspopup", "dialog");
+  await deleteButton.click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByRole("heading", { name: "¿Estás seguro?" })).toBeVisible();
   await expect(dialog).toContainText(title);
-  await expect(dialog.getByRole("button", { name: "Cancelar" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(deleteButton).toHaveAttribute("aria-expanded", "false");
+  await deleteButton.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await deleteButton.click();
   await dialog.getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(toast(page, "Producto Eliminado")).toBeVisible();
   await expect(page.getByText("No hay productos para mostrar.")).toBeVisible();
