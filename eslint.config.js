@@ -82,6 +82,12 @@ export default tseslint.config(
         message:
           "Icons: <Icon name=…> from ~/ui/icons/icon, or in the back office <AdminIcon name=…> from ~/ui/admin/icons/admin-icon (ADR 013).",
       },
+      {
+        // The shop's Link writes a plain path's <a> on the server without React Router's hooks (ADR 066).
+        name: "react-router",
+        importNames: ["Link"],
+        message: "Links: import { Link } from ~/ui/primitives/link (ADR 066).",
+      },
     ],
   }),
   forbidLayers(

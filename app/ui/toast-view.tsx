@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Link } from "react-router";
 
 import { DEFAULT_TOAST_DURATION, type ToastMessage } from "~/lib/toast";
+import { Link } from "~/ui/primitives/link";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/ui/primitives/toast";
 
 export type KeyedToast = ToastMessage & { key: number };

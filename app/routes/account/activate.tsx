@@ -1,4 +1,4 @@
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 
 import { activateAccountSchema } from "~/domain/account/account";
 import { activateCustomer, readActivationEmail } from "~/domain/account/registration.server";
@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { Field } from "~/ui/form/field";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/activate";
 

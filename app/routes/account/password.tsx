@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 
 import { forgotPasswordSchema, resetPasswordSchema } from "~/domain/account/account";
 import { isRecoveryTokenValid, requestPasswordRecovery, resetForgottenPassword } from "~/domain/account/account.server";
@@ -17,6 +17,7 @@ import { Field } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/password";

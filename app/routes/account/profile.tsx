@@ -1,4 +1,4 @@
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 
 import { requireUser } from "~/auth/guards.server";
 import { changePasswordSchema, profileSchema } from "~/domain/account/account";
@@ -30,6 +30,7 @@ import { Field } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/profile";

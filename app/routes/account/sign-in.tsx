@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 
 import { getSessionUserOrSignedOut } from "~/auth/guards.server";
 import { getSafeRedirect } from "~/auth/rules";
@@ -23,6 +23,7 @@ import { CheckboxField, Field } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/sign-in";
 

@@ -1,9 +1,10 @@
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 
 import { readUnlockToken, redeemUnlockToken } from "~/domain/account/sign-in-limit.server";
 import { pageTitle } from "~/domain/content/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/unlock";
 

@@ -1,4 +1,4 @@
-import { Form, href, Link, useLocation } from "react-router";
+import { Form, href, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { formatAuditSummary, getActionLabel, getAuthorLabel, getEntityLabel } from "~/domain/audit/audit-log";
@@ -10,6 +10,7 @@ import { type Column, DataTable } from "~/ui/admin/data-table";
 import { Pagination } from "~/ui/catalog/pagination";
 import { SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/audit-log";
 

@@ -1,4 +1,4 @@
-import { Form, href, Link, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { DEFAULT_KEYWORD, GREETING_KEYWORD } from "~/domain/chatbot/chatbot";
@@ -24,6 +24,7 @@ import { Field, FieldError, TextAreaField } from "~/ui/form/field";
 import { formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/chatbot";

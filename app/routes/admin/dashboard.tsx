@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { listTodaysBookings } from "~/domain/bookings/agenda.server";
@@ -14,6 +14,7 @@ import { TodaysBookingsCard } from "~/ui/admin/bookings/agenda-today";
 import { NoMailServerNotice } from "~/ui/admin/complaints/complaint-badges";
 import { AdminIcon, type AdminIconName } from "~/ui/admin/icons/admin-icon";
 import { SalesGlanceCard } from "~/ui/admin/reports/sales-glance-card";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/dashboard";
 

@@ -1,4 +1,4 @@
-import { Form, href, Link, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
@@ -34,6 +34,7 @@ import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/promotions";
 

@@ -1,4 +1,4 @@
-import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
 import { bookOnline } from "~/domain/bookings/book-online.server";
@@ -15,6 +15,7 @@ import { rateRules, takeSubmission, TOO_MANY_SUBMISSIONS_MESSAGE } from "~/lib/r
 import { redirectWithToast } from "~/lib/toast.server";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { BookingFormSlot } from "~/ui/bookings/booking-form-slot";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/booking";
 

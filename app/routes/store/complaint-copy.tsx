@@ -1,4 +1,4 @@
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 
 import {
   CONSUMER_AUTHORITY_LEGEND,
@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { ComplaintCopySheet, COPY_NOT_SENT_MESSAGE } from "~/ui/complaints/complaint-confirmation";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/complaint-copy";

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { buildFaqEntries } from "~/domain/content/faq";
 import { buildPageMeta, readShopName } from "~/domain/content/seo";
@@ -9,6 +9,7 @@ import { pageTags } from "~/lib/page-cache/page-tags";
 import { cachePage } from "~/lib/page-cache/render-context.server";
 import { FaqList } from "~/ui/content/faq-list";
 import { Icon } from "~/ui/icons/icon";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/faq";
 

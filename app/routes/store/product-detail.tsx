@@ -1,4 +1,4 @@
-import { data, href, Link, useNavigate } from "react-router";
+import { data, href, useNavigate } from "react-router";
 
 import { getSessionUser } from "~/auth/guards.server";
 import { readConfig } from "~/config.server";
@@ -27,6 +27,7 @@ import { ProductPurchase } from "~/ui/catalog/product-purchase";
 import { Icon } from "~/ui/icons/icon";
 import { useLateVisitor } from "~/ui/layout/visitor";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/product-detail";
 

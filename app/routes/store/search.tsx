@@ -1,7 +1,7 @@
 // /buscar?q=…: one search over the shop's products and services (issue 27, ADR 025), the
 // results of the header's box on every storefront page. A GET page: shareable, and it works
 // without JavaScript.
-import { href, Link, redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 import { parseCatalogQuery } from "~/domain/catalog/catalog";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
@@ -16,6 +16,7 @@ import { CatalogSearch } from "~/ui/catalog/catalog-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { ProductGrid } from "~/ui/catalog/product-grid";
 import { ServiceCard } from "~/ui/catalog/service-card";
+import { Link } from "~/ui/primitives/link";
 import { HEADER_SEARCH_PLACEHOLDER } from "~/ui/search/header-search";
 
 import type { Route } from "./+types/search";

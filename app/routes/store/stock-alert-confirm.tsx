@@ -1,4 +1,4 @@
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 
 import { STOCK_ALERT_CONFIRMED_MESSAGE } from "~/domain/catalog/stock-alerts";
 import { confirmStockAlert, readStockAlertLink } from "~/domain/catalog/stock-alerts.server";
@@ -6,6 +6,7 @@ import { pageTitle } from "~/domain/content/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/stock-alert-confirm";

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-
 import { cn } from "~/lib/cn";
+import { Link } from "~/ui/primitives/link";
 
 /** Tab-like links: each tab is its own URL, so it works without JavaScript and can be shared. */
 export function TabLinks({ tabs, current }: { tabs: { id: string; label: string; to: string }[]; current: string }) {

@@ -1,8 +1,9 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { type BookingStatus, bookingStatusLabels } from "~/domain/bookings/booking-labels";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
+import { Link } from "~/ui/primitives/link";
 
 // 'Mis Reservas' (issue 28), a tab of /perfil: the account's upcoming and past bookings, each
 // leading to its own page, where it is cancelled or moved until 'Horas para cancelar' before.

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 import { cn } from "~/lib/cn";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
+import { Link } from "~/ui/primitives/link";
 
 export type SortDirection = "asc" | "desc";
 

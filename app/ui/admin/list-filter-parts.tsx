@@ -1,8 +1,7 @@
-import { Link } from "react-router";
-
 import { cn } from "~/lib/cn";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 // The pieces every back-office list's filter form shares (orders, comprobantes): a select's
 // options with 'Todos' first, and 'Filtrar' with 'Limpiar' while a filter is set.

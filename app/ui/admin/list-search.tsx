@@ -1,8 +1,9 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
+import { Link } from "~/ui/primitives/link";
 
 /**
  * The search box above a back-office table: a GET form, so the search is in the URL and

@@ -1,9 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { cn } from "~/lib/cn";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateInput } from "~/ui/form/date-field";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 // The controls above a printable day sheet (the delivery sheet, the day's agenda), hidden when
 // printing: back to the screen it came from, another day (a plain GET), and 'Imprimir'.

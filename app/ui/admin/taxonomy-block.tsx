@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 
 import { blockAnchor, type TaxonomyLevelConfig, withEditing } from "~/domain/catalog/taxonomy-admin";
 import { responsiveImage } from "~/domain/media/image";
@@ -10,6 +10,7 @@ import { Field, FieldError, SelectField } from "~/ui/form/field";
 import { formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 export type TaxonomyBlockItem = {
   id: number;

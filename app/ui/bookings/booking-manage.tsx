@@ -1,8 +1,9 @@
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 
 import { LATE_CHANGE_MESSAGE } from "~/domain/bookings/booking-labels";
 import { FieldError } from "~/ui/form/field";
 import { Button, buttonVariants } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { BookingCalendar, type CalendarDay } from "./booking-calendar";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type FetcherWithComponents, Link, useFetcher } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 
 import { CART_PATH, cartIntents, type CartLineView, describeUnits, MAX_UNITS_PER_LINE } from "~/domain/cart/cart";
 import { buildProductPath } from "~/domain/catalog/catalog-paths";
@@ -11,6 +11,7 @@ import { useIsHydrated } from "~/lib/use-hydrated";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 /** One fetcher per line, keyed by product: FetcherToast shows its answers under the same key. */
 export function getCartLineFetcherKey(variantId: number): string {

@@ -1,11 +1,11 @@
 import { useRef } from "react";
-import { Link } from "react-router";
 
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { ToastMessage } from "~/lib/toast";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { getCartLineFetcherKey } from "./cart-line-item";
 

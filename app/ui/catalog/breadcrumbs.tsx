@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-
 import { Icon } from "~/ui/icons/icon";
+import { Link } from "~/ui/primitives/link";
 
 export type Crumb = { label: string; to: string };
 

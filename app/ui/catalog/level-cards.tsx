@@ -1,8 +1,7 @@
-import { Link } from "react-router";
-
 import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
+import { Link } from "~/ui/primitives/link";
 
 export type LevelCard = { id: number; name: string; to: string; icon: string | null; count?: number };
 

@@ -1,7 +1,6 @@
-import { Link } from "react-router";
-
 import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
+import { Link } from "~/ui/primitives/link";
 
 /** Previous / 'Página n de m' / next, keeping the other query parameters. */
 export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {

@@ -1,9 +1,8 @@
-import { Link } from "react-router";
-
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import { buildProductPath } from "~/domain/catalog/catalog-paths";
 import { responsiveImage } from "~/domain/media/image";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { OfferBadge, PriceTag } from "./price-tag";
 

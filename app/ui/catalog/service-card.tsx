@@ -1,9 +1,10 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { hasActiveOffer } from "~/domain/catalog/pricing";
 import type { ServiceCardData } from "~/domain/catalog/services.server";
 import { responsiveImage } from "~/domain/media/image";
 import { buildWhatsAppUrl } from "~/lib/whatsapp";
+import { Link } from "~/ui/primitives/link";
 
 import { OfferBadge, PriceTag } from "./price-tag";
 

@@ -1,9 +1,10 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
 import type { ComplaintCopySection } from "~/domain/complaints/complaint-email";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 export const COPY_NOT_SENT_MESSAGE =
   "No pudimos enviarte la copia por correo. Imprime o guarda esta página: es la constancia de tu reclamación.";

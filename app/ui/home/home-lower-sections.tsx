@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import type { FeaturedProduct } from "~/domain/catalog/featured.server";
 import type { SocialLink } from "~/domain/content/shop-profile";
@@ -7,6 +7,7 @@ import { ImageBand } from "~/ui/content/image-band";
 import { SocialLinks } from "~/ui/content/social-links";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { HomeContent } from "./home-sections";
 

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { PageContents } from "~/domain/content/page-content";
@@ -6,6 +6,7 @@ import { responsiveImage } from "~/domain/media/image";
 import { Icon, type IconName } from "~/ui/icons/icon";
 import { lazySlot, renderNothing } from "~/ui/lazy-slot";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 export type HomeContent = PageContents["home"];
 

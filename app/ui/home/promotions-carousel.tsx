@@ -1,5 +1,5 @@
 import { type FocusEvent, useEffect, useState, useSyncExternalStore } from "react";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import type { CarouselPromotion } from "~/domain/content/promotions.server";
 import { toSafeHref } from "~/domain/content/shop-profile";
@@ -7,6 +7,7 @@ import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 const AUTO_ADVANCE_MS = 5000;
 

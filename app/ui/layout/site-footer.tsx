@@ -1,6 +1,7 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { Icon } from "~/ui/icons/icon";
+import { Link } from "~/ui/primitives/link";
 
 export function SiteFooter({ shopName, isAdmin }: { shopName: string; isAdmin: boolean }) {
   return (

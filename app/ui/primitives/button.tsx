@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 
 import { cn } from "~/lib/cn";
 
-import { Slot } from "./slot";
+import { slotInto } from "./slot";
 
 // Each look is a variant and each size a size: a page adds only classes of other kinds (margins,
 // width, alignment), since cn() joins classes and never lets one override another.
@@ -54,6 +54,10 @@ export function Button({
   asChild = false,
   ...props
 }: ComponentProps<"button"> & ButtonVariants & { asChild?: boolean }) {
-  const Component = asChild ? Slot : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) {
+    const { children, ...slotProps } = props;
+    return slotInto(children, { ...slotProps, className: classes });
+  }
+  return <button className={classes} {...props} />;
 }

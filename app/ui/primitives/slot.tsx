@@ -1,4 +1,4 @@
-import { cloneElement, Fragment, isValidElement, type ReactElement, type Ref, useCallback } from "react";
+import { cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode, type Ref } from "react";
 
 type Props = Record<string, unknown> & { children?: unknown };
 
@@ -8,17 +8,27 @@ type Props = Record<string, unknown> & { children?: unknown };
  * (docs/decisions/011). Like Radix's, it refuses anything but one element. Radix's own parts
  * keep their Slot.
  */
-export function Slot({ children, ref: slotRef, ...slotProps }: Props) {
+export function Slot({ children, ...slotProps }: Props) {
+  return slotInto(children, slotProps);
+}
+
+/**
+ * The Slot's work as a plain function, with no hook: what `<Button asChild>` calls, so that a
+ * list of 25 rows with a link-looking button each does not pay a component and a hook per row
+ * (ADR 066: about 7 µs each on the server).
+ */
+export function slotInto(children: unknown, { ref: slotRef, ...slotProps }: Props): ReactNode {
   const child = isValidElement(children) ? (children as ReactElement<Props>) : null;
-  const childRef = child?.props.ref as Ref<unknown> | undefined;
-  const composedRef = useComposedRef(slotRef as Ref<unknown> | undefined, childRef);
   if (!child) {
     if (children || children === 0)
       throw new Error("Slot failed to slot onto its children. Expected a single React element child.");
     return null;
   }
+  const childRef = child.props.ref as Ref<unknown> | undefined;
   const merged = mergeProps(slotProps, child.props);
-  if (child.type !== Fragment) merged.ref = slotRef ? composedRef : childRef;
+  if (child.type !== Fragment) {
+    merged.ref = slotRef && childRef ? composedRef(slotRef as Ref<unknown>, childRef) : (slotRef ?? childRef);
+  }
   return cloneElement(child, merged);
 }
 
@@ -32,7 +42,7 @@ export function mergeProps(slot: Props, child: Props): Props {
   for (const key of Object.keys(child)) {
     const slotValue = slot[key];
     const childValue = child[key];
-    if (/^on[A-Z]/.test(key)) {
+    if (isHandlerName(key)) {
       if (typeof slotValue === "function" && typeof childValue === "function") {
         merged[key] = (...args: unknown[]) => {
           const result: unknown = childValue(...args);
@@ -45,6 +55,12 @@ export function mergeProps(slot: Props, child: Props): Props {
     else if (key === "aria-describedby") merged[key] = joinIds(childValue, slotValue);
   }
   return merged;
+}
+
+/** `onClick`, `onPointerDown`: "on" and a capital letter, as Radix's /^on[A-Z]/. */
+function isHandlerName(key: string): boolean {
+  const third = key.charCodeAt(2);
+  return key.charCodeAt(0) === 111 && key.charCodeAt(1) === 110 && third >= 65 && third <= 90;
 }
 
 function joinIds(...values: unknown[]): string | undefined {
@@ -73,6 +89,14 @@ export function composeRefs(...refs: (Ref<unknown> | undefined)[]) {
   };
 }
 
-function useComposedRef(a: Ref<unknown> | undefined, b: Ref<unknown> | undefined) {
-  return useCallback((node: unknown) => composeRefs(a, b)(node), [a, b]);
+// One composed callback per pair of refs, kept while both live: a new callback at each render
+// would make React detach and attach the element again (what Radix's useComposedRefs avoids).
+const composedRefs = new WeakMap<object, WeakMap<object, (node: unknown) => () => void>>();
+
+function composedRef(a: Ref<unknown>, b: Ref<unknown>) {
+  let byB = composedRefs.get(a as object);
+  if (!byB) composedRefs.set(a as object, (byB = new WeakMap()));
+  let ref = byB.get(b as object);
+  if (!ref) byB.set(b as object, (ref = composeRefs(a, b)));
+  return ref;
 }

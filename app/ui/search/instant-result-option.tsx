@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+
+import { Link } from "~/ui/primitives/link";
 
 import type { InstantSearchItem } from "./instant-search-item";
 

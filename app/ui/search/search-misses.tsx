@@ -1,6 +1,7 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { type Column, DataTable } from "~/ui/admin/data-table";
+import { Link } from "~/ui/primitives/link";
 
 /** /admin/busqueda?sinonimo=…: the add form of 'Sinónimos' starts with that word. */
 export const SYNONYM_DRAFT_PARAM = "sinonimo";

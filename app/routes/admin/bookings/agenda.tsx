@@ -2,7 +2,7 @@
 // or its week (?vista=semana), the bookings by service with the capacity used, the blocked time
 // ranges and the form that blocks one; above them, the phones holding many bookings ahead, each
 // with 'Cancelar todas' (issue 41).
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin, type SessionUser } from "~/auth/guards.server";
 import {
@@ -38,6 +38,7 @@ import { AgendaWeek } from "~/ui/admin/bookings/agenda-week";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/agenda";

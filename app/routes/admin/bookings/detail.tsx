@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin, type SessionUser } from "~/auth/guards.server";
 import { bookingStatusLabels } from "~/domain/bookings/booking";
@@ -33,6 +33,7 @@ import { BookingStatusCard } from "~/ui/admin/bookings/booking-status-card";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { formFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/detail";

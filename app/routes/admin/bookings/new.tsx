@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { bookingFormSchema, petSizeLabels, SIZE_UNAVAILABLE_MESSAGE } from "~/domain/bookings/booking";
@@ -20,6 +20,7 @@ import { NewBookingDayStep, NewBookingDetailsStep } from "~/ui/admin/bookings/bo
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/new";
 

@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { RESPONSE_BUSINESS_DAYS } from "~/domain/complaints/complaint";
@@ -24,6 +24,7 @@ import { TextAreaField } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/detail";
 

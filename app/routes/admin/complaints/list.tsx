@@ -1,4 +1,4 @@
-import { Form, href, Link, useLocation } from "react-router";
+import { Form, href, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { complaintTypeLabels, complaintTypes } from "~/domain/complaints/complaint";
@@ -19,6 +19,7 @@ import { Pagination } from "~/ui/catalog/pagination";
 import { SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
 import { Input } from "~/ui/primitives/input";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/list";
 

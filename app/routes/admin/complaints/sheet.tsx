@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import {
@@ -21,6 +21,7 @@ import {
   type SheetSection as FiledSection,
 } from "~/ui/complaints/complaint-sheet-sections";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/sheet";
 

@@ -1,9 +1,10 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { AdminPageHeader } from "~/ui/admin/admin-page";
 import { AdminIcon, type AdminIconName } from "~/ui/admin/icons/admin-icon";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/hub";
 

@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { describeDiscountValue, DISCOUNT_NOT_FOUND_MESSAGE } from "~/domain/discounts/discount-admin";
@@ -15,6 +15,7 @@ import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { CustomerCell, OrderCodeCell } from "~/ui/admin/orders/order-list-parts";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/detail";
 

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import {
@@ -17,6 +17,7 @@ import { DiscountForm } from "~/ui/admin/discounts/discount-form";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { useFormFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/editor";
 

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { describeDiscountValue, DISCOUNT_NOT_FOUND_MESSAGE } from "~/domain/discounts/discount-admin";
@@ -12,6 +12,7 @@ import { type Column, DataTable } from "~/ui/admin/data-table";
 import { DiscountStateBadge } from "~/ui/admin/discounts/discount-state-badge";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/list";
 

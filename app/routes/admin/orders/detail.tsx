@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { getAdminOrder } from "~/domain/orders/order-admin.server";
@@ -12,6 +12,7 @@ import { OrderPaymentCard } from "~/ui/admin/orders/order-payment-card";
 import { OrderStatusCard, refundableOnCancel } from "~/ui/admin/orders/order-status-card";
 import { formFields } from "~/ui/form/form-fields";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import type { Route } from "./+types/detail";

@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { orderExportHref, parseOrderListQuery } from "~/domain/orders/order-admin";
@@ -9,6 +9,7 @@ import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { describeOrderQuery, orderColumns, OrderFilters } from "~/ui/admin/orders/order-list-parts";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/list";
 

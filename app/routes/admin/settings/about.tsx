@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { valueIcons } from "~/domain/content/page-content";
@@ -23,6 +23,7 @@ import { Field, FieldError, SelectField, TextAreaField } from "~/ui/form/field";
 import { type FieldBinding, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/about";
 

@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { getAuth } from "~/auth/auth.server";
 import { requireAdmin } from "~/auth/guards.server";
@@ -21,6 +21,7 @@ import { Field, SelectField } from "~/ui/form/field";
 import { type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/editor";
 

@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { parseAdminListQuery } from "~/domain/catalog/catalog-admin";
@@ -20,6 +20,7 @@ import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/list";
 

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import {
   type HealthRecordView,
@@ -11,6 +11,7 @@ import {
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Icon } from "~/ui/icons/icon";
 import { Button, buttonVariants } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 /** The pet's photo, or a paw on the shop's soft colour when it has none. */
 export function PetPhoto({ name, photoUrl }: { name: string; photoUrl: string | null }) {

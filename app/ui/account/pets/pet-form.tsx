@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { petSizeLabels, petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { ACCEPTED_IMAGE_TYPES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/domain/media/image";
@@ -20,6 +20,7 @@ import { FilePicker } from "~/ui/form/file-picker";
 import { type FormActionData, type FormFields, formFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { PetPhoto } from "./pet-card";
 

@@ -1,9 +1,8 @@
-import { Link } from "react-router";
-
 import { PET_EDITOR_PARAMS, petsTabPath, type PetsTabView } from "~/domain/pets/pet-labels";
 import type { FormActionData } from "~/ui/form/form-fields";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { PetCard } from "./pet-card";
 import { PetForm } from "./pet-form";

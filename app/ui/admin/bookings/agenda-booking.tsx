@@ -1,9 +1,10 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { type AgendaBooking, telHref } from "~/domain/bookings/agenda";
 import { bookingStatusLabels, petSizeLabels, petSpeciesLabels } from "~/domain/bookings/booking-labels";
 import { cn } from "~/lib/cn";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
+import { Link } from "~/ui/primitives/link";
 
 // One booking in the owner's agenda: a card in the day view, a line in the week view.
 

@@ -1,8 +1,9 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import type { AgendaBooking } from "~/domain/bookings/agenda";
 import { petSizeLabels } from "~/domain/bookings/booking-labels";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
+import { Link } from "~/ui/primitives/link";
 
 // The dashboard's 'Citas de hoy': today's bookings in Lima that still hold time, in order.
 

@@ -1,10 +1,11 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { type AgendaQuery, agendaSearch, type AgendaView, shiftAgendaDate } from "~/domain/bookings/agenda";
 import { cn } from "~/lib/cn";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { DateInput } from "~/ui/form/date-field";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 // The agenda's way around: day or week, previous / 'Hoy' / next, a date to jump to, and
 // whether cancelled bookings are shown. Every control is a link or a GET form.

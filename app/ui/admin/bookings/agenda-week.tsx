@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import {
   type AgendaBooking,
@@ -11,6 +11,7 @@ import {
 import type { AgendaBlock } from "~/domain/bookings/agenda.server";
 import { cn } from "~/lib/cn";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
+import { Link } from "~/ui/primitives/link";
 
 import { AgendaBookingLine } from "./agenda-booking";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { telHref } from "~/domain/bookings/agenda";
 import { bookingSourceLabels } from "~/domain/bookings/booking-admin";
@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { BookingStatusBadge } from "./booking-status-badge";
 

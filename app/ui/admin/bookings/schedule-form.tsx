@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { MAX_RANGES_PER_DAY, type ScheduleNumberField, scheduleNumberFields } from "~/domain/bookings/booking-settings";
 import type { ClosedDay } from "~/domain/bookings/booking-settings.server";
@@ -11,6 +11,7 @@ import { type FormActionData, type FormFields, formFields } from "~/ui/form/form
 import { SubmitButton } from "~/ui/form/submit-button";
 import { useResetKey } from "~/ui/form/use-reset-key";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 import { useToastFrom } from "~/ui/toaster";
 
 import { ClosedDaysCard } from "./schedule-closed-days";

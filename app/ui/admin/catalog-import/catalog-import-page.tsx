@@ -1,6 +1,6 @@
 // The import screen of /admin/productos/importar and /admin/servicios/importar: the file to
 // upload, the sheet's format, and once read, the preview to confirm (preview-card.tsx).
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { catalogLayouts } from "~/domain/catalog/excel/layout";
 import type { ImportPreview } from "~/domain/catalog/excel/preview";
@@ -12,6 +12,7 @@ import { CheckboxField, Field } from "~/ui/form/field";
 import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { PreviewCard } from "./preview-card";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import type { TaxonomyOption, TaxonomyOptions } from "~/domain/catalog/catalog-admin";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
@@ -10,6 +10,7 @@ import { Field, SelectField, TextAreaField } from "~/ui/form/field";
 import { type FormActionData, type FormFields, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { CatalogImageFields, RevealedPriceField, TaxonomySelects } from "./catalog-fields";
 import { VariantsFields } from "./variants-fields";

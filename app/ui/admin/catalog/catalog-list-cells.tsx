@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { ConfirmDeleteButton } from "~/ui/admin/confirm-dialog";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { YesNoIcon } from "./catalog-fields";
 

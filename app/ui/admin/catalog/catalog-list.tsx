@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 import type { AdminListPage } from "~/domain/catalog/kind-behaviour.server";
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
@@ -11,6 +11,7 @@ import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ListSearch } from "~/ui/admin/list-search";
 import { Pagination } from "~/ui/catalog/pagination";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { AdminPrice, ThumbnailName } from "./catalog-fields";
 import { ArchivedBadge, PriceVisibilityToggle, RowActions } from "./catalog-list-cells";

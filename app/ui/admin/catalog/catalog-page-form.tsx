@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import type { CatalogKind } from "~/domain/catalog/kinds";
@@ -8,6 +8,7 @@ import { Field, TextAreaField } from "~/ui/form/field";
 import { type FormActionData, useFormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 const pageTexts: Record<CatalogKind, { title: string; description: string }> = {
   products: {

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
-
 import { type CatalogKind, catalogKinds } from "~/domain/catalog/kinds";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 /** 'Importar (Excel)' / 'Exportar (Excel)' of the products and services lists. */
 export function ExcelButtons({ kind }: { kind: CatalogKind }) {

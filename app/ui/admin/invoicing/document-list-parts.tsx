@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { documentKindLabels, type DocumentListQuery, documentStatusLabels } from "~/domain/invoicing/document-list";
 import type { DocumentListRow } from "~/domain/invoicing/document-list.server";
@@ -8,6 +8,7 @@ import type { Column } from "~/ui/admin/data-table";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { FilterActions, OptionsOf } from "~/ui/admin/list-filter-parts";
 import { SelectField } from "~/ui/form/field";
+import { Link } from "~/ui/primitives/link";
 
 // /admin/comprobantes' columns and filters (issue 46). The filters are a GET form: they live
 // in the URL, so the browser's back, a bookmark and a page without JavaScript all work.

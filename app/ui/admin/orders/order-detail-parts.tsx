@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
 import { AdminCard } from "~/ui/admin/admin-page";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 // The detail's other cards: the lines with the delivery fee and the total, the customer, how
 // the order reaches them and the sales document to issue.

@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import type { AdminOrder } from "~/domain/orders/order-admin.server";
 import { formatMoney } from "~/lib/money";
@@ -7,6 +7,7 @@ import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { Field } from "~/ui/form/field";
 import type { FormFields } from "~/ui/form/form-fields";
 import { SubmitButton } from "~/ui/form/submit-button";
+import { Link } from "~/ui/primitives/link";
 
 // The detail's 'Comprobante electrónico' card (issue 46): each document issued for the order
 // (status, SUNAT's words, its PDF, XML and CDR) and the owner's button: 'Emitir comprobante',

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { orderStatusLabels } from "~/domain/account/order-status";
 import {
@@ -18,6 +18,7 @@ import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { DateField } from "~/ui/form/date-field";
 import { Field, SelectField } from "~/ui/form/field";
 import { Button } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 import { OrderPaymentBadge } from "./order-payment-badge";
 

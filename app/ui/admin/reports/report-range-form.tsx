@@ -1,9 +1,10 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 
 import { type RangePreset, rangePresetLabels, type ReportRange } from "~/domain/reports/report-range";
 import { cn } from "~/lib/cn";
 import { DateField } from "~/ui/form/date-field";
 import { Button, buttonVariants } from "~/ui/primitives/button";
+import { Link } from "~/ui/primitives/link";
 
 const quickPresets = ["hoy", "7dias", "mes", "mes-anterior"] as const satisfies readonly RangePreset[];
 

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
 import { formatShortDay } from "~/domain/reports/report-format";
 import { describeChange } from "~/domain/reports/report-range";
@@ -7,6 +7,7 @@ import type { SeriesPoint } from "~/domain/reports/sales-report.server";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
+import { Link } from "~/ui/primitives/link";
 
 import { ReportChart } from "./report-chart";
 import { CHART_CORAL, CHART_TEAL } from "./report-charts";
