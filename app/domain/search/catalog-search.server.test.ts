@@ -15,12 +15,13 @@ import {
 import { seedDemoShop } from "~/domain/demo-shop/seed.server";
 import { setUpTestDatabase } from "~test/test-database";
 
-import { refreshSearchWords, searchCatalog, suggestQuery } from "./catalog-search.server";
-import { adjacentSwaps, query, withIndexPlan, wordSplits } from "./catalog-search-sql.server";
+import { prepareSearchQuery, refreshSearchWords, searchCatalog, suggestQuery } from "./catalog-search.server";
+import { findProducts, findProductsAndServices, findServices, query, withIndexPlan } from "./catalog-search-sql.server";
 import { instantResults } from "./instant-results.server";
 import { MAX_QUERY_LENGTH } from "./query-length";
 import { flushSearchCounts } from "./search-counts.server";
 import { listSearchMisses, MAX_SEARCH_MISSES, noteSearchOutcome, recordSearchMiss } from "./search-misses.server";
+import { adjacentSwaps, wordSplits } from "./word-forms-sql.server";
 
 const { handle } = setUpTestDatabase();
 
@@ -140,6 +141,29 @@ describe("searchCatalog", () => {
     expect(ricocan.services.items).toEqual([]);
     const unknownBrand = await searchCatalog({ q: "perro", brandSlug: "no-existe" });
     expect(unknownBrand.products.total).toBe(0);
+  });
+
+  // ADR 067: a search of the whole shop reads products and services in one statement.
+  test("products and services in one statement: what each statement finds alone, in the same order", async () => {
+    let servicesCompared = 0;
+    for (const q of ["perro", "oidos", "baño", "gato", "corte", "ba", "collar reflec", "vacuna", "croquetas"]) {
+      const prepared = await prepareSearchQuery(q);
+      for (const [limit, serviceLimit] of [
+        [24, 24],
+        [2, 1],
+      ] as const) {
+        const options = { limit, offset: 0 };
+        const [together, products, services] = await withIndexPlan(async (executor) => [
+          await findProductsAndServices(executor, prepared!, { ...options, services: { limit: serviceLimit } }),
+          await findProducts(executor, prepared!, options),
+          await findServices(executor, prepared!, { limit: serviceLimit }),
+        ]);
+        expect(together, `${q} ${limit}`).toEqual({ products, services });
+        if (services.total > serviceLimit) servicesCompared += 1;
+      }
+    }
+    // Some of them matched more services than the limit: the total counts them all.
+    expect(servicesCompared).toBeGreaterThan(0);
   });
 
   // Issue 40: 'Ver todos los resultados' found nothing where the panel had found something.

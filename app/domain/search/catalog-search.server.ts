@@ -20,15 +20,15 @@ import {
 import {
   type BrandFacet,
   countMatches,
-  findClosestWords,
   findProducts,
+  findProductsAndServices,
   findServices,
-  findWordForms,
   type PreparedQuery,
   query,
   type SearchLevel,
   withIndexPlan,
 } from "./catalog-search-sql.server";
+import { findClosestWords, findWordForms } from "./word-forms-sql.server";
 
 export type { PreparedQuery };
 
@@ -148,6 +148,18 @@ export async function searchCatalog(options: SearchCatalogOptions): Promise<Cata
   const brandId = options.brandSlug !== undefined ? ((await findBrandId(options.brandSlug)) ?? -1) : options.brandId;
   const result = emptyResult(prepared.phrase);
   await withIndexPlan(async (executor) => {
+    // The whole shop, no brand: both kinds in one statement (ADR 067).
+    if (options.kind === undefined && brandId === undefined) {
+      const offset = (page - 1) * pageSize;
+      const found = await findProductsAndServices(executor, prepared, {
+        limit: pageSize,
+        offset,
+        services: { limit: PRODUCTS_PER_PAGE },
+      });
+      result.products = { ...found.products, pageCount: Math.max(1, Math.ceil(found.products.total / pageSize)) };
+      result.services = found.services;
+      return;
+    }
     for (const kind of Object.keys(kindSearches) as SearchKind[]) {
       // A search of one kind leaves the others out; a brand filter, the kinds without brands.
       const isOtherKind = options.kind !== undefined && options.kind !== kind;

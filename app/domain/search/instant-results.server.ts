@@ -2,7 +2,7 @@
 // services as the shopper types, the last word read as the start of a word.
 import { MIN_INSTANT_LENGTH, readSearchTerms } from "./catalog-search";
 import { prepareSearchQuery } from "./catalog-search.server";
-import { findProducts, findServices, withIndexPlan } from "./catalog-search-sql.server";
+import { findProductsAndServices, withIndexPlan } from "./catalog-search-sql.server";
 
 const MAX_INSTANT_RESULTS = 6;
 
@@ -32,11 +32,15 @@ export async function instantResults(raw: string): Promise<{ query: string; item
   if (phrase.replace(/ /g, "").length < MIN_INSTANT_LENGTH) return { query: phrase, items: [] };
   const prepared = await prepareSearchQuery(raw);
   if (!prepared) return { query: phrase, items: [] };
-  // One transaction for both: two statements after the typo forms' one.
-  const [products, services] = await withIndexPlan(async (executor) => [
-    await findProducts(executor, prepared, { limit: MAX_INSTANT_RESULTS, offset: 0, withFacets: false }),
-    await findServices(executor, prepared, { limit: MAX_INSTANT_RESULTS }),
-  ]);
+  // Products and services in one statement, after the typo forms' one (ADR 067).
+  const { products, services } = await withIndexPlan((executor) =>
+    findProductsAndServices(executor, prepared, {
+      limit: MAX_INSTANT_RESULTS,
+      offset: 0,
+      withFacets: false,
+      services: { limit: MAX_INSTANT_RESULTS },
+    }),
+  );
   const serviceSlots = Math.max(Math.min(2, services.items.length), MAX_INSTANT_RESULTS - products.items.length);
   const items: InstantResult[] = [
     ...products.items
