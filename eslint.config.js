@@ -85,8 +85,8 @@ export default tseslint.config(
       {
         // The shop's Link writes a plain path's <a> on the server without React Router's hooks (ADR 066).
         name: "react-router",
-        importNames: ["Link"],
-        message: "Links: import { Link } from ~/ui/primitives/link (ADR 066).",
+        importNames: ["Link", "NavLink"],
+        message: "Links: import { Link, NavLink } from ~/ui/primitives/link (ADR 066).",
       },
     ],
   }),

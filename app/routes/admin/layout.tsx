@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, href, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Form, href, Outlet, useLocation, useRouteLoaderData } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
 import { getDisplayName } from "~/auth/rules";
@@ -9,7 +9,7 @@ import { adminSections, dashboardSection } from "~/ui/admin/admin-nav";
 import { AdminIcon } from "~/ui/admin/icons/admin-icon";
 import { ErrorDetails, getErrorStatus, StatusMessage } from "~/ui/layout/status-page";
 import { Button } from "~/ui/primitives/button";
-import { Link } from "~/ui/primitives/link";
+import { Link, NavLink } from "~/ui/primitives/link";
 
 import type { Route } from "./+types/layout";
 

@@ -1,12 +1,12 @@
 import { type SyntheticEvent, useEffect, useRef } from "react";
-import { Form, href, NavLink } from "react-router";
+import { Form, href } from "react-router";
 
 import { buildCatalogPath } from "~/domain/catalog/catalog-paths";
 import { responsiveImage } from "~/domain/media/image";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/ui/icons/icon";
 import { Button } from "~/ui/primitives/button";
-import { Link } from "~/ui/primitives/link";
+import { Link, NavLink } from "~/ui/primitives/link";
 import { HeaderSearch } from "~/ui/search/header-search";
 
 const navLinks = [

@@ -6,18 +6,20 @@ import {
   createStaticRouter,
   Link as RouterLink,
   type LinkProps,
+  NavLink as RouterNavLink,
+  type NavLinkProps,
   StaticRouterProvider,
 } from "react-router";
 import { describe, expect, test } from "vitest";
 
-import { Link } from "./link";
+import { Link, NavLink } from "./link";
 
 // The shop's Link writes, on the server, what React Router's writes (ADR 066): same tag, same
 // attributes, same href, whatever the path and the props. Rendered inside a static router
 // (a nested route, so that relative paths have somewhere to resolve from).
 
 async function renderInRouter(element: () => ReactNode, url = "http://tienda.test/admin/pedidos?pago=pagado") {
-  const routes = [{ path: "/admin", children: [{ path: "pedidos", Component: () => <>{element()}</> }] }];
+  const routes = [{ path: "*", Component: () => <>{element()}</> }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error("unexpected redirect");
@@ -80,5 +82,76 @@ describe("Link on the server", () => {
     ).toBe('<a class="font-semibold" href="/admin/pedidos/12?vista=pago#pagos" data-discover="true">Ver pedido</a>');
     // A relative path still goes through React Router's Link, which needs its router.
     expect(() => renderToStaticMarkup(<Link to="../productos">Productos</Link>)).toThrow();
+  });
+});
+
+const location = fc.constantFrom(
+  "/",
+  "/admin",
+  "/admin/",
+  "/admin/pedidos",
+  "/Admin/Pedidos",
+  "/admin/pedidos/12",
+  "/admin/pedidos-archivados",
+  "/productos/perros",
+  "/productos",
+);
+const navTo = fc.constantFrom(
+  "/",
+  "/admin",
+  "/admin/",
+  "/admin/pedidos",
+  "/admin/Pedidos",
+  "/productos",
+  "/productos?q=a",
+  "/carrito#pago",
+  "../productos",
+  "/admin/./pedidos",
+);
+const navProps = fc.record(
+  {
+    end: fc.boolean(),
+    caseSensitive: fc.boolean(),
+    className: fc.constantFrom<NavLinkProps["className"]>("px-3", "", ({ isActive }) =>
+      isActive ? "font-bold" : "text-muted",
+    ),
+    "aria-current": fc.constantFrom<NavLinkProps["aria-current"]>("page", "location"),
+    "aria-label": fc.constantFrom("Carrito (2)"),
+    viewTransition: fc.boolean(),
+    style: fc.constantFrom<NavLinkProps["style"]>({ color: "red" }, ({ isActive }) => ({
+      fontWeight: isActive ? 700 : 400,
+    })),
+  },
+  { requiredKeys: [] },
+);
+
+describe("NavLink on the server", () => {
+  test("writes what React Router's NavLink writes: active or not, its classes, style and children", async () => {
+    await fc.assert(
+      fc.asyncProperty(location, navTo, navProps, fc.boolean(), async (at, to, linkProps, childAsFunction) => {
+        const children: NavLinkProps["children"] = childAsFunction
+          ? ({ isActive }) => (isActive ? "Aquí" : "Ir")
+          : "Pedidos";
+        const url = `http://tienda.test${at}`;
+        const ours = await renderInRouter(
+          () => (
+            <NavLink to={to} {...linkProps}>
+              {children}
+            </NavLink>
+          ),
+          url,
+        );
+        const theirs = await renderInRouter(
+          () => (
+            <RouterNavLink to={to} {...linkProps}>
+              {children}
+            </RouterNavLink>
+          ),
+          url,
+        );
+        expect(ours).toBe(theirs);
+      }),
+      { numRuns: 1_500 },
+    );
   });
 });

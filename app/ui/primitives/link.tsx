@@ -1,6 +1,13 @@
 import type { ReactNode, Ref } from "react";
-// eslint-disable-next-line no-restricted-imports -- the one place that wraps React Router's Link.
-import { Link as RouterLink, type LinkProps } from "react-router";
+/* eslint-disable no-restricted-imports -- the one place that wraps React Router's links. */
+import {
+  Link as RouterLink,
+  type LinkProps,
+  NavLink as RouterNavLink,
+  type NavLinkProps,
+  useLocation,
+} from "react-router";
+/* eslint-enable no-restricted-imports */
 
 // The shop's <Link>: React Router's, except on the server for a path from the root, where it
 // writes the same <a> without React Router's hooks (ADR 066). A server render has no clicks
@@ -50,5 +57,63 @@ function ServerLink(props: ShopLinkProps) {
   return <a {...anchor} />;
 }
 
-/** Vite's constant: the browser's bundle gets React Router's Link itself, no byte added. */
+type ShopNavLinkProps = NavLinkProps & { ref?: Ref<HTMLAnchorElement> };
+
+/**
+ * React Router's NavLink on the server for a plain path from the root: whether it is the
+ * current page (its rules: the same path, or a path under it unless `end`, case-insensitive
+ * unless `caseSensitive`), then the shop's Link above. On the server no navigation is pending
+ * and no view transition runs.
+ */
+function ServerNavLink(props: ShopNavLinkProps) {
+  const location = useLocation();
+  const {
+    "aria-current": ariaCurrentProp = "page",
+    caseSensitive = false,
+    className: classNameProp = "",
+    end = false,
+    style: styleProp,
+    to,
+    viewTransition,
+    children,
+    ref,
+    ...rest
+  } = props;
+  if (typeof to !== "string" || viewTransition || !PLAIN_ROOT_PATH.test(to) || to.includes("/.")) {
+    return <RouterNavLink {...props} />;
+  }
+  const cut = to.search(/[?#]/);
+  let toPathname = cut === -1 ? to : to.slice(0, cut);
+  let locationPathname = location.pathname;
+  if (!caseSensitive) {
+    locationPathname = locationPathname.toLowerCase();
+    toPathname = toPathname.toLowerCase();
+  }
+  const endSlashPosition = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
+  const isActive =
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === "/");
+  const renderProps = { isActive, isPending: false, isTransitioning: false };
+  const className =
+    typeof classNameProp === "function"
+      ? classNameProp(renderProps)
+      : [classNameProp, isActive ? "active" : null].filter(Boolean).join(" ");
+  const style = typeof styleProp === "function" ? styleProp(renderProps) : styleProp;
+  return (
+    <ServerLink
+      {...rest}
+      aria-current={isActive ? ariaCurrentProp : undefined}
+      className={className}
+      ref={ref}
+      style={style}
+      to={to}
+      viewTransition={viewTransition}
+    >
+      {typeof children === "function" ? children(renderProps) : children}
+    </ServerLink>
+  );
+}
+
+/** Vite's constant: the browser's bundle gets React Router's Link and NavLink themselves, no byte added. */
 export const Link: (props: ShopLinkProps) => ReactNode = import.meta.env.SSR ? ServerLink : RouterLink;
+export const NavLink: (props: ShopNavLinkProps) => ReactNode = import.meta.env.SSR ? ServerNavLink : RouterNavLink;
