@@ -42,7 +42,7 @@ export function mergeProps(slot: Props, child: Props): Props {
   for (const key of Object.keys(child)) {
     const slotValue = slot[key];
     const childValue = child[key];
-    if (isHandlerName(key)) {
+    if (/^on[A-Z]/.test(key)) {
       if (typeof slotValue === "function" && typeof childValue === "function") {
         merged[key] = (...args: unknown[]) => {
           const result: unknown = childValue(...args);
@@ -55,12 +55,6 @@ export function mergeProps(slot: Props, child: Props): Props {
     else if (key === "aria-describedby") merged[key] = joinIds(childValue, slotValue);
   }
   return merged;
-}
-
-/** `onClick`, `onPointerDown`: "on" and a capital letter, as Radix's /^on[A-Z]/. */
-function isHandlerName(key: string): boolean {
-  const third = key.charCodeAt(2);
-  return key.charCodeAt(0) === 111 && key.charCodeAt(1) === 110 && third >= 65 && third <= 90;
 }
 
 function joinIds(...values: unknown[]): string | undefined {
