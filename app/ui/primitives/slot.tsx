@@ -15,7 +15,7 @@ export function Slot({ children, ...slotProps }: Props) {
 /**
  * The Slot's work as a plain function, with no hook: what `<Button asChild>` calls, so that a
  * list of 25 rows with a link-looking button each does not pay a component and a hook per row
- * (ADR 066: about 7 µs each on the server).
+ * (ADR 066).
  */
 export function slotInto(children: unknown, { ref: slotRef, ...slotProps }: Props): ReactNode {
   const child = isValidElement(children) ? (children as ReactElement<Props>) : null;
