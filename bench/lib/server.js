@@ -66,8 +66,9 @@ export function readMemory(pid) {
  * gives the highest RSS seen since the last call (sampled every 50 ms), `peakRssMb()` the
  * process's peak over its whole life. With `memoryCgroup` (a cgroup directory), the server
  * runs inside that cgroup from its first instruction, so Node sizes its heap from the limit.
+ * `root`: the project directory whose build runs (another checkout's, bench/side-by-side.js).
  */
-export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null }) {
+export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null, root = projectRoot }) {
   const port = await freePort();
   // BENCH_NODE_FLAGS: extra flags to try against the server's own (e.g. a V8 heap setting).
   const nodeFlags = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
@@ -87,7 +88,7 @@ export async function startBenchServer({ dataDir, env = {}, memoryCgroup = null 
       ]
     : [process.execPath, [...nodeFlags, "server.js"]];
   const child = spawn(command, args, {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       ...SERVER_ENV,
