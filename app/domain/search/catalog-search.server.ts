@@ -104,6 +104,12 @@ const emptyResult = (queryText: string): CatalogSearchResult => ({
 type Executor = Parameters<typeof findProducts>[0];
 type KindFilter = { level: SearchLevel | undefined; brandId: number | undefined; page: number; pageSize: number };
 
+/** A page of products with its count of pages (at least one). */
+const withPageCount = <T extends { total: number }>(found: T, pageSize: number) => ({
+  ...found,
+  pageCount: Math.max(1, Math.ceil(found.total / pageSize)),
+});
+
 /** Each kind's part of the result, in the order they are searched. */
 const kindSearches: {
   [K in SearchKind]: (
@@ -120,7 +126,7 @@ const kindSearches: {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    return { ...found, pageCount: Math.max(1, Math.ceil(found.total / pageSize)) };
+    return withPageCount(found, pageSize);
   },
   services: (executor, prepared, { level }) => findServices(executor, prepared, { level, limit: PRODUCTS_PER_PAGE }),
 };
@@ -156,7 +162,7 @@ export async function searchCatalog(options: SearchCatalogOptions): Promise<Cata
         offset,
         services: { limit: PRODUCTS_PER_PAGE },
       });
-      result.products = { ...found.products, pageCount: Math.max(1, Math.ceil(found.products.total / pageSize)) };
+      result.products = withPageCount(found.products, pageSize);
       result.services = found.services;
       return;
     }

@@ -56,17 +56,13 @@ describe("Link on the server", () => {
   test("writes what React Router's Link writes, for any path and props", async () => {
     await fc.assert(
       fc.asyncProperty(path, props, async (to, linkProps) => {
-        const ours = await renderInRouter(() => (
-          <Link to={to} {...linkProps}>
-            Ver
-          </Link>
-        ));
-        const theirs = await renderInRouter(() => (
-          <RouterLink to={to} {...linkProps}>
-            Ver
-          </RouterLink>
-        ));
-        expect(ours).toBe(theirs);
+        const render = (Component: typeof Link) =>
+          renderInRouter(() => (
+            <Component to={to} {...linkProps}>
+              Ver
+            </Component>
+          ));
+        expect(await render(Link)).toBe(await render(RouterLink));
       }),
       { numRuns: 1_500 },
     );
@@ -133,23 +129,16 @@ describe("NavLink on the server", () => {
           ? ({ isActive }) => (isActive ? "Aquí" : "Ir")
           : "Pedidos";
         const url = `http://tienda.test${at}`;
-        const ours = await renderInRouter(
-          () => (
-            <NavLink to={to} {...linkProps}>
-              {children}
-            </NavLink>
-          ),
-          url,
-        );
-        const theirs = await renderInRouter(
-          () => (
-            <RouterNavLink to={to} {...linkProps}>
-              {children}
-            </RouterNavLink>
-          ),
-          url,
-        );
-        expect(ours).toBe(theirs);
+        const render = (Component: typeof NavLink) =>
+          renderInRouter(
+            () => (
+              <Component to={to} {...linkProps}>
+                {children}
+              </Component>
+            ),
+            url,
+          );
+        expect(await render(NavLink)).toBe(await render(RouterNavLink));
       }),
       { numRuns: 1_500 },
     );

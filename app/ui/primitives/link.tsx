@@ -22,6 +22,9 @@ import {
 const PLAIN_ROOT_PATH =
   /^\/(?:[\w\-~%:@!$&'()*+,;=]+\/?)*(?:\?[\w\-~%:@!$&'()*+,;=/.?]+)?(?:#[\w\-~%:@!$&'()*+,;=/.?]+)?$/;
 
+const isPlainRootPath = (to: unknown): to is string =>
+  typeof to === "string" && PLAIN_ROOT_PATH.test(to) && !to.includes("/.");
+
 type ShopLinkProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
 
 // What a Link takes that is not an attribute of its <a>.
@@ -44,10 +47,7 @@ const LINK_ONLY_PROPS = new Set([
 
 function ServerLink(props: ShopLinkProps) {
   const { to, prefetch = "none", mask, discover = "render", target } = props;
-  if (typeof to !== "string" || mask || (prefetch !== "none" && prefetch !== "intent")) {
-    return <RouterLink {...props} />;
-  }
-  if (!PLAIN_ROOT_PATH.test(to) || to.includes("/.")) return <RouterLink {...props} />;
+  if (!isPlainRootPath(to) || mask || (prefetch !== "none" && prefetch !== "intent")) return <RouterLink {...props} />;
   const anchor: Record<string, unknown> = {};
   for (const key in props) if (!LINK_ONLY_PROPS.has(key)) anchor[key] = props[key as keyof ShopLinkProps];
   // In React Router's order, so that the attributes are written in the same order.
@@ -79,9 +79,7 @@ function ServerNavLink(props: ShopNavLinkProps) {
     ref,
     ...rest
   } = props;
-  if (typeof to !== "string" || viewTransition || !PLAIN_ROOT_PATH.test(to) || to.includes("/.")) {
-    return <RouterNavLink {...props} />;
-  }
+  if (!isPlainRootPath(to) || viewTransition) return <RouterNavLink {...props} />;
   const cut = to.search(/[?#]/);
   let toPathname = cut === -1 ? to : to.slice(0, cut);
   let locationPathname = location.pathname;
