@@ -7,6 +7,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 
 import { isDataRequestPath } from "./security-headers.server";
+import { endWithWholeBody } from "./whole-body-compression.server";
 
 function toHeaders(incoming: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
@@ -35,6 +36,12 @@ function toRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
+/**
+ * Answers whose body is whole when React Router hands them over: a page (rendered in full), a
+ * single-fetch answer (the shop's loaders return no promises to stream) and JSON.
+ */
+const WHOLE_BODY_TYPE = /^(text\/html|text\/x-script|application\/json)\b/i;
+
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -51,6 +58,13 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   if (!response.body) {
     res.end();
+    return;
+  }
+  if (WHOLE_BODY_TYPE.test(response.headers.get("content-type") ?? "")) {
+    // Rendered or encoded in full before it is answered (entry.server.tsx, ADR 043): compressed
+    // in one call (ADR 068).
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!(res.destroyed || res.writableEnded)) endWithWholeBody(res, body);
     return;
   }
   try {

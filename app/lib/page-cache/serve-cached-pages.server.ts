@@ -10,6 +10,7 @@ import { type AppLoadContext, href } from "react-router";
 import { buildSharedPageContentSecurityPolicy, canonicalPath, isPersonalPath } from "~/lib/security-headers.server";
 
 import { SESSION_COOKIE } from "../visitor-marker.server";
+import { endWithWholeBody } from "../whole-body-compression.server";
 import { normalizeCacheKey } from "./cache-key";
 import type { HitPacer } from "./hit-pacer.server";
 import { hashInlineScripts } from "./inline-scripts.server";
@@ -113,8 +114,7 @@ function sendAnswered(req: Request, res: Response, answered: Answered): void {
     res.setHeader(name, value);
   });
   res.setHeader("X-Cache", "BYPASS");
-  if (req.method === "HEAD") res.end();
-  else res.end(answered.body);
+  endWithWholeBody(res, answered.body);
 }
 
 function markBypass(res: Response, next: NextFunction): void {

@@ -1,0 +1,57 @@
+import zlib from "node:zlib";
+
+import { describe, expect, test } from "vitest";
+
+import { brotliWindowBits, compressWholeBody, isWholeBodyCompressible } from "./whole-body-compression.server";
+
+const page = Buffer.from(
+  `<!DOCTYPE html><html lang="es-PE"><body>${Array.from({ length: 400 }, (_, index) => `<li>Croquetas ${index} S/ 60.00</li>`).join("")}</body></html>`,
+);
+
+describe("compressWholeBody", () => {
+  test("brotli when the browser accepts it, gzip when only that, the body as it is otherwise", () => {
+    const brotli = compressWholeBody("gzip, deflate, br, zstd", page);
+    expect(brotli.encoding).toBe("br");
+    expect(zlib.brotliDecompressSync(brotli.body).equals(page)).toBe(true);
+    expect(brotli.body.byteLength).toBeLessThan(page.byteLength / 4);
+
+    const gzip = compressWholeBody("gzip, deflate", page);
+    expect(gzip.encoding).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).equals(page)).toBe(true);
+
+    for (const header of [undefined, "identity", "deflate"]) {
+      const plain = compressWholeBody(header, page);
+      expect(plain.encoding, String(header)).toBeNull();
+      expect(plain.body).toBe(page);
+    }
+    // A weight of 0 refuses brotli.
+    expect(compressWholeBody("br;q=0, gzip", page).encoding).toBe("gzip");
+  });
+
+  test("a body under 1 KB goes as it is", () => {
+    const small = Buffer.from('{"products":[]}');
+    expect(compressWholeBody("br", small)).toEqual({ encoding: null, body: small });
+  });
+});
+
+describe("brotliWindowBits", () => {
+  test("the smallest window of 64 KB to 256 KB that holds the body", () => {
+    expect(brotliWindowBits(1)).toBe(16);
+    expect(brotliWindowBits(40_000)).toBe(16);
+    expect(brotliWindowBits(65_536)).toBe(16);
+    expect(brotliWindowBits(65_537)).toBe(17);
+    expect(brotliWindowBits(131_073)).toBe(18);
+    expect(brotliWindowBits(5_000_000)).toBe(18);
+  });
+});
+
+describe("isWholeBodyCompressible", () => {
+  test("text and JSON, unless the answer forbids transforming it", () => {
+    expect(isWholeBodyCompressible("text/html; charset=utf-8", "private, no-store")).toBe(true);
+    expect(isWholeBodyCompressible("text/x-script", null)).toBe(true);
+    expect(isWholeBodyCompressible("application/json", null)).toBe(true);
+    expect(isWholeBodyCompressible("image/webp", null)).toBe(false);
+    expect(isWholeBodyCompressible(null, null)).toBe(false);
+    expect(isWholeBodyCompressible("text/html", "public, no-transform")).toBe(false);
+  });
+});

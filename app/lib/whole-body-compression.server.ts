@@ -1,0 +1,82 @@
+// An answer whose body is already whole (a page React rendered in full, ADR 043; a single-fetch
+// or JSON answer) compressed in one call on this thread, at a level chosen for answers that are
+// compressed once and sent once (ADR 068). The compression middleware (server.js) streams
+// everything else: files, Excel downloads, a page sent in parts.
+import zlib from "node:zlib";
+
+import type { Response as ExpressResponse } from "express";
+
+import { chooseContentCoding } from "./page-cache/accept-encoding";
+
+/**
+ * Under this size compression saves less than its cost and its headers (the middleware's
+ * default threshold too).
+ */
+const MIN_COMPRESSED_BYTES = 1024;
+/**
+ * Brotli 3 and gzip 4 (ADR 068): on the cart page, a search page and the back office's product
+ * list (39–102 KB), within 4 % of the middleware's brotli 4 and gzip 6 in bytes, at a fraction of
+ * their CPU, and no working memory of several megabytes drawn for each answer.
+ */
+const BROTLI_QUALITY = 3;
+const GZIP_LEVEL = 4;
+/** Windows of 64 KB to 256 KB: no page of the shop is larger (ADR 060), and a smaller one allocates less. */
+const MIN_WINDOW_BITS = 16;
+const MAX_WINDOW_BITS = 18;
+
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript)\b)/i;
+
+/** Brotli's window for a body: the smallest of 2^16…2^18 bytes that holds it. */
+export function brotliWindowBits(byteLength: number): number {
+  const bits = Math.ceil(Math.log2(Math.max(byteLength, 1)));
+  return Math.min(MAX_WINDOW_BITS, Math.max(MIN_WINDOW_BITS, bits));
+}
+
+/** Whether an answer of this type and these headers is one this module compresses. */
+export function isWholeBodyCompressible(contentType: string | null, cacheControl: string | null): boolean {
+  return COMPRESSIBLE_TYPE.test(contentType ?? "") && !/\bno-transform\b/i.test(cacheControl ?? "");
+}
+
+/** The body in the coding the request prefers among brotli, gzip and none. */
+export function compressWholeBody(
+  acceptEncoding: string | undefined,
+  body: Buffer,
+): { encoding: "br" | "gzip" | null; body: Buffer } {
+  if (body.byteLength < MIN_COMPRESSED_BYTES) return { encoding: null, body };
+  const coding = chooseContentCoding(acceptEncoding, ["br", "gzip", "identity"]);
+  if (coding === "br") {
+    const compressed = zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
+      },
+    });
+    return { encoding: "br", body: compressed };
+  }
+  if (coding === "gzip") return { encoding: "gzip", body: zlib.gzipSync(body, { level: GZIP_LEVEL }) };
+  return { encoding: null, body };
+}
+
+/**
+ * Ends `res` with `body`, compressed here when its type allows; the compression middleware then
+ * leaves it alone (it never touches an answer that has its Content-Encoding).
+ */
+export function endWithWholeBody(res: ExpressResponse, body: Buffer): void {
+  if (res.req.method === "HEAD" || res.hasHeader("content-encoding")) {
+    res.end(res.req.method === "HEAD" ? undefined : body);
+    return;
+  }
+  const contentType = res.getHeader("content-type");
+  const cacheControl = res.getHeader("cache-control");
+  if (!isWholeBodyCompressible(String(contentType ?? ""), String(cacheControl ?? ""))) {
+    res.end(body);
+    return;
+  }
+  res.vary("Accept-Encoding");
+  const answer = compressWholeBody(res.req.headers["accept-encoding"], body);
+  if (answer.encoding) res.setHeader("Content-Encoding", answer.encoding);
+  res.setHeader("Content-Length", answer.body.byteLength);
+  res.end(answer.body);
+}
