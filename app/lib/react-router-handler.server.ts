@@ -64,7 +64,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     // Rendered or encoded in full before it is answered (entry.server.tsx, ADR 043): compressed
     // in one call (ADR 068).
     const body = Buffer.from(await response.arrayBuffer());
-    if (!(res.destroyed || res.writableEnded)) endWithWholeBody(res, body);
+    if (!(res.destroyed || res.writableEnded)) await endWithWholeBody(res, body);
     return;
   }
   try {

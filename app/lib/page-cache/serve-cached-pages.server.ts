@@ -106,7 +106,7 @@ function sendStored(
 }
 
 /** The anonymous render's own answer (a redirect, an error, a scanner's 404), sent as it came. */
-function sendAnswered(req: Request, res: Response, answered: Answered): void {
+function sendAnswered(res: Response, answered: Answered): void {
   res.locals.pageCache = "BYPASS";
   res.status(answered.status);
   answered.headers.forEach((value, name) => {
@@ -114,7 +114,7 @@ function sendAnswered(req: Request, res: Response, answered: Answered): void {
     res.setHeader(name, value);
   });
   res.setHeader("X-Cache", "BYPASS");
-  endWithWholeBody(res, answered.body);
+  void endWithWholeBody(res, answered.body);
 }
 
 function markBypass(res: Response, next: NextFunction): void {
@@ -210,7 +210,7 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
       const own = answered.value;
       // A 200 that its route did not declare shareable may be personal: rendered again, as the visitor.
       if (!own || (own.status === 200 && isHtml(own.headers) && !own.isShareable)) return markBypass(res, next);
-      sendAnswered(req, res, own);
+      sendAnswered(res, own);
     } catch (error) {
       next(error);
     }
