@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 
 import { describe, expect, test } from "vitest";
 
-import { brotliWindowBits, compressWholeBody, isWholeBodyCompressible } from "./whole-body-compression.server";
+import { compressWholeBody, isWholeBodyCompressible } from "./whole-body-compression.server";
 
 const page = Buffer.from(
   `<!DOCTYPE html><html lang="es-PE"><body>${Array.from({ length: 400 }, (_, index) => `<li>Croquetas ${index} S/ 60.00</li>`).join("")}</body></html>`,
@@ -31,17 +31,6 @@ describe("compressWholeBody", () => {
   test("a body under 1 KB goes as it is", async () => {
     const small = Buffer.from('{"products":[]}');
     expect(await compressWholeBody("br", small)).toEqual({ encoding: null, body: small });
-  });
-});
-
-describe("brotliWindowBits", () => {
-  test("the smallest window of 64 KB to 256 KB that holds the body", () => {
-    expect(brotliWindowBits(1)).toBe(16);
-    expect(brotliWindowBits(40_000)).toBe(16);
-    expect(brotliWindowBits(65_536)).toBe(16);
-    expect(brotliWindowBits(65_537)).toBe(17);
-    expect(brotliWindowBits(131_073)).toBe(18);
-    expect(brotliWindowBits(5_000_000)).toBe(18);
   });
 });
 

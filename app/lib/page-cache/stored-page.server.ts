@@ -6,7 +6,6 @@ import zlib from "node:zlib";
 
 import { LRUCache } from "lru-cache";
 
-import { brotliWindowBits } from "../whole-body-compression.server";
 import { chooseContentCoding, type ContentCoding } from "./accept-encoding";
 import { type BodyCopy, type KeepBody, keepInMemory } from "./page-body-files.server";
 
@@ -57,6 +56,8 @@ export type RefusalReason = "status" | "set-cookie" | "vary" | "content-encoding
  * 7 gain little for more time, and 9 and 11 take many times longer.
  */
 const BROTLI_QUALITY = 5;
+/** 2^18 = 256 KB: larger than any page of the shop (a long catalogue page's size: ADR 024). */
+const BROTLI_WINDOW_BITS = 18;
 /** zlib's default: fast on the same page, and about as small as level 9 (ADR 024). */
 const GZIP_LEVEL = 6;
 /**
@@ -186,11 +187,10 @@ async function compressBodies(body: Buffer, contentType: string, keep: KeepBody)
         [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        // A window of 64 to 256 KB, the smallest that holds the page, instead of the default
-        // 4 MB: the same output, and each compression's working memory (several at once on
-        // libuv's threads) is a fraction, which the 250 MB bound on the server's memory needs
-        // (bench/README.md) and which costs less to draw (ADR 068).
-        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
+        // A 256 KB window instead of the default 4 MB: the same output for a page under 256 KB,
+        // and each compression's working memory (several at once on libuv's threads) is a
+        // fraction, which the 250 MB bound on the server's memory needs (bench/README.md).
+        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
       },
     }),
     gzipOnce(body, { level: GZIP_LEVEL }),
