@@ -8,6 +8,8 @@ import zlib from "node:zlib";
 import type { Response as ExpressResponse } from "express";
 
 import { chooseContentCoding } from "./page-cache/accept-encoding";
+// The page cache's window (ADR 060), kept for these answers too (ADR 068).
+import { BROTLI_WINDOW_BITS } from "./page-cache/stored-page.server";
 
 /**
  * Under this size compression saves less than its cost and its headers (the middleware's
@@ -21,14 +23,6 @@ const MIN_COMPRESSED_BYTES = 1024;
  */
 const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 4;
-/**
- * 2^18 = 256 KB, as the page cache's copies (ADR 060): no page of the shop is larger. A smaller
- * window for a smaller page gave the same bytes for less CPU, but its buffers then came from
- * malloc's arenas instead of mappings returned at once, and the page cache's benchmark peaked
- * 4–6 MB higher, over the 250 MB bound (ADR 068).
- */
-const BROTLI_WINDOW_BITS = 18;
-
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

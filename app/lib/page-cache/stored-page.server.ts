@@ -57,7 +57,7 @@ export type RefusalReason = "status" | "set-cookie" | "vary" | "content-encoding
  */
 const BROTLI_QUALITY = 5;
 /** 2^18 = 256 KB: larger than any page of the shop (a long catalogue page's size: ADR 024). */
-const BROTLI_WINDOW_BITS = 18;
+export const BROTLI_WINDOW_BITS = 18;
 /** zlib's default: fast on the same page, and about as small as level 9 (ADR 024). */
 const GZIP_LEVEL = 6;
 /**
