@@ -9,23 +9,39 @@ const page = Buffer.from(
 );
 
 describe("compressWholeBody", () => {
-  test("brotli when the browser accepts it, gzip when only that, the body as it is otherwise", async () => {
-    const brotli = await compressWholeBody("gzip, deflate, br, zstd", page);
+  test("gzip when the browser accepts it (ADR 069), brotli when only that, the body as it is otherwise", async () => {
+    const gzip = await compressWholeBody("gzip, deflate, br, zstd", page);
+    expect(gzip.encoding).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).equals(page)).toBe(true);
+    expect(gzip.body.byteLength).toBeLessThan(page.byteLength / 4);
+
+    const brotli = await compressWholeBody("br", page);
     expect(brotli.encoding).toBe("br");
     expect(zlib.brotliDecompressSync(brotli.body).equals(page)).toBe(true);
     expect(brotli.body.byteLength).toBeLessThan(page.byteLength / 4);
-
-    const gzip = await compressWholeBody("gzip, deflate", page);
-    expect(gzip.encoding).toBe("gzip");
-    expect(zlib.gunzipSync(gzip.body).equals(page)).toBe(true);
+    // A weight the browser gives brotli above gzip's is followed.
+    expect((await compressWholeBody("gzip;q=0.5, br", page)).encoding).toBe("br");
 
     for (const header of [undefined, "identity", "deflate"]) {
       const plain = await compressWholeBody(header, page);
       expect(plain.encoding, String(header)).toBeNull();
       expect(plain.body).toBe(page);
     }
-    // A weight of 0 refuses brotli.
-    expect((await compressWholeBody("br;q=0, gzip", page)).encoding).toBe("gzip");
+    // A weight of 0 refuses gzip.
+    expect((await compressWholeBody("gzip;q=0, br", page)).encoding).toBe("br");
+  });
+
+  test("the kept deflate states give whole, separate answers, many at once and one after another", async () => {
+    const bodies = Array.from({ length: 6 }, (_, index) =>
+      Buffer.from(`${index}:`.repeat(2_000 + index * 5_000) + page.toString("utf8")),
+    );
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(bodies.map((body) => compressWholeBody("gzip", body)));
+      answers.forEach((answer, index) => {
+        expect(answer.encoding).toBe("gzip");
+        expect(zlib.gunzipSync(answer.body).equals(bodies[index]!), `round ${round}, body ${index}`).toBe(true);
+      });
+    }
   });
 
   test("a body under 1 KB goes as it is", async () => {

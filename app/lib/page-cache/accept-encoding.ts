@@ -32,7 +32,8 @@ function readWeights(header: string): Map<string, number> {
 }
 
 /**
- * The offered coding the client weighs highest, ties going to the smaller copy; null when
+ * The offered coding the client weighs highest, ties going to the first in `preference` (by
+ * default the smaller copy, as the page cache's stored copies are); null when
  * the client refuses every one offered (`identity;q=0` with no coding it accepts).
  * Without the header at all, identity: RFC 9110 allows any coding then, but a client that
  * says nothing (curl, a monitoring probe) is better served bytes it can read.
@@ -42,13 +43,14 @@ function readWeights(header: string): Map<string, number> {
 export function chooseContentCoding(
   header: string | null | undefined,
   offered: readonly ContentCoding[],
+  preference: readonly ContentCoding[] = PREFERENCE,
 ): ContentCoding | null {
   if (header === null || header === undefined) return offered.includes("identity") ? "identity" : null;
   const weights = readWeights(header);
   const star = weights.get("*");
   let best: ContentCoding | null = null;
   let bestWeight = 0;
-  for (const coding of PREFERENCE) {
+  for (const coding of preference) {
     if (!offered.includes(coding)) continue;
     const weight = weights.get(coding) ?? star ?? (coding === "identity" ? UNNAMED_IDENTITY_WEIGHT : 0);
     if (weight > bestWeight) {
