@@ -152,9 +152,14 @@ test("without JavaScript the box is a plain form to /buscar", async ({ browser }
   await context.close();
 });
 
-test("the answers are JSON, stored by the page cache, and bad input is harmless", async ({ request }) => {
+test("the answers are JSON, stored by the page cache on their second asking, and bad input is harmless", async ({
+  request,
+}) => {
   const first = await request.get("/api/buscar?q=croque");
   expect(first.status()).toBe(200);
+  // Rendered and sent, then rendered and kept (ADR 069), then from the cache.
+  expect(first.headers()["x-cache"]).toBe("MISS");
+  expect((await request.get("/api/buscar?q=croque")).headers()["x-cache"]).toBe("MISS");
   const second = await request.get("/api/buscar?q=croque");
   expect(second.headers()["x-cache"]).toBe("HIT");
   expect(second.headers()["content-type"]).toMatch(/^application\/json/);

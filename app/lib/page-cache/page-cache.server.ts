@@ -143,6 +143,11 @@ export class PageCache {
     return found.entry.page;
   }
 
+  /** Whether a copy of `key` is stored (fresh or stale) or being rendered; nothing is counted. */
+  holds(key: string): boolean {
+    return this.#entries.has(key, { updateAgeOnHas: false }) || this.#flights.has(key);
+  }
+
   /**
    * Drops `page` if it is still the one stored under its key: its body could not be read
    * (its file removed by hand), so the next request renders it again.

@@ -26,6 +26,7 @@ type Seen = { url: string; cookie: string | null };
 async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
   const cache: PageCache = createPageCache({ maxBytes: 1024 * 1024, keep: options.keep });
   const renders: Seen[] = [];
+  const served: string[] = [];
   let price = "S/ 60.00";
   const render = async (request: Request, context: AppLoadContext) => {
     renders.push({ url: request.url, cookie: request.headers.get("cookie") });
@@ -55,6 +56,7 @@ async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
       render,
       loadContext: () => ({ requestId: "test", cspNonce: "" }),
       takeRenderSlot: async () => true,
+      onServed: (key) => served.push(key),
     }),
   );
   // What the ordinary handler answers: rendered for the visitor, with their cookie.
@@ -63,7 +65,7 @@ async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
   servers.push(server);
   await once(server, "listening");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { cache, renders, base, setPrice: (value: string) => (price = value) };
+  return { cache, renders, served, base, setPrice: (value: string) => (price = value) };
 }
 
 /** server.js's front door alone: stored pages answered, anything else reaches a stand-in for the static files. */
@@ -112,6 +114,45 @@ test("a public page is rendered once, anonymously, from the shop's own address, 
   // The inline script is allowed by its hash, not by a nonce every visitor would share.
   expect(second.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-[\w+/=]+' https:/);
   expect(second.headers.get("content-security-policy")).not.toContain("nonce");
+});
+
+test("typed words are kept on their second asking: the first is rendered, sent and counted, not kept (ADR 069)", async () => {
+  const shop = await startShop();
+  const first = await getRaw(`${shop.base}/productos?q=collar&utm_source=fb`);
+  expect(first.headers.get("x-cache")).toBe("MISS");
+  expect(first.headers.get("content-type")).toMatch(/^text\/html/);
+  // The render's own answer: its nonce and policy (under 1 KB: not compressed).
+  expect(first.headers.get("content-encoding")).toBeNull();
+  const body = first.body.toString();
+  expect(body).toContain("<h1>S/ 60.00</h1>");
+  const nonce = /nonce="([^"]+)"/.exec(body)![1]!;
+  expect(first.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+  expect(shop.cache.holds("/productos?q=collar")).toBe(false);
+
+  const second = await get(`${shop.base}/productos?q=collar`);
+  expect(second.headers.get("x-cache")).toBe("MISS");
+  expect(shop.cache.holds("/productos?q=collar")).toBe(true);
+  const third = await get(`${shop.base}/productos?q=collar`);
+  expect(third.headers.get("x-cache")).toBe("HIT");
+  expect(await third.text()).toBe("<h1>S/ 60.00</h1><script>hydrate()</script>");
+  // Two renders, both anonymous; each answer counted once.
+  expect(shop.renders).toEqual([
+    { url: `${APP_URL}/productos?q=collar`, cookie: null },
+    { url: `${APP_URL}/productos?q=collar`, cookie: null },
+  ]);
+  expect(shop.served).toEqual(["/productos?q=collar", "/productos?q=collar", "/productos?q=collar"]);
+
+  // A page without typed words is kept on its first asking, as before.
+  expect((await get(`${shop.base}/productos?pagina=2`)).headers.get("x-cache")).toBe("MISS");
+  expect((await get(`${shop.base}/productos?pagina=2`)).headers.get("x-cache")).toBe("HIT");
+  // A stored search that is invalidated is still known: rendered again and kept at once.
+  shop.setPrice("S/ 55.00");
+  shop.cache.invalidateTags(["product:42"]);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  const again = await get(`${shop.base}/productos?q=collar`);
+  expect(again.headers.get("x-cache")).toBe("MISS");
+  expect(await again.text()).toContain("S/ 55.00");
+  expect((await get(`${shop.base}/productos?q=collar`)).headers.get("x-cache")).toBe("HIT");
 });
 
 test("ETag and 304; HEAD has GET's status and headers without a body", async () => {

@@ -12,10 +12,11 @@ import { buildSharedPageContentSecurityPolicy, canonicalPath, isPersonalPath } f
 import { SESSION_COOKIE } from "../visitor-marker.server";
 import { endWithWholeBody } from "../whole-body-compression.server";
 import { normalizeCacheKey } from "./cache-key";
+import { createFirstAskings, isTypedKey } from "./first-askings.server";
 import type { HitPacer } from "./hit-pacer.server";
 import { hashInlineScripts } from "./inline-scripts.server";
-import type { CacheStatus, PageCache } from "./page-cache.server";
-import { createSharedRender } from "./render-context.server";
+import type { CacheStatus, PageCache, PageCacheOutcome } from "./page-cache.server";
+import { createSharedRender, type SharedRender } from "./render-context.server";
 import {
   type CachedPage,
   isNotModified,
@@ -45,11 +46,22 @@ export type CachedPagesOptions = {
   loadContext: (req: Request, res: Response) => AppLoadContext;
   /** A place in the render line for this request's render; false when it was refused or left. */
   takeRenderSlot: (req: Request, res: Response) => Promise<boolean>;
-  /** Told of each stored page sent, by its key (the shop counts the searches among them). */
+  /**
+   * Told of each page sent that its route declared shareable and storable, by its key: a stored
+   * copy, or a typed search's first asking, not kept (the shop counts the searches among them).
+   */
   onServed?: (key: string) => void;
 };
 
-type Answered = { status: number; headers: Headers; body: Buffer; isShareable: boolean };
+type Answered = {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** The same for every visitor: answerUnstored, or storable (cachePage). */
+  isShareable: boolean;
+  /** Declared storable by its route (cachePage). */
+  isStorable: boolean;
+};
 
 /** Whether a request may be answered with a shared page at all (it still needs a key). */
 function mayShare(req: Request): boolean {
@@ -105,15 +117,19 @@ function sendStored(
   return true;
 }
 
-/** The anonymous render's own answer (a redirect, an error, a scanner's 404), sent as it came. */
+/**
+ * The anonymous render's own answer (a redirect, an error, a scanner's 404, a search's first
+ * asking), sent as it came: MISS when it may be stored but was not (yet), else BYPASS.
+ */
 function sendAnswered(res: Response, answered: Answered): void {
-  res.locals.pageCache = "BYPASS";
+  const status = answered.isStorable ? "MISS" : "BYPASS";
+  res.locals.pageCache = status;
   res.status(answered.status);
   answered.headers.forEach((value, name) => {
     if (name === "set-cookie" || name === "content-length") return;
     res.setHeader(name, value);
   });
-  res.setHeader("X-Cache", "BYPASS");
+  res.setHeader("X-Cache", status);
   void endWithWholeBody(res, answered.body);
 }
 
@@ -150,11 +166,44 @@ export function answerStoredPages({
   };
 }
 
+/** What the cache keeps of a render: its inline scripts allowed by their hashes, not by its nonce. */
+function pageToStore(
+  response: globalThis.Response,
+  body: Buffer,
+  sharedRender: SharedRender,
+  nonce: string,
+): RenderedPage {
+  const page: RenderedPage = {
+    status: response.status,
+    headers: response.headers,
+    body,
+    tags: sharedRender.tags,
+    maxAgeMs: sharedRender.maxAgeMs,
+  };
+  if (isHtml(response.headers)) {
+    const hashed = hashInlineScripts(body.toString("utf8"), nonce);
+    page.body = hashed.html;
+    // The development server sends no policy (Vite injects its own scripts): nor does its copy.
+    if (response.headers.has("content-security-policy")) page.csp = buildSharedPageContentSecurityPolicy(hashed.hashes);
+  }
+  return page;
+}
+
 export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
   const { cache, appUrl } = options;
+  const firstAskings = createFirstAskings();
 
-  /** Renders `key` as a visitor without cookies would see it; `answered` keeps the response itself. */
-  async function renderShared(key: string, req: Request, res: Response, answered: { value?: Answered }) {
+  /**
+   * Renders `key` as a visitor without cookies would see it; `answered` keeps the response
+   * itself. The page to store, when its route allows it and `keep` asks for it; else null.
+   */
+  async function renderShared(
+    key: string,
+    req: Request,
+    res: Response,
+    answered: { value?: Answered },
+    { keep }: { keep: boolean },
+  ): Promise<RenderedPage | null> {
     if (!(await options.takeRenderSlot(req, res))) return null;
     const nonce = randomBytes(16).toString("base64");
     const sharedRender = createSharedRender();
@@ -162,31 +211,17 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     const request = new globalThis.Request(new URL(key, appUrl), { headers: { accept: "text/html,*/*;q=0.8" } });
     const response = await options.render(request, context);
     const body = Buffer.from(await response.arrayBuffer());
+    const mayKeep =
+      sharedRender.isCacheable &&
+      (response.status === 200 || (response.status === 404 && sharedRender.isNotFoundCacheable));
     answered.value = {
       status: response.status,
       headers: response.headers,
       body,
-      isShareable: sharedRender.isShareableUnstored,
+      isShareable: sharedRender.isShareableUnstored || mayKeep,
+      isStorable: mayKeep,
     };
-    const mayKeep =
-      sharedRender.isCacheable &&
-      (response.status === 200 || (response.status === 404 && sharedRender.isNotFoundCacheable));
-    if (!mayKeep) return null;
-    const page: RenderedPage = {
-      status: response.status,
-      headers: response.headers,
-      body,
-      tags: sharedRender.tags,
-      maxAgeMs: sharedRender.maxAgeMs,
-    };
-    if (isHtml(response.headers)) {
-      const hashed = hashInlineScripts(body.toString("utf8"), nonce);
-      page.body = hashed.html;
-      // The development server sends no policy (Vite injects its own scripts): nor does its copy.
-      if (response.headers.has("content-security-policy"))
-        page.csp = buildSharedPageContentSecurityPolicy(hashed.hashes);
-    }
-    return page;
+    return mayKeep && keep ? pageToStore(response, body, sharedRender, nonce) : null;
   }
 
   return async (req, res, next) => {
@@ -195,11 +230,15 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     if (key === null) return markBypass(res, next);
     const answered: { value?: Answered } = {};
     try {
+      // Typed words are kept on their second asking (ADR 069): the first is rendered and sent, not kept.
+      const isFirstAsking = isTypedKey(key) && !cache.holds(key) && !firstAskings.askedBefore(key);
       // A signed-in visitor (the owner who just saved) waits for the new page instead of a stale copy.
       const isSignedIn = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
-      const outcome = await cache.getOrRender(key, () => renderShared(key, req, res, answered), {
-        allowStale: !isSignedIn,
-      });
+      const outcome: PageCacheOutcome = isFirstAsking
+        ? await renderShared(key, req, res, answered, { keep: false }).then(() => ({ status: "BYPASS" }) as const)
+        : await cache.getOrRender(key, () => renderShared(key, req, res, answered, { keep: true }), {
+            allowStale: !isSignedIn,
+          });
       if (res.headersSent || res.destroyed) return;
       if (outcome.status !== "BYPASS" && sendStored(req, res, { cache, page: outcome.page, status: outcome.status })) {
         options.onServed?.(key);
@@ -211,6 +250,7 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
       // A 200 that its route did not declare shareable may be personal: rendered again, as the visitor.
       if (!own || (own.status === 200 && isHtml(own.headers) && !own.isShareable)) return markBypass(res, next);
       sendAnswered(res, own);
+      if (own.isStorable) options.onServed?.(key);
     } catch (error) {
       next(error);
     }
