@@ -157,7 +157,7 @@ test("the answers are JSON, stored by the page cache on their second asking, and
 }) => {
   const first = await request.get("/api/buscar?q=croque");
   expect(first.status()).toBe(200);
-  // Rendered and sent, then rendered and kept (ADR 069), then from the cache.
+  // Rendered and sent, then rendered and kept (ADR 070), then from the cache.
   expect(first.headers()["x-cache"]).toBe("MISS");
   expect((await request.get("/api/buscar?q=croque")).headers()["x-cache"]).toBe("MISS");
   const second = await request.get("/api/buscar?q=croque");

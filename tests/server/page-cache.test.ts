@@ -37,7 +37,7 @@ async function visit(path: string, init: RequestInit = {}): Promise<Visit> {
 
 /**
  * Visits each page until it comes from the cache (the second visit; a search's, the third: it is
- * kept on its second asking, ADR 069), none showing `absent` yet.
+ * kept on its second asking, ADR 070), none showing `absent` yet.
  */
 async function warm(paths: string[], absent?: string): Promise<void> {
   for (const path of paths) {
@@ -227,7 +227,7 @@ describe("parameters no page reads", () => {
       expect(page.status).toBe(200);
       expect(page.cache, `round ${round}`).toBe("HIT");
     }
-    // A parameter the page reads still makes its own entry, typed words on their second asking (ADR 069).
+    // A parameter the page reads still makes its own entry, typed words on their second asking (ADR 070).
     expect((await visit("/productos?q=collar&x=1")).cache).toBe("MISS");
     expect((await visit("/productos?x=2&q=collar")).cache).toBe("MISS");
     expect((await visit("/productos?q=collar&x=3")).cache).toBe("HIT");
@@ -244,7 +244,7 @@ describe("the owner's report counts the searches the cache answers (issue 49)", 
       return response.headers.get("x-cache");
     };
     try {
-      // Rendered and sent, not kept; rendered and kept (ADR 069); from the cache.
+      // Rendered and sent, not kept; rendered and kept (ADR 070); from the cache.
       expect(await search("collar")).toBe("MISS");
       expect(await search("collar")).toBe("MISS");
       expect(await search("collar")).toBe("HIT");

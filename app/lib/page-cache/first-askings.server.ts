@@ -1,4 +1,4 @@
-// Which searches the page cache keeps (ADR 069): a page whose key holds words a visitor typed
+// Which searches the page cache keeps (ADR 070): a page whose key holds words a visitor typed
 // (`q`) is kept on its second asking, not its first. Most such addresses are asked once (a query
 // typed as the shopper goes, a typo, a stranger's random words), and keeping each cost two
 // compressed copies and two files for nothing, and pushed pages that are asked again out of the

@@ -116,7 +116,7 @@ test("a public page is rendered once, anonymously, from the shop's own address, 
   expect(second.headers.get("content-security-policy")).not.toContain("nonce");
 });
 
-test("typed words are kept on their second asking: the first is rendered, sent and counted, not kept (ADR 069)", async () => {
+test("typed words are kept on their second asking: the first is rendered, sent and counted, not kept (ADR 070)", async () => {
   const shop = await startShop();
   const first = await getRaw(`${shop.base}/productos?q=collar&utm_source=fb`);
   expect(first.headers.get("x-cache")).toBe("MISS");

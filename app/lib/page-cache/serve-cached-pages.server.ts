@@ -230,7 +230,7 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     if (key === null) return markBypass(res, next);
     const answered: { value?: Answered } = {};
     try {
-      // Typed words are kept on their second asking (ADR 069): the first is rendered and sent, not kept.
+      // Typed words are kept on their second asking (ADR 070): the first is rendered and sent, not kept.
       const isFirstAsking = isTypedKey(key) && !cache.holds(key) && !firstAskings.askedBefore(key);
       // A signed-in visitor (the owner who just saved) waits for the new page instead of a stale copy.
       const isSignedIn = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
