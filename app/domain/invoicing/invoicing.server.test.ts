@@ -304,7 +304,15 @@ describe("issued automatically when the owner marks the order paid", () => {
       { methodName: "Yape", amountCents: 5000, operation: "" },
       "pendiente",
     );
-    await vi.waitFor(async () => expect(await documentsOf(placed.orderId)).toHaveLength(1), { timeout: 5000 });
+    // The row is written before the PSE is called: wait for both (CI once read the row first).
+    await vi.waitFor(
+      async () => {
+        const [written] = await documentsOf(placed.orderId);
+        expect(written).toBeDefined();
+        expect(sentFor(written!.series, written!.number)).toHaveLength(1);
+      },
+      { timeout: 5000 },
+    );
     const [document] = await documentsOf(placed.orderId);
     expect(document).toMatchObject({ exoneradaCents: 5000, gravadaCents: 0, igvCents: 0, totalCents: 5000 });
     expect(sentFor(document!.series, document!.number)[0]!.items[0]).toMatchObject({ tipo_de_igv: 8, igv: 0 });
