@@ -76,8 +76,9 @@ export function isWholeBodyCompressible(contentType: string | null, cacheControl
 
 /**
  * The body in the coding the request prefers among gzip, brotli and none (gzip when it weighs
- * them alike, ADR 069). Asynchronous on purpose: compressed on this thread, the answers' turns ran back to back without the event loop
- * reading the other sockets, and autocannon's p99 went from 236 to 610 ms (ADR 068).
+ * them alike, ADR 069). Asynchronous on purpose: compressed on this thread, the answers' turns
+ * ran back to back without the event loop reading the other sockets, and autocannon's p99 went
+ * from 236 to 610 ms (ADR 068).
  */
 export async function compressWholeBody(
   acceptEncoding: string | undefined,

@@ -2,25 +2,19 @@
 // (`q`) is kept on its second asking, not its first. Most such addresses are asked once (a query
 // typed as the shopper goes, a typo, a stranger's random words), and keeping each cost two
 // compressed copies and two files for nothing, and pushed pages that are asked again out of the
-// cache. Remembered here: the keys asked lately, as 53-bit fingerprints, in two generations (the
-// older is forgotten when the newer fills), so the memory is bounded whatever is asked. Two keys
-// that share a fingerprint only let a page be kept on its first asking.
+// cache. Remembered here: the keys asked lately, as 48-bit fingerprints in a least-recently-used
+// list of bounded length, so the memory is bounded whatever is asked. Two keys that share a
+// fingerprint only let a page be kept on its first asking.
+import { createHash } from "node:crypto";
 
-/** Fingerprints a generation holds before the older one is forgotten (two of them: under 1 MB). */
-const FIRST_ASKINGS_PER_GENERATION = 8_192;
+import { LRUCache } from "lru-cache";
 
-/** The key's fingerprint: cyrb53 (public domain), two 32-bit multiplicative hashes mixed into 53 bits. */
+/** How many keys asked lately are remembered (under 1 MB). */
+const REMEMBERED_ASKINGS = 16_384;
+
+/** The key's fingerprint: the first 48 bits of its SHA-1. */
 function fingerprint(key: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let at = 0; at < key.length; at++) {
-    const code = key.charCodeAt(at);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return createHash("sha1").update(key).digest().readUIntBE(0, 6);
 }
 
 /** Whether a cache key holds typed words: its page is kept on its second asking. */
@@ -37,20 +31,14 @@ export type FirstAskings = {
   askedBefore(key: string): boolean;
 };
 
-export function createFirstAskings(perGeneration = FIRST_ASKINGS_PER_GENERATION): FirstAskings {
-  let current = new Set<number>();
-  let previous = new Set<number>();
+export function createFirstAskings(remembered = REMEMBERED_ASKINGS): FirstAskings {
+  const asked = new LRUCache<number, true>({ max: remembered });
   return {
     askedBefore(key) {
       const print = fingerprint(key);
-      if (current.has(print)) return true;
-      const wasAsked = previous.has(print);
-      if (current.size >= perGeneration) {
-        previous = current;
-        current = new Set();
-      }
-      current.add(print);
-      return wasAsked;
+      if (asked.get(print)) return true;
+      asked.set(print, true);
+      return false;
     },
   };
 }
