@@ -148,9 +148,22 @@ async function lookUpWordForms(words: string[], prefixWord: string | undefined):
 
 /**
  * The shop's word closest to each of `words` that is not one of its words: the same first
- * sound within two edits (one below six letters), else the most similar by trigrams.
+ * sound within two edits (one below six letters), else the most similar by trigrams. Each
+ * word's answer is kept in memory like its forms (ADR 043), until the shop's words change: a
+ * search that finds little asks it for every word, and shoppers' misspellings repeat.
  */
 export async function findClosestWords(words: string[]): Promise<string[]> {
+  const keyOf = (word: string) => `closest-word:${word}`;
+  const closest = await readSharedMany(getDb(), words.map(keyOf), VOCABULARY_TAGS, async (missing) => {
+    const looked = missing.map((key) => key.slice(keyOf("").length));
+    const found = await lookUpClosestWords(looked);
+    return new Map(missing.map((key, index) => [key, found[index]!]));
+  });
+  return words.map((word) => closest.get(keyOf(word))!);
+}
+
+/** findClosestWords' statement for the words not kept: each word's closest, in their order. */
+async function lookUpClosestWords(words: string[]): Promise<string[]> {
   const rows = await query<{ word: string }>(sql`
     SELECT coalesce(CASE WHEN EXISTS (SELECT 1 FROM search_words e WHERE e.word = q.word) OR q.word ~ '[0-9]'
       OR length(q.word) < 3 THEN q.word END, (

@@ -15,6 +15,7 @@ import {
 import { listCheckoutPaymentMethods } from "~/domain/orders/order-payment.server";
 import { prepareSearchQuery } from "~/domain/search/catalog-search.server";
 import { addSynonymGroup } from "~/domain/search/synonyms.server";
+import { findClosestWords } from "~/domain/search/word-forms-sql.server";
 import {
   addPaymentMethod,
   deletePaymentMethod,
@@ -108,6 +109,8 @@ test("the search's word forms and synonyms, fresh after a product is renamed or 
   const admin = { id: adminId() };
   const searched = async (raw: string) => (await prepareSearchQuery(raw))!.full;
   expect(await searched("zanahoira")).not.toContain("zanahoria");
+  // '¿Quisiste decir…?' reads each word's closest word of the shop, kept like its forms.
+  expect(await findClosestWords(["zanahoira", "gato"])).not.toContain("zanahoria");
   expect(await searched("firulais")).not.toContain("correa");
 
   const [product] = await handle().db.select({ id: products.id }).from(products).limit(1);
@@ -115,6 +118,7 @@ test("the search's word forms and synonyms, fresh after a product is renamed or 
   const rows = variants.map((row, index) => ({ ...row, key: String(index), stockShown: row.stock }));
   expect((await saveProduct(admin, { ...form, title: "Snack de Zanahoria", variants: rows }, id)).status).toBe("saved");
   expect(await searched("zanahoira")).toContain("zanahoria");
+  expect(await findClosestWords(["zanahoira", "gato"])).toEqual(["zanahoria", "gato"]);
 
   expect((await addSynonymGroup(admin.id, ["firulais", "correa"])).ok).toBe(true);
   expect(await searched("firulais")).toContain("correa");
