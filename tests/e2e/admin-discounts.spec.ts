@@ -23,9 +23,15 @@ test("the owner creates a coupon, is told what is wrong, and sees it in the list
   await page.getByLabel("Código del cupón").fill("BIENVENIDA20");
   await page.getByLabel("Porcentaje (%)").fill("150");
   await page.getByRole("button", { name: "Crear descuento" }).click();
-  await expect(page.getByText("El porcentaje debe estar entre 1 y 100.")).toBeVisible();
+  // The message is the field's own (its aria-describedby), whatever toast or live region repeats it.
+  await expect(page.getByLabel("Porcentaje (%)")).toHaveAccessibleDescription(
+    /El porcentaje debe estar entre 1 y 100\./,
+  );
+  await expect(page.getByLabel("Porcentaje (%)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("El porcentaje debe estar entre 1 y 100.").first()).toBeVisible();
   await page.getByLabel("Porcentaje (%)").fill("15");
   await page.getByRole("button", { name: "Crear descuento" }).click();
+  await expect(page.getByLabel("Código del cupón")).toHaveAccessibleDescription(/El código ya existe\./);
   await expect(page.getByText("El código ya existe.").first()).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "e2e-screens/admin-discount-editor-390.png", fullPage: true });
