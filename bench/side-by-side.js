@@ -56,7 +56,13 @@ try {
     a: await scenarios(servers.a.url, meta, connections),
     b: await scenarios(servers.b.url, meta, connections),
   };
-  const only = option("only", null)?.split(",") ?? Object.keys(named.a).filter((name) => name !== "static");
+  // As in bench/uncached.js, each part of --only names the scenarios it begins ('admin': all three).
+  const parts = option("only", null)?.split(",") ?? null;
+  const only = Object.keys(named.a).filter(
+    (name) => name !== "static" && (parts === null || parts.some((part) => name.startsWith(part))),
+  );
+  if (only.length === 0)
+    throw new Error(`No scenario begins with ${parts.join(", ")}: ${Object.keys(named.a).join(", ")}`);
   const rows = [];
   for (const name of only) {
     const measure = (side, amount) =>
