@@ -1,6 +1,7 @@
 // The engine against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the
 // documents stay right whatever writes, synonyms apply at once, hostile input is harmless.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import {
@@ -68,6 +69,48 @@ describe("the search document follows every write", () => {
     await refreshSearchWords();
     expect(await words()).toContain("iglu");
     expect(await words()).not.toContain("acolchada");
+  });
+
+  test("the vocabulary holds the words of each text normalised whole, found piece by piece (migration 0032)", async () => {
+    // search_words_add splits a text at its spaces and normalises each distinct piece once; the
+    // words must be those of the text normalised whole (0013's definition, written out here).
+    const characters = [..."aBéÑüçkz1-/'’.", "ll", "qu", "x9", " ", "  ", "\t", "\u00a0"];
+    const texts = fc.array(
+      fc.option(fc.string({ unit: fc.constantFrom(...characters), maxLength: 24 }), { nil: null }),
+      { maxLength: 6 },
+    );
+    const { db } = handle();
+    const rowsOf = async <T>(executor: Pick<typeof db, "execute">, statement: ReturnType<typeof sql>) =>
+      ((await executor.execute(statement)) as unknown as { rows: T[] }).rows;
+    await fc.assert(
+      fc.asyncProperty(texts, async (sources) => {
+        const array = sources.length
+          ? sql`ARRAY[${sql.join(
+              sources.map((source) => sql`${source}`),
+              sql`, `,
+            )}]::text[]`
+          : sql`ARRAY[]::text[]`;
+        const expected = await rowsOf<{ word: string; folded: string }>(
+          db,
+          sql`SELECT DISTINCT w AS word, search_fold(w) AS folded
+              FROM unnest(${array}) AS s, regexp_split_to_table(search_normalize(s), ' ') AS w
+              WHERE length(w) BETWEEN 2 AND 40 AND w !~ '[0-9]' ORDER BY 1`,
+        );
+        let added: { word: string; folded: string }[] = [];
+        await db
+          .transaction(async (tx) => {
+            await tx.execute(sql`DELETE FROM search_words`);
+            await tx.execute(sql`SELECT search_words_add(${array})`);
+            added = await rowsOf(tx, sql`SELECT word, folded FROM search_words ORDER BY 1`);
+            tx.rollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof TransactionRollbackError)) throw error;
+          });
+        expect(added).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   test("the search's own copy of a product (product_search) follows its stock, archive and deletion", async () => {
