@@ -61,3 +61,20 @@ test("the footer's Gestión link leads an administrator to the dashboard", async
     "/admin/dashboard",
   );
 });
+
+test("on a desktop the back office's sections are one menu, always open beside the page", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/productos");
+  const menu = page.getByRole("navigation", { name: "Gestión" });
+  // Written once in the page, visible or not (it was twice: the phone's fold and the sidebar).
+  await expect(page.locator('nav[aria-label="Gestión"]')).toHaveCount(1);
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Productos" })).toHaveClass(/font-semibold/);
+  // The phone's fold is not shown here: the sections need no click.
+  await expect(page.getByText("Secciones de gestión")).toBeHidden();
+  await menu.getByRole("link", { name: "Pedidos" }).click();
+  await expect(page).toHaveURL(/\/admin\/pedidos$/);
+  await expect(menu.getByRole("link", { name: "Pedidos" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Pedidos" })).toHaveClass(/font-semibold/);
+  await screenshot(page, "admin-sections-desktop");
+});

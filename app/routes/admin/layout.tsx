@@ -69,20 +69,23 @@ function AdminChrome({ adminName, children }: { adminName: string; children: Rea
           </Form>
         </div>
       </header>
-      {/* On a phone the sections fold into a menu; a new key per page closes it after a choice. */}
-      <details key={pathname} className="border-b bg-white md:hidden">
-        <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold">
-          <AdminIcon name="menu" className="size-4" /> Secciones de gestión
-        </summary>
-        <nav aria-label="Gestión" className="px-2 pb-3">
-          <AdminNavList />
-        </nav>
-      </details>
-      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
-        <nav aria-label="Gestión" className="hidden w-56 shrink-0 md:block">
-          <AdminNavList />
-        </nav>
-        <main className="min-w-0 flex-1">{children}</main>
+      {/*
+        The sections' one menu (ADR 072): on a phone a folded <details> under the header, a new key
+        per page closing it after a choice; from md on, always open beside the page (app.css).
+      */}
+      <div className="md:mx-auto md:grid md:max-w-7xl md:grid-cols-[14rem_minmax(0,1fr)] md:gap-6 md:px-4 md:py-6">
+        <details
+          key={pathname}
+          className="admin-sections border-b bg-white md:self-start md:border-0 md:bg-transparent"
+        >
+          <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold">
+            <AdminIcon name="menu" className="size-4" /> Secciones de gestión
+          </summary>
+          <nav aria-label="Gestión" className="px-2 pb-3 md:p-0">
+            <AdminNavList />
+          </nav>
+        </details>
+        <main className="min-w-0 px-4 py-6 md:p-0">{children}</main>
       </div>
     </div>
   );
