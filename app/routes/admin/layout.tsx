@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, href, Outlet, useLocation, useRouteLoaderData } from "react-router";
 
 import { requireAdmin } from "~/auth/guards.server";
@@ -44,6 +44,12 @@ function AdminNavList() {
 
 function AdminChrome({ adminName, children }: { adminName: string; children: ReactNode }) {
   const { pathname } = useLocation();
+  // A choice folds the phone's menu again. Closed, not mounted anew: on a desktop the focus stays
+  // on the link just followed.
+  const sectionsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (sectionsRef.current) sectionsRef.current.open = false;
+  }, [pathname]);
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="sticky top-0 z-30 flex items-center justify-between gap-4 border-b bg-white px-4 py-3">
@@ -70,12 +76,12 @@ function AdminChrome({ adminName, children }: { adminName: string; children: Rea
         </div>
       </header>
       {/*
-        The sections' one menu (ADR 072): on a phone a folded <details> under the header, a new key
-        per page closing it after a choice; from md on, always open beside the page (app.css).
+        The sections' one menu (ADR 072): on a phone a folded <details> under the header, closed
+        again after a choice; from md on, always open beside the page (app.css).
       */}
       <div className="md:mx-auto md:grid md:max-w-7xl md:grid-cols-[14rem_minmax(0,1fr)] md:gap-6 md:px-4 md:py-6">
         <details
-          key={pathname}
+          ref={sectionsRef}
           className="admin-sections border-b bg-white md:self-start md:border-0 md:bg-transparent"
         >
           <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold">
