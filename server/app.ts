@@ -2,7 +2,7 @@
 // that serves React Router, plus what server.js needs to start and stop the shop.
 import "~/lib/validation";
 
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 
 import express, { type Request, type RequestHandler } from "express";
 import { href } from "react-router";
@@ -16,6 +16,7 @@ import { MAX_RECEIPT_BODY_BYTES } from "~/domain/orders/order-page";
 import { isOrderOwnerRequest } from "~/domain/orders/order-page.server";
 import { MAX_PET_FORM_BODY_BYTES } from "~/domain/pets/pet-labels";
 import { countServedSearch } from "~/domain/search/served-searches.server";
+import { newCspNonce } from "~/lib/csp-nonce.server";
 import { serveUploads } from "~/lib/file-storage/serve-uploads.server";
 import { markLoaderGroup } from "~/lib/loader-group.server";
 import { createHitPacer } from "~/lib/page-cache/hit-pacer.server";
@@ -66,7 +67,7 @@ export const identifyAndLogRequests: RequestHandler = (req, res, next) => {
   // needs none, and 16 random bytes were a measurable part of a stored page's cost (ADR 024).
   let cspNonce: string | undefined;
   Object.defineProperty(res.locals, "cspNonce", {
-    get: () => (cspNonce ??= randomBytes(16).toString("base64")),
+    get: () => (cspNonce ??= newCspNonce()),
     enumerable: true,
     configurable: true,
   });

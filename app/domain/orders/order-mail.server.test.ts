@@ -171,4 +171,16 @@ describe("the shopper's order e-mails", () => {
     expect(visible).toContain('Dirección: Calle 1 <a href="http://estafa.example/premio">cobra tu premio</a>');
     expect(visible).toContain("Referencia: Visita www.estafa.example o escribe a gana@estafa.example");
   });
+
+  test("an order without an address: no mail, and nothing read but the order's row", async () => {
+    const order = await insertTestOrder(db(), { values: { customerEmail: "" } });
+    const statements = vi.spyOn(db()._.session, "prepareQuery");
+    try {
+      await sendOrderStatusMail(order.id);
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(sentMails).toHaveLength(0);
+  });
 });

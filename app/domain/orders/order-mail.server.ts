@@ -164,29 +164,32 @@ function buildOrderStatusMail(facts: OrderMailFacts, origin: string): { subject:
 /** The order with its lines, the payment method's instructions and the shop's pickup address and hours. */
 async function readOrderMailFacts(orderId: number, isExpired: boolean) {
   const db = getDb();
-  const [[row], lines, discounts, shop, refunds, documents] = await Promise.all([
-    db
-      .select({
-        code: orders.code,
-        status: orders.status,
-        customerName: orders.customerName,
-        customerEmail: orders.customerEmail,
-        customerAddress: orders.customerAddress,
-        fulfillment: orders.fulfillment,
-        deliveryDistrict: orders.deliveryDistrict,
-        deliveryReference: orders.deliveryReference,
-        deliveryFeeCents: orders.deliveryFeeCents,
-        totalCents: orders.totalCents,
-        paymentMethodName: orders.paymentMethodName,
-        paidAt: orders.paidAt,
-        createdAt: orders.createdAt,
-        accessToken: orders.accessToken,
-        cancelReason: orders.cancelReason,
-        method: { details: paymentMethods.details, isActive: paymentMethods.isActive },
-      })
-      .from(orders)
-      .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
-      .where(eq(orders.id, orderId)),
+  const [row] = await db
+    .select({
+      code: orders.code,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerAddress: orders.customerAddress,
+      fulfillment: orders.fulfillment,
+      deliveryDistrict: orders.deliveryDistrict,
+      deliveryReference: orders.deliveryReference,
+      deliveryFeeCents: orders.deliveryFeeCents,
+      totalCents: orders.totalCents,
+      paymentMethodName: orders.paymentMethodName,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
+      accessToken: orders.accessToken,
+      cancelReason: orders.cancelReason,
+      method: { details: paymentMethods.details, isActive: paymentMethods.isActive },
+    })
+    .from(orders)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
+    .where(eq(orders.id, orderId));
+  // Most orders placed by WhatsApp leave no address: their mail's five other reads were made
+  // for nothing, after every such checkout (issue 47).
+  if (!row?.customerEmail) return null;
+  const [lines, discounts, shop, refunds, documents] = await Promise.all([
     db
       .select({ title: orderLineTitle, quantity: orderLines.quantity, lineTotalCents: orderLines.lineTotalCents })
       .from(orderLines)
@@ -197,7 +200,6 @@ async function readOrderMailFacts(orderId: number, isExpired: boolean) {
     listOrderRefunds(orderId),
     readDownloadableDocuments(orderId),
   ]);
-  if (!row) return null;
   // The order page's rule: only a pending, unpaid order is told how to pay and until when.
   const isAwaitingPayment = row.status === "pendiente" && row.paidAt === null;
   const facts: OrderMailFacts = {

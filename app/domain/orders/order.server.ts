@@ -64,7 +64,9 @@ async function placeOrderPaidWith(input: PlaceOrderInput, method: PaymentMethodC
 
   const outcome = await storeOrder(input.cartId, input, method).catch(explainStockTaken);
   if (outcome.status !== "placed") return outcome;
-  sendOrderStatusMailLater(outcome.orderId, { isVisitorRequest: true });
+  // The order keeps this address as it is (order-store.server.ts): without one there is no mail
+  // to send, and nothing to read for it.
+  if (input.customerEmail) sendOrderStatusMailLater(outcome.orderId, { isVisitorRequest: true });
   deliverShopAlertsLater();
   // Its WhatsApp message is read from the stored order by the order page the shopper is sent
   // to (getOrderWhatsAppUrl), not here: five statements per checkout that nobody read (issue 47).

@@ -2,11 +2,11 @@
 // answered from its stored copy (no React, no render line, no database); a miss is rendered
 // once, anonymously, from the cache key, stored, and answered to every request that waited
 // for it. Everything else goes on to the ordinary render.
-import { randomBytes } from "node:crypto";
 
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type AppLoadContext, href } from "react-router";
 
+import { newCspNonce } from "~/lib/csp-nonce.server";
 import { buildSharedPageContentSecurityPolicy, canonicalPath, isPersonalPath } from "~/lib/security-headers.server";
 
 import { SESSION_COOKIE } from "../visitor-marker.server";
@@ -205,7 +205,7 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     { keep }: { keep: boolean },
   ): Promise<RenderedPage | null> {
     if (!(await options.takeRenderSlot(req, res))) return null;
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newCspNonce();
     const sharedRender = createSharedRender();
     const context: AppLoadContext = { ...options.loadContext(req, res), cspNonce: nonce, sharedRender };
     const request = new globalThis.Request(new URL(key, appUrl), { headers: { accept: "text/html,*/*;q=0.8" } });
