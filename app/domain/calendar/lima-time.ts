@@ -16,10 +16,19 @@ const limaDateTime = new Intl.DateTimeFormat("es-PE", {
   timeZone: SHOP_TIME_ZONE,
 });
 
+// The last minute asked and its date. A zone's offset is whole minutes, so its date can only
+// change as a minute begins; formatToParts costs some 30 µs, and every search asks (issue 47).
+let keptMinute = Number.NaN;
+let keptDate = "";
+
 /** The calendar date ('YYYY-MM-DD') in Lima at `instant`. */
 export function getLimaDate(instant: Date): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === keptMinute) return keptDate;
   const parts = Object.fromEntries(limaDateParts.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  keptDate = `${parts.year}-${parts.month}-${parts.day}`;
+  keptMinute = minute;
+  return keptDate;
 }
 
 /** 'viernes, 3 de abril de 2026' for '2026-04-03'. */
