@@ -95,7 +95,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
-    reporters: ["default", "./tests/support/slowest-files-reporter.ts"],
+    reporters: ["default", "./tests/support/slowest-files-reporter.ts", "./tests/support/failures-file-reporter.ts"],
     projects,
   },
 });

@@ -33,6 +33,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (file) => path.join(root, "node_modules", file);
 /** The load test writes the machine's static-file pace here (tests/load/public-pages.test.ts); not in test-results/, which Playwright empties. */
 const pacePath = path.join(tmpdir(), `patitas-machine-pace-${process.pid}.json`);
+/**
+ * Each Vitest step's failed tests, written by tests/support/failures-file-reporter.ts and printed
+ * again below the table: CI keeps only the end of the output, thousands of lines below them.
+ */
+const failuresPath = (step) => path.join(tmpdir(), `patitas-test-failures-${process.pid}-${step}.txt`);
 
 // The static checks run at once, one per core (each is single-threaded); their output is
 // printed whole as each ends, so it does not interleave.
@@ -57,11 +62,15 @@ const steps = [
   ["Chromium (Debian's)", () => ensureChromium()],
   ["Build (when stale)", () => buildIfStale()],
   ["Format, lint, typecheck, unused code, side by side", staticChecks],
-  ["Vitest: unit, integration (PGlite), server", [bin("vitest/vitest.mjs"), "run"]],
+  [
+    "Vitest: unit, integration (PGlite), server",
+    [bin("vitest/vitest.mjs"), "run"],
+    { VITEST_FAILURES_FILE: failuresPath("vitest") },
+  ],
   [
     "Load: 200 connections for 60 s on the public pages",
     [bin("vitest/vitest.mjs"), "run"],
-    { VITEST_LOAD: "1", MACHINE_PACE_FILE: pacePath },
+    { VITEST_LOAD: "1", MACHINE_PACE_FILE: pacePath, VITEST_FAILURES_FILE: failuresPath("load") },
   ],
   ["End-to-end tests in Chromium (Playwright)", [bin("@playwright/test/cli.js"), "test"]],
 ];
@@ -113,6 +122,7 @@ function runStep(run, env) {
 }
 
 rmSync(pacePath, { force: true });
+for (const [, , env = {}] of steps) if (env.VITEST_FAILURES_FILE) rmSync(env.VITEST_FAILURES_FILE, { force: true });
 const started = Date.now();
 const timings = [];
 for (const [title, run, env = {}] of steps) {
@@ -124,7 +134,10 @@ for (const [title, run, env = {}] of steps) {
     continue;
   }
   const passed = runStep(run, env);
-  timings.push({ title, ms: Date.now() - stepStarted, passed });
+  const failuresFile = env.VITEST_FAILURES_FILE;
+  const failed = failuresFile && existsSync(failuresFile) ? readFileSync(failuresFile, "utf8").trimEnd() : "";
+  if (failuresFile) rmSync(failuresFile, { force: true });
+  timings.push({ title, ms: Date.now() - stepStarted, passed, failed });
 }
 const totalMs = Date.now() - started;
 
@@ -153,6 +166,7 @@ if (totalMs > budgetMs) {
       "the tables above show which step and which files grew",
   );
 }
+for (const { title, failed } of timings) if (failed) console.error(`\n${title}, what failed:\n${failed}`);
 if (failures.length > 0) {
   console.error(`\n✖ Failed: ${failures.join("; ")}`);
   process.exit(1);
