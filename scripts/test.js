@@ -35,7 +35,7 @@ const bin = (file) => path.join(root, "node_modules", file);
 const pacePath = path.join(tmpdir(), `patitas-machine-pace-${process.pid}.json`);
 /**
  * Each Vitest step's failed tests, written by tests/support/failures-file-reporter.ts and printed
- * again below the table: CI keeps only the end of the output, thousands of lines below them.
+ * again below the table: CI keeps only the end of the output, far below them.
  */
 const failuresPath = (step) => path.join(tmpdir(), `patitas-test-failures-${process.pid}-${step}.txt`);
 

@@ -5,7 +5,7 @@ import type { Reporter, SerializedError, TestModule, TestRunEndReason } from "vi
 
 // npm test prints each step's failures again after its summary table (scripts/test.js): CI
 // keeps only the end of a long run's output, and a run of 2026-12-03 failed its Vitest step with
-// the failing test's name and error 3,000 lines above the part that was kept. This reporter
+// the failing test's name and error far above the part that was kept. This reporter
 // writes them to VITEST_FAILURES_FILE when that variable is set; without it, it does nothing.
 
 /** Enough of an error to find it: its message and the first frames of its stack in our code. */
