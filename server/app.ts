@@ -29,6 +29,7 @@ import { type BodyRule, type LargeBodyBudget, readBoundedBodies } from "~/lib/re
 import { logRequestWhenDone } from "~/lib/request-log.server";
 import { canonicalPath, isAdminPath, isDataRequestPath, isPersonalPath } from "~/lib/security-headers.server";
 import { syncVisitorMarker } from "~/lib/visitor-marker.server";
+import { instantSearchAnswer, instantSearchHeaders } from "~/routes/api/instant-search-answer.server";
 
 export { readConfig } from "~/config.server";
 export { logError } from "~/lib/log.server";
@@ -250,6 +251,14 @@ if (pageCache) {
       loadContext: getLoadContext,
       takeRenderSlot,
       onServed: countServedSearch,
+      // The instant results, asked at every letter typed: answered without React Router's
+      // request, matching and response (ADR 074); its loader serves the same otherwise.
+      direct: {
+        [href("/api/buscar")]: async (url, context) => ({
+          headers: instantSearchHeaders(),
+          body: await instantSearchAnswer(url.searchParams, context),
+        }),
+      },
     }),
   );
 }

@@ -14,7 +14,12 @@ import { createHitPacer } from "./hit-pacer.server";
 import { type KeepBody, openPageBodyFiles } from "./page-body-files.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 import { answerUnstored, cachePage } from "./render-context.server";
-import { answerStoredPages, serveCachedPages, SHARED_PAGE_CACHE_CONTROL } from "./serve-cached-pages.server";
+import {
+  answerStoredPages,
+  type DirectRender,
+  serveCachedPages,
+  SHARED_PAGE_CACHE_CONTROL,
+} from "./serve-cached-pages.server";
 
 const APP_URL = "http://tienda.example.pe";
 const servers: { close: () => void }[] = [];
@@ -23,7 +28,7 @@ afterEach(() => servers.splice(0).forEach((server) => server.close()));
 type Seen = { url: string; cookie: string | null };
 
 /** A fake React Router: a page per path, with the render's nonce on its one inline script. */
-async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
+async function startShop(options: { renderMs?: number; keep?: KeepBody; direct?: Record<string, DirectRender> } = {}) {
   const cache: PageCache = createPageCache({ maxBytes: 1024 * 1024, keep: options.keep });
   const renders: Seen[] = [];
   const served: string[] = [];
@@ -57,6 +62,7 @@ async function startShop(options: { renderMs?: number; keep?: KeepBody } = {}) {
       loadContext: () => ({ requestId: "test", cspNonce: "" }),
       takeRenderSlot: async () => true,
       onServed: (key) => served.push(key),
+      direct: options.direct,
     }),
   );
   // What the ordinary handler answers: rendered for the visitor, with their cookie.
@@ -153,6 +159,57 @@ test("typed words are kept on their second asking: the first is rendered, sent a
   expect(again.headers.get("x-cache")).toBe("MISS");
   expect(await again.text()).toContain("S/ 55.00");
   expect((await get(`${shop.base}/productos?q=collar`)).headers.get("x-cache")).toBe("HIT");
+});
+
+test("a path answered directly skips the render and is kept, sent and dropped like a rendered page (ADR 074)", async () => {
+  const asked: { url: string; hasSharedRender: boolean }[] = [];
+  let price = "S/ 60.00";
+  const shop = await startShop({
+    direct: {
+      "/api/buscar": async (url, context) => {
+        if (price === "") throw new Error("the database is gone");
+        asked.push({ url: url.href, hasSharedRender: context.sharedRender !== undefined });
+        cachePage(context, ["product:7"]);
+        return {
+          headers: new Headers({ "Content-Type": "application/json", "Cache-Control": "public, max-age=30" }),
+          body: JSON.stringify({ query: url.searchParams.get("q"), price, padding: "x".repeat(2_000) }),
+        };
+      },
+    },
+  });
+  const first = await get(`${shop.base}/api/buscar?q=kong&utm_source=fb`, { cookie: "patitas_cart=abc" });
+  expect(first.status).toBe(200);
+  expect(first.headers.get("x-cache")).toBe("MISS");
+  expect(first.headers.get("content-type")).toBe("application/json");
+  expect(first.headers.get("cache-control")).toBe("public, max-age=30");
+  // Over 1 KB: compressed as a rendered answer is, in the coding asked.
+  expect(first.headers.get("content-encoding")).toBe("br");
+  expect(await first.json()).toMatchObject({ query: "kong", price: "S/ 60.00" });
+  // Typed words: kept on the second asking, then served from the cache.
+  expect((await get(`${shop.base}/api/buscar?q=kong`)).headers.get("x-cache")).toBe("MISS");
+  const third = await get(`${shop.base}/api/buscar?q=kong`);
+  expect(third.headers.get("x-cache")).toBe("HIT");
+  expect(await third.json()).toMatchObject({ price: "S/ 60.00" });
+  // Asked from the shop's own address, as the anonymous render it replaces; React Router's stand-in never called.
+  expect(asked).toEqual([
+    { url: `${APP_URL}/api/buscar?q=kong`, hasSharedRender: true },
+    { url: `${APP_URL}/api/buscar?q=kong`, hasSharedRender: true },
+  ]);
+  expect(shop.renders).toEqual([]);
+  expect(shop.served).toEqual(["/api/buscar?q=kong", "/api/buscar?q=kong", "/api/buscar?q=kong"]);
+  // A write to what it shows drops it: the next asking gets the new price.
+  price = "S/ 55.00";
+  shop.cache.invalidateTags(["product:7"]);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  expect(await (await get(`${shop.base}/api/buscar?q=kong`)).json()).toMatchObject({ price: "S/ 55.00" });
+  // Any other path is still rendered.
+  await get(`${shop.base}/producto/42`);
+  expect(shop.renders).toEqual([{ url: `${APP_URL}/producto/42`, cookie: null }]);
+  // A direct answer that fails is rendered by React Router instead, which answers (and logs) its error.
+  price = "";
+  const failed = await get(`${shop.base}/api/buscar?q=roto`);
+  expect(shop.renders.at(-1)).toEqual({ url: `${APP_URL}/api/buscar?q=roto`, cookie: null });
+  expect(failed.status).toBe(200);
 });
 
 test("ETag and 304; HEAD has GET's status and headers without a body", async () => {

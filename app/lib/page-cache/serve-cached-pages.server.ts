@@ -51,7 +51,16 @@ export type CachedPagesOptions = {
    * copy, or a typed search's first asking, not kept (the shop counts the searches among them).
    */
   onServed?: (key: string) => void;
+  /**
+   * Answers rendered without React Router, by path: a JSON answer that is the same for every
+   * visitor (ADR 074). Called with the key's URL and the render's context, whose shared render
+   * it marks as its route's loader would. When it fails, the route is rendered as any other.
+   */
+  direct?: Readonly<Record<string, DirectRender>>;
 };
+
+/** A route's whole answer for a shared render, without React Router: a 200 with these headers. */
+export type DirectRender = (url: URL, context: AppLoadContext) => Promise<{ headers: Headers; body: string }>;
 
 type Answered = {
   status: number;
@@ -168,7 +177,7 @@ export function answerStoredPages({
 
 /** What the cache keeps of a render: its inline scripts allowed by their hashes, not by its nonce. */
 function pageToStore(
-  response: globalThis.Response,
+  response: { status: number; headers: Headers },
   body: Buffer,
   sharedRender: SharedRender,
   nonce: string,
@@ -208,9 +217,22 @@ export function serveCachedPages(options: CachedPagesOptions): RequestHandler {
     const nonce = newCspNonce();
     const sharedRender = createSharedRender();
     const context: AppLoadContext = { ...options.loadContext(req, res), cspNonce: nonce, sharedRender };
-    const request = new globalThis.Request(new URL(key, appUrl), { headers: { accept: "text/html,*/*;q=0.8" } });
-    const response = await options.render(request, context);
-    const body = Buffer.from(await response.arrayBuffer());
+    const url = new URL(key, appUrl);
+    const direct = options.direct?.[url.pathname];
+    let response: { status: number; headers: Headers };
+    let body: Buffer;
+    const answer = direct ? await direct(url, context).catch(() => null) : null;
+    if (answer) {
+      response = { status: 200, headers: answer.headers };
+      body = Buffer.from(answer.body);
+    } else {
+      // No direct answer, or it failed: React Router renders the route, and logs and answers
+      // its error as for any request.
+      const request = new globalThis.Request(url, { headers: { accept: "text/html,*/*;q=0.8" } });
+      const rendered = await options.render(request, context);
+      response = rendered;
+      body = Buffer.from(await rendered.arrayBuffer());
+    }
     const mayKeep =
       sharedRender.isCacheable &&
       (response.status === 200 || (response.status === 404 && sharedRender.isNotFoundCacheable));

@@ -1,63 +1,13 @@
-import { buildCatalogPath, buildProductPath } from "~/domain/catalog/catalog-paths";
-import { getUnitPriceCents, hasActiveOffer } from "~/domain/catalog/pricing";
-import { responsiveImage } from "~/domain/media/image";
-import { type InstantResult, instantResults } from "~/domain/search/instant-results.server";
-import { formatMoney } from "~/lib/money";
-import { pageTags } from "~/lib/page-cache/page-tags";
-import { cachePage } from "~/lib/page-cache/render-context.server";
-import {
-  INSTANT_IMAGE_SIZES,
-  type InstantSearchItem,
-  type InstantSearchResponse,
-} from "~/ui/search/instant-search-item";
-
 import type { Route } from "./+types/instant-search";
-
-/**
- * Browsers keep an answer half a minute (a shopper deleting and retyping a letter asks
- * nothing); the page cache keeps it until a write drops it (ADR 024).
- */
-export const INSTANT_SEARCH_CACHE_CONTROL = "public, max-age=30";
-
-/** A service has no page of its own: the services catalogue searched for its title lists it. */
-function buildServiceHref(title: string): string {
-  return `${buildCatalogPath("services")}?${new URLSearchParams({ q: title })}`;
-}
-
-/** The price as the catalogue's cards show it: offer beside the struck price, 'Desde', or 'Consultar'. */
-function describePrice(result: InstantResult) {
-  if (!result.showPrice) return { priceText: "Consultar", regularPriceText: null, isFromPrice: false };
-  const isOffer = hasActiveOffer(result);
-  return {
-    priceText: formatMoney(getUnitPriceCents(result)),
-    regularPriceText: isOffer ? formatMoney(result.priceCents) : null,
-    isFromPrice: result.priceVaries,
-  };
-}
-
-export function toInstantSearchItem(result: InstantResult): InstantSearchItem {
-  return {
-    kind: result.kind,
-    id: result.id,
-    title: result.title,
-    href: result.kind === "product" ? buildProductPath(result.id) : buildServiceHref(result.title),
-    image: responsiveImage(result.image, INSTANT_IMAGE_SIZES),
-    imageAlt: result.imageAlt || result.title,
-    ...describePrice(result),
-    isSoldOut: result.isSoldOut,
-  };
-}
+import { instantSearchAnswer, instantSearchHeaders } from "./instant-search-answer.server";
 
 /**
  * GET /api/buscar?q=…: the header box's instant results (issue 27), up to six products and
  * services with what the panel shows. Any input gives a JSON answer (the engine cuts and
- * normalises it). Shared by every visitor, so the page cache stores it: products listed and
- * their prices (product writes, sold out/back, synonyms) and the services' catalogue drop it.
+ * normalises it). The page cache answers it without React Router (server/app.ts, ADR 074); this
+ * loader serves it when the cache is off or the request may not be shared.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  cachePage(context, [pageTags.productListings, pageTags.catalog("products"), pageTags.catalog("services")]);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  const { query, items } = await instantResults(q);
-  const body: InstantSearchResponse = { query, items: items.map(toInstantSearchItem) };
-  return Response.json(body, { headers: { "Cache-Control": INSTANT_SEARCH_CACHE_CONTROL } });
+  const json = await instantSearchAnswer(new URL(request.url).searchParams, context);
+  return new Response(json, { headers: instantSearchHeaders() });
 }
