@@ -33,6 +33,13 @@ export type DatabaseHandle = {
    * together cannot both create or repair the same rows. PGlite has one process.
    */
   withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * PGlite only: runs `work` with a database whose every statement runs `prelude` (a statement
+   * without parameters, e.g. a set_config(…, true)) first, in the same round trip and the same
+   * implicit transaction, which ends with that statement (ADR 075). Its statements are not one
+   * transaction together, and it has no transaction() of its own.
+   */
+  withStatementPrelude?: <T>(prelude: string, work: (db: Database) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -150,6 +157,11 @@ export async function openDatabase(options: {
     };
   }
 
+  return openEmbeddedDatabase(options);
+}
+
+/** The embedded PGlite in `<dataDir>/db`, or in memory when `dataDir` is "memory://". */
+async function openEmbeddedDatabase(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   const dataDir = options.dataDir ?? "memory://";
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let location = dataDir;
@@ -167,10 +179,20 @@ export async function openDatabase(options: {
   });
   keepFileSizes(client); // asked of the disk once, not at every scan (ADR 058)
   // Each statement parsed and planned once, then reused (ADR 054, superseding 046's withdrawal).
-  const pgliteDb = drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions });
+  const named = withNamedStatements(client);
+  const pgliteDb = drizzlePglite({ client: named.client, ...drizzleOptions });
+  const withPrelude = new Map<string, Database>();
   return {
     db: pgliteDb as unknown as Database,
     driver: "pglite",
+    withStatementPrelude: (prelude, work) => {
+      let db = withPrelude.get(prelude);
+      if (!db) {
+        db = drizzlePglite({ client: named.afterPrelude(prelude), ...drizzleOptions }) as unknown as Database;
+        withPrelude.set(prelude, db);
+      }
+      return work(db);
+    },
     migrate: (folder = migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder: folder }),
     withStartupLock: (work) => work(),
     close: () => client.close(),

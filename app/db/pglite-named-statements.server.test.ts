@@ -1,6 +1,7 @@
 // The embedded database's named statements (ADRs 046 and 054): each statement parsed once and reused,
 // with PGlite's own types, locks, errors and transactions.
 import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { type DatabaseHandle, openDatabase } from "./client.server";
@@ -122,4 +123,38 @@ test("twenty statements at once, a transaction among them, each get their own an
     ),
   );
   expect(answers).toEqual(Array.from({ length: 20 }, (_, index) => (index === 10 ? 4200 : index * 2)));
+});
+
+test("a statement after its prelude: one round trip, the setting for that statement only, and an error ends it (ADR 075)", async () => {
+  const prelude = "SELECT set_config('enable_seqscan', 'off', true), set_config('work_mem', '1234kB', true)";
+  const settings =
+    "select current_setting('enable_seqscan') as seqscan, current_setting('work_mem') as mem, $1::int as n";
+  const asked = await handle.withStatementPrelude!(prelude, async (db) => {
+    const first = await db.execute(sql.raw(settings.replace("$1", "7")));
+    // Between two statements of the work, another caller's statement sees PostgreSQL's own settings.
+    const between = await pg.query<{ seqscan: string }>("select current_setting('enable_seqscan') as seqscan");
+    const second = await db.execute(sql`select current_setting('work_mem') as mem, ${8}::int as n`);
+    const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+    return { first: rowsOf(first), between: between.rows, second: rowsOf(second) };
+  });
+  expect(asked).toEqual({
+    first: [{ seqscan: "off", mem: "1234kB", n: 7 }],
+    between: [{ seqscan: "on" }],
+    second: [{ mem: "1234kB", n: 8 }],
+  });
+  // The settings ended with each statement's implicit transaction.
+  expect((await pg.query("select current_setting('work_mem') as mem")).rows).toEqual([{ mem: "4MB" }]);
+  // A failing statement rejects with its error, and leaves no transaction open behind it.
+  await expect(
+    handle.withStatementPrelude!(prelude, (db) => db.execute(sql`select 1 / ${0}::int`)),
+  ).rejects.toMatchObject({ cause: { code: "22012" } });
+  expect((await pg.query("select current_setting('enable_seqscan') as seqscan")).rows).toEqual([{ seqscan: "on" }]);
+  await pg.transaction(async (tx) => {
+    await tx.query("insert into items (name, price) values ($1, $2)", ["Arnés", 4500]);
+  });
+  expect((await pg.query("select price from items where name = $1", ["Arnés"])).rows).toEqual([{ price: 4500 }]);
+  // Not for a transaction of its own.
+  await expect(handle.withStatementPrelude!(prelude, (db) => db.transaction(async () => 1))).rejects.toThrow(
+    /No transaction/,
+  );
 });

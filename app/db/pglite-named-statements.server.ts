@@ -86,8 +86,20 @@ class NamedStatements {
     return statement;
   }
 
-  /** One statement, under PGlite's query lock; `isInTransaction`: the caller's transaction holds the rest. */
-  private async run(text: string, params: unknown[], options: QueryOptions | undefined, isInTransaction: boolean) {
+  /**
+   * One statement, under PGlite's query lock; `isInTransaction`: the caller's transaction holds
+   * the rest. `prelude`, a statement without parameters (a setting for the transaction), runs
+   * first in the same round trip: outside a transaction, both are one implicit transaction that
+   * ends at the Sync, so a setting made with set_config(…, true) holds for this statement only.
+   */
+  private async run(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    isInTransaction: boolean,
+    prelude?: string,
+  ) {
+    const before = prelude === undefined ? null : await this.prepare(prelude, undefined);
     const statement = await this.prepare(text, options);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
@@ -98,6 +110,13 @@ class NamedStatements {
     try {
       const { messages } = await this.db.execProtocol(
         concat([
+          ...(before
+            ? [
+                protocol.serialize.bind({ statement: before.name, values: [] }),
+                protocol.serialize.describe({ type: "P" }),
+                protocol.serialize.execute({}),
+              ]
+            : []),
           protocol.serialize.bind({ statement: statement.name, values }),
           protocol.serialize.describe({ type: "P" }),
           protocol.serialize.execute({}),
@@ -106,16 +125,29 @@ class NamedStatements {
         { syncToFs: false },
       );
       if (!isInTransaction) await this.db.syncToFs();
-      return parse.parseResults(messages, this.db.parsers, options)[0]!;
+      return parse.parseResults(messages, this.db.parsers, options).at(before ? 1 : 0)!;
     } catch (error) {
       // "cached plan must not change result type": a table changed under the kept plan (by
       // hand, or a test's set-up); parsed again at the next call.
       if ((error as { code?: string }).code === CACHED_PLAN_CHANGED) {
-        this.statements.delete(text);
-        this.toClose.push(statement.name);
+        for (const [kept, named] of [[text, statement] as const, ...(before ? [[prelude!, before] as const] : [])]) {
+          this.statements.delete(kept);
+          this.toClose.push(named.name);
+        }
       }
       throw Object.assign(error as Error, { query: text, params });
     }
+  }
+
+  /**
+   * A plain read or write preceded, in the same round trip and implicit transaction, by
+   * `prelude` (see run); never inside a transaction of the caller's.
+   */
+  queryAfter<T>(prelude: string, text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+    if (!KEPT.test(text) || options?.blob) throw new Error(`Not a plain read or write: ${text.slice(0, 60)}`);
+    return this.db._runExclusiveTransaction(() =>
+      this.db._runExclusiveQuery(() => this.run(text, params ?? [], options, false, prelude)),
+    ) as Promise<Results<T>>;
   }
 
   query<T>(
@@ -151,9 +183,32 @@ function wrapTransaction(tx: Transaction, named: NamedStatements): Transaction {
   };
 }
 
-/** `pg` with query() and transaction() going through named statements; the rest is PGlite's own. */
-export function withNamedStatements(pg: PGlite): PGlite {
+/**
+ * `pg` with query() and transaction() going through named statements; the rest is PGlite's own.
+ * `afterPrelude(prelude)`: a client whose every query() runs `prelude` first, in the same round
+ * trip and implicit transaction (ADR 075); it has no transaction().
+ */
+export function withNamedStatements(pg: PGlite): { client: PGlite; afterPrelude: (prelude: string) => PGlite } {
   const named = new NamedStatements(pg as Internals);
+  const afterPrelude = (prelude: string) =>
+    new Proxy(pg, {
+      get(target, property) {
+        if (property === "query") {
+          return <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+            named.queryAfter<T>(prelude, text, params, options);
+        }
+        if (property === "transaction") {
+          return () =>
+            Promise.reject(new Error("No transaction on a client whose statements each carry their prelude."));
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return { client: namedClient(pg, named), afterPrelude };
+}
+
+function namedClient(pg: PGlite, named: NamedStatements): PGlite {
   return new Proxy(pg, {
     get(target, property) {
       if (property === "query") {

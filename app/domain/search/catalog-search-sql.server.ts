@@ -4,7 +4,7 @@
 // services beside it (ADR 067).
 import { type SQL, sql } from "drizzle-orm";
 
-import { type Database, getDb } from "~/db/client.server";
+import { type Database, getDatabaseHandle, getDb } from "~/db/client.server";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import type { ServiceCardData } from "~/domain/catalog/services.server";
 
@@ -24,18 +24,25 @@ export async function query<T>(statement: SQL, executor: Executor = getDb()): Pr
  * the matching rows, from the buffers (bench/README.md, Search).
  */
 export async function withIndexPlan<T>(work: (executor: Executor) => Promise<T>): Promise<T> {
+  // On the embedded database each statement carries the settings in its own round trip, as one
+  // implicit transaction (ADR 075): no BEGIN, no COMMIT, no round trip for the settings.
+  const { withStatementPrelude } = getDatabaseHandle();
+  if (withStatementPrelude) return withStatementPrelude(INDEX_PLAN_SETTINGS, work);
   return getDb().transaction(async (tx) => {
-    // Both for this transaction only (SET LOCAL), in one statement. The search's statements are
-    // planned once, for any words (ADR 064, superseding that part of ADR 054): their five
-    // to_tsquery are read once per call in the `q` CTE (queriesOf), so a generic plan no longer
-    // computes them for every row it checks, and planning them again at each call cost more
-    // than running them.
-    await tx.execute(
-      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
-    );
+    await tx.execute(sql.raw(INDEX_PLAN_SETTINGS));
     return work(tx as unknown as Executor);
   });
 }
+
+/**
+ * Both for the transaction only (set_config's `true`, as SET LOCAL), in one statement. The
+ * search's statements are planned once, for any words (ADR 064, superseding that part of ADR
+ * 054): their five to_tsquery are read once per call in the `q` CTE (queriesOf), so a generic
+ * plan no longer computes them for every row it checks, and planning them again at each call
+ * cost more than running them.
+ */
+const INDEX_PLAN_SETTINGS =
+  "SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)";
 
 /**
  * The to_tsquery texts of a query: `full` finds; `exact` (the words as typed, whole) ranks

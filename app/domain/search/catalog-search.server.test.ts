@@ -358,11 +358,17 @@ describe("searches that found nothing", () => {
 // call in a CTE, so that plan does not compute them again for every row it checks.
 test("the search is planned once for any words, and its sixth asking answers as its first", async () => {
   const settings = await withIndexPlan(async (executor) => [
-    ...(await query<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`, executor)),
-    ...(await query<{ enable_seqscan: string }>(sql`SHOW enable_seqscan`, executor)),
+    ...(await query<{ plan_cache_mode: string }>(
+      sql`SELECT current_setting('plan_cache_mode') AS plan_cache_mode`,
+      executor,
+    )),
+    ...(await query<{ enable_seqscan: string }>(
+      sql`SELECT current_setting('enable_seqscan') AS enable_seqscan`,
+      executor,
+    )),
   ]);
   expect(settings).toEqual([{ plan_cache_mode: "force_generic_plan" }, { enable_seqscan: "off" }]);
-  // For the search's transaction only.
+  // For the search's statements only (on PGlite, each statement's own implicit transaction, ADR 075).
   expect(await query<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`)).toEqual([{ plan_cache_mode: "auto" }]);
   const first = await titlesFor("collar ajustable");
   expect(first.length).toBeGreaterThan(0);
